@@ -1,0 +1,67 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Module layout (see README "Design"):
+/// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
+/// CompositionGraph ← {OverlayRendering, RenderEngine} ← reel
+/// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
+let package = Package(
+    name: "Reel",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "reel", targets: ["reel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pure Swift: no FFmpeg, no Cairo.
+        .target(name: "MediaTime"),
+        .target(
+            name: "ProjectFile",
+            dependencies: ["MediaTime", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Resources/reel.schema.json")]
+        ),
+        .target(name: "CompositionGraph", dependencies: ["MediaTime"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "ProjectFile", "CompositionGraph"]),
+
+        // FFmpeg.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+        ),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg"]),
+
+        // Cairo, Pango, librsvg.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo pangocairo librsvg-2.0 fontconfig",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libfontconfig-dev"])]
+        ),
+        .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "CCairo"]),
+
+        .target(name: "RenderEngine", dependencies: ["MediaTime", "CompositionGraph", "MediaIO", "OverlayRendering"]),
+
+        .executableTarget(
+            name: "reel",
+            dependencies: [
+                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "RenderEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["MediaTime"], path: "Tests/TestSupport"),
+        .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
+        .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "TestSupport"]),
+        .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
+        .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

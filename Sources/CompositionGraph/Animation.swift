@@ -1,0 +1,156 @@
+import MediaTime
+
+/// How a value moves from one keyframe to the next.
+public enum Easing: Hashable, Sendable, Codable {
+    case linear
+    /// Keeps the keyframe's value until the next keyframe, then jumps.
+    case hold
+    case easeIn
+    case easeOut
+    case easeInOut
+    /// CSS-style cubic Bézier through (0,0), (x1,y1), (x2,y2), (1,1).
+    case cubicBezier(Double, Double, Double, Double)
+
+    /// Eased progress for linear progress `x` in [0, 1].
+    public func apply(_ x: Double) -> Double {
+        let x = min(max(x, 0), 1)
+        switch self {
+        case .linear: return x
+        case .hold: return x >= 1 ? 1 : 0
+        case .easeIn: return Self.bezier(0.42, 0, 1, 1, x)
+        case .easeOut: return Self.bezier(0, 0, 0.58, 1, x)
+        case .easeInOut: return Self.bezier(0.42, 0, 0.58, 1, x)
+        case .cubicBezier(let x1, let y1, let x2, let y2): return Self.bezier(x1, y1, x2, y2, x)
+        }
+    }
+
+    /// Solves the Bézier's x(s) = x by bisection (monotone for x1, x2 in [0, 1]), returns y(s).
+    /// Bisection to 2⁻⁴⁰ is exact to display precision and deterministic on every CPU.
+    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
+        func curve(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
+        }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if curve(x1, x2, mid) < x { lo = mid } else { hi = mid }
+        }
+        return curve(y1, y2, (lo + hi) / 2)
+    }
+}
+
+/// A value at a time on the timeline, with the easing of the way to the next keyframe.
+public struct Keyframe: Hashable, Sendable, Codable {
+    public var time: MediaTime
+    public var value: Double
+    public var ease: Easing
+
+    public init(time: MediaTime, value: Double, ease: Easing = .linear) {
+        self.time = time
+        self.value = value
+        self.ease = ease
+    }
+}
+
+/// An animatable number: a constant or keyframes in timeline time (AVFoundation's ramps).
+///
+/// Before the first keyframe the value is the first keyframe's; after the last, the last's.
+/// Two keyframes at the same time make a step: from that time on the later one holds.
+public struct Animation: Hashable, Sendable, Codable {
+    public private(set) var keyframes: [Keyframe]
+    /// Easing between keyframe i and i+1 applies to a part of the original curve when the
+    /// animation was cut at an instruction boundary (see `sliced(to:)`): `[from, to]` of it.
+    public private(set) var easeWindows: [EaseWindow]?
+
+    public struct EaseWindow: Hashable, Sendable, Codable {
+        public var from: Double
+        public var to: Double
+    }
+
+    public init(keyframes: [Keyframe]) {
+        precondition(!keyframes.isEmpty, "an animation needs at least one keyframe")
+        self.keyframes = keyframes
+        self.easeWindows = nil
+    }
+
+    public static func constant(_ value: Double) -> Animation {
+        Animation(keyframes: [Keyframe(time: .zero, value: value)])
+    }
+
+    /// A ramp from `from` to `to` over `range`, like AVFoundation's `setOpacityRamp`.
+    public static func ramp(from: Double, to: Double, over range: TimeRange, ease: Easing = .linear) -> Animation {
+        Animation(keyframes: [Keyframe(time: range.start, value: from, ease: ease), Keyframe(time: range.end, value: to)])
+    }
+
+    public var isConstant: Bool { keyframes.allSatisfy { $0.value == keyframes[0].value } }
+    public var constantValue: Double? { isConstant ? keyframes[0].value : nil }
+
+    /// The value at time `t`.
+    public func value(at t: MediaTime) -> Double {
+        guard let last = keyframes.last, t < last.time else { return keyframes[keyframes.count - 1].value }
+        guard t >= keyframes[0].time else { return keyframes[0].value }
+        // The last keyframe at or before t (the later one of a step).
+        var i = 0
+        while i + 1 < keyframes.count && keyframes[i + 1].time <= t { i += 1 }
+        let a = keyframes[i], b = keyframes[i + 1]
+        let progress = ((t - a.time) / (b.time - a.time)).doubleValue
+        return a.value + (b.value - a.value) * easedProgress(segment: i, progress)
+    }
+
+    private func easedProgress(segment i: Int, _ x: Double) -> Double {
+        let ease = keyframes[i].ease
+        guard let window = easeWindows?[i] else { return ease.apply(x) }
+        let p0 = ease.apply(window.from), p1 = ease.apply(window.to)
+        guard p1 != p0 else { return x >= 1 ? 1 : 0 }
+        return (ease.apply(window.from + x * (window.to - window.from)) - p0) / (p1 - p0)
+    }
+
+    /// The same curve restricted to `range`: keyframes outside it are replaced by keyframes at
+    /// its edges, so a ramp can sit inside one instruction without changing its shape.
+    public func sliced(to range: TimeRange) -> Animation {
+        if isConstant { return Animation.constant(keyframes[0].value).moved(to: range.start) }
+        var result: [Keyframe] = []
+        var windows: [EaseWindow] = []
+        let points = [range.start] + keyframes.map(\.time).filter { $0 > range.start && $0 < range.end } + [range.end]
+        for (k, t) in points.enumerated() {
+            let (segment, fraction) = locate(t)
+            var frame = Keyframe(time: t, value: value(at: t), ease: segment.map { keyframes[$0].ease } ?? .linear)
+            if k + 1 < points.count, let s = segment {
+                let end = locate(points[k + 1])
+                let to = end.segment == s ? end.fraction : 1
+                windows.append(composedWindow(segment: s, from: fraction, to: to))
+            } else if k + 1 < points.count {
+                frame.ease = .linear
+                windows.append(EaseWindow(from: 0, to: 1))
+            }
+            result.append(frame)
+        }
+        var sliced = Animation(keyframes: result)
+        sliced.easeWindows = windows.allSatisfy { $0 == EaseWindow(from: 0, to: 1) } ? nil : windows
+        return sliced
+    }
+
+    /// The keyframe segment containing `t` (nil outside the keyframes) and the progress in it.
+    private func locate(_ t: MediaTime) -> (segment: Int?, fraction: Double) {
+        guard keyframes.count > 1, t >= keyframes[0].time, t < keyframes[keyframes.count - 1].time else { return (nil, 0) }
+        var i = 0
+        while i + 1 < keyframes.count && keyframes[i + 1].time <= t { i += 1 }
+        return (i, ((t - keyframes[i].time) / (keyframes[i + 1].time - keyframes[i].time)).doubleValue)
+    }
+
+    private func composedWindow(segment s: Int, from: Double, to: Double) -> EaseWindow {
+        guard let w = easeWindows?[s] else { return EaseWindow(from: from, to: to) }
+        let span = w.to - w.from
+        return EaseWindow(from: w.from + from * span, to: w.from + to * span)
+    }
+
+    private func moved(to t: MediaTime) -> Animation {
+        Animation(keyframes: [Keyframe(time: t, value: keyframes[0].value)])
+    }
+
+    /// Whether every keyframe lies inside `range` (ends included).
+    public func isInside(_ range: TimeRange) -> Bool {
+        isConstant || keyframes.allSatisfy { $0.time >= range.start && $0.time <= range.end }
+    }
+}

@@ -1,0 +1,268 @@
+import MediaTime
+
+/// The compiled form of a project, modelled on AVFoundation's editing classes: what is
+/// played when (`Composition`), how video tracks are layered (`VideoComposition`), how audio
+/// tracks are mixed (`AudioMix`) and what is drawn on top (`OverlayLayer`s).
+///
+/// It is the only contract between the front end (project file, compiler) and the back end
+/// (decoding, compositing, mixing, encoding): the renderer never sees the project file.
+public struct CompositionGraph: Hashable, Sendable, Codable {
+    public var composition: Composition
+    public var videoComposition: VideoComposition
+    public var audioMix: AudioMix
+    /// Drawn above the video in list order.
+    public var overlays: [OverlayLayer]
+    /// Font files registered for this render only.
+    public var fonts: [String]
+    public var output: OutputSettings
+
+    public init(composition: Composition, videoComposition: VideoComposition, audioMix: AudioMix,
+                overlays: [OverlayLayer], fonts: [String], output: OutputSettings) {
+        self.composition = composition
+        self.videoComposition = videoComposition
+        self.audioMix = audioMix
+        self.overlays = overlays
+        self.fonts = fonts
+        self.output = output
+    }
+
+    public var duration: MediaTime { composition.duration }
+}
+
+// MARK: - Composition (AVMutableComposition)
+
+public enum TrackKind: String, Hashable, Sendable, Codable { case video, audio }
+
+/// A file the graph reads, by its project name and absolute path.
+public struct MediaReference: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable { case video, audio, image, svg }
+    public var name: String
+    public var path: String
+    public var kind: Kind
+
+    public init(name: String, path: String, kind: Kind) {
+        self.name = name
+        self.path = path
+        self.kind = kind
+    }
+}
+
+public struct Composition: Hashable, Sendable, Codable {
+    public var duration: MediaTime
+    public var tracks: [CompositionTrack]
+
+    public init(duration: MediaTime, tracks: [CompositionTrack]) {
+        self.duration = duration
+        self.tracks = tracks
+    }
+
+    public func track(_ id: Int) -> CompositionTrack? { tracks.first { $0.id == id } }
+}
+
+public struct CompositionTrack: Hashable, Sendable, Codable {
+    public var id: Int
+    public var kind: TrackKind
+    /// For listings: `video 1 A`, `audio of video 1 B`, `audio 2`.
+    public var name: String
+    /// In timeline order, not overlapping.
+    public var segments: [Segment]
+
+    public init(id: Int, kind: TrackKind, name: String, segments: [Segment]) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.segments = segments
+    }
+
+    /// The segment playing at timeline time `t`, if any.
+    public func segment(at t: MediaTime) -> Segment? { segments.first { $0.target.contains(t) } }
+}
+
+/// What a segment shows or plays.
+public enum SegmentContent: Hashable, Sendable, Codable {
+    /// A time range of a video or audio file's stream (the track's kind says which stream).
+    case media(MediaReference, sourceRange: TimeRange)
+    /// A still image or SVG, shown for the whole segment.
+    case still(MediaReference)
+    /// A solid colour.
+    case color(Color)
+}
+
+/// One piece of a track: `content` over the timeline range `target`; nil content is a gap.
+public struct Segment: Hashable, Sendable, Codable {
+    public var target: TimeRange
+    public var content: SegmentContent?
+
+    public init(target: TimeRange, content: SegmentContent?) {
+        self.target = target
+        self.content = content
+    }
+
+    /// Timeline → source time for media segments (speed = source / target duration).
+    public var timeMapping: TimeMapping? {
+        guard case .media(_, let range)? = content else { return nil }
+        return TimeMapping(source: range, target: target)
+    }
+}
+
+// MARK: - VideoComposition (AVMutableVideoComposition)
+
+public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+public struct VideoComposition: Hashable, Sendable, Codable {
+    public var renderSize: PixelSize
+    public var frameDuration: MediaTime
+    public var background: Color
+    /// Contiguous, covering `[0, duration)` without gaps or overlaps.
+    public var instructions: [VideoInstruction]
+
+    public init(renderSize: PixelSize, frameDuration: MediaTime, background: Color, instructions: [VideoInstruction]) {
+        self.renderSize = renderSize
+        self.frameDuration = frameDuration
+        self.background = background
+        self.instructions = instructions
+    }
+
+    /// The instruction covering timeline time `t`.
+    public func instruction(at t: MediaTime) -> VideoInstruction? { instructions.first { $0.timeRange.contains(t) } }
+}
+
+public struct VideoInstruction: Hashable, Sendable, Codable {
+    public var timeRange: TimeRange
+    public var background: Color
+    /// Bottom to top.
+    public var layers: [LayerInstruction]
+
+    public init(timeRange: TimeRange, background: Color, layers: [LayerInstruction]) {
+        self.timeRange = timeRange
+        self.background = background
+        self.layers = layers
+    }
+}
+
+/// How a source frame is fitted into the render size before the transform.
+public enum Fit: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Whole frame visible, letterboxed.
+    case contain
+    /// Frame fills the output, cropped.
+    case cover
+    /// Stretched to the output size.
+    case fill
+    /// Source pixels 1:1, centred.
+    case none
+}
+
+/// Where and how big a fitted frame is drawn. Defaults leave it where `fit` put it.
+public struct LayerTransform: Hashable, Sendable, Codable {
+    /// Where the anchor lands, in output pixels (default: the frame centre).
+    public var positionX: Animation
+    public var positionY: Animation
+    /// The point of the layer that is placed, scaled and rotated about, as fractions of the
+    /// fitted layer box (0.5, 0.5 = its centre).
+    public var anchorX: Double
+    public var anchorY: Double
+    public var scaleX: Animation
+    public var scaleY: Animation
+    /// Degrees, clockwise.
+    public var rotation: Animation
+
+    public init(positionX: Animation, positionY: Animation, anchorX: Double = 0.5, anchorY: Double = 0.5,
+                scaleX: Animation = .constant(1), scaleY: Animation = .constant(1), rotation: Animation = .constant(0)) {
+        self.positionX = positionX
+        self.positionY = positionY
+        self.anchorX = anchorX
+        self.anchorY = anchorY
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+        self.rotation = rotation
+    }
+
+    /// The identity for a render size: anchor at the centre of the frame.
+    public static func identity(for size: PixelSize) -> LayerTransform {
+        LayerTransform(positionX: .constant(Double(size.width) / 2), positionY: .constant(Double(size.height) / 2))
+    }
+
+    public func sliced(to range: TimeRange) -> LayerTransform {
+        LayerTransform(positionX: positionX.sliced(to: range), positionY: positionY.sliced(to: range),
+                       anchorX: anchorX, anchorY: anchorY, scaleX: scaleX.sliced(to: range),
+                       scaleY: scaleY.sliced(to: range), rotation: rotation.sliced(to: range))
+    }
+
+    public var animations: [Animation] { [positionX, positionY, scaleX, scaleY, rotation] }
+}
+
+/// Edges cut off a source frame, as fractions of its (oriented) width and height.
+public struct CropAnimation: Hashable, Sendable, Codable {
+    public var left: Animation
+    public var top: Animation
+    public var right: Animation
+    public var bottom: Animation
+
+    public init(left: Animation = .constant(0), top: Animation = .constant(0),
+                right: Animation = .constant(0), bottom: Animation = .constant(0)) {
+        self.left = left
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+    }
+
+    public static let none = CropAnimation()
+
+    public func sliced(to range: TimeRange) -> CropAnimation {
+        CropAnimation(left: left.sliced(to: range), top: top.sliced(to: range),
+                      right: right.sliced(to: range), bottom: bottom.sliced(to: range))
+    }
+
+    public var animations: [Animation] { [left, top, right, bottom] }
+}
+
+/// One video track's part in an instruction (AVMutableVideoCompositionLayerInstruction).
+public struct LayerInstruction: Hashable, Sendable, Codable {
+    public var trackID: Int
+    public var fit: Fit
+    public var transform: LayerTransform
+    public var opacity: Animation
+    public var crop: CropAnimation
+
+    public init(trackID: Int, fit: Fit, transform: LayerTransform, opacity: Animation, crop: CropAnimation) {
+        self.trackID = trackID
+        self.fit = fit
+        self.transform = transform
+        self.opacity = opacity
+        self.crop = crop
+    }
+
+    public var animations: [Animation] { transform.animations + [opacity] + crop.animations }
+}
+
+// MARK: - AudioMix (AVMutableAudioMix)
+
+public struct AudioMix: Hashable, Sendable, Codable {
+    /// One entry per audio track that is heard.
+    public var tracks: [AudioMixTrack]
+
+    public init(tracks: [AudioMixTrack]) { self.tracks = tracks }
+
+    public func parameters(for trackID: Int) -> AudioMixTrack? { tracks.first { $0.trackID == trackID } }
+}
+
+public struct AudioMixTrack: Hashable, Sendable, Codable {
+    public var trackID: Int
+    /// Linear gain (1 = unchanged), fades and crossfades included.
+    public var volume: Animation
+
+    public init(trackID: Int, volume: Animation) {
+        self.trackID = trackID
+        self.volume = volume
+    }
+}

@@ -1,0 +1,172 @@
+import MediaTime
+
+/// A layer drawn over the composed video for a time range (AVVideoCompositionCoreAnimationTool).
+///
+/// Geometry: the layer's box (its natural size, or `size`) is placed so that the point
+/// `anchor` (fractions of the box) lands on `position` (output pixels); `scale` and
+/// `rotation` (degrees, clockwise) act about that anchor. Fades are folded into `opacity`.
+public struct OverlayLayer: Hashable, Sendable, Codable {
+    public var content: OverlayContent
+    public var timeRange: TimeRange
+    public var positionX: Animation
+    public var positionY: Animation
+    public var anchorX: Animation
+    public var anchorY: Animation
+    /// Box size in output pixels; a nil side follows the other by aspect ratio, both nil
+    /// means the natural size (an image's pixels, a text's layout).
+    public var width: Double?
+    public var height: Double?
+    public var scale: Animation
+    public var rotation: Animation
+    public var opacity: Animation
+
+    public init(content: OverlayContent, timeRange: TimeRange, positionX: Animation, positionY: Animation,
+                anchorX: Animation = .constant(0.5), anchorY: Animation = .constant(0.5),
+                width: Double? = nil, height: Double? = nil, scale: Animation = .constant(1),
+                rotation: Animation = .constant(0), opacity: Animation = .constant(1)) {
+        self.content = content
+        self.timeRange = timeRange
+        self.positionX = positionX
+        self.positionY = positionY
+        self.anchorX = anchorX
+        self.anchorY = anchorY
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.rotation = rotation
+        self.opacity = opacity
+    }
+
+    public var animations: [Animation] { [positionX, positionY, anchorX, anchorY, scale, rotation, opacity] }
+
+    /// True when nothing about the layer changes over time (it can be drawn once and reused).
+    public var isStatic: Bool { animations.allSatisfy(\.isConstant) }
+}
+
+public enum OverlayContent: Hashable, Sendable, Codable {
+    case text(String, TextStyle)
+    case image(MediaReference)
+    case svg(MediaReference)
+    case rect(ShapeStyle)
+    case ellipse(ShapeStyle)
+}
+
+public struct Stroke: Hashable, Sendable, Codable {
+    public var color: Color
+    public var width: Double
+
+    public init(color: Color, width: Double) {
+        self.color = color
+        self.width = width
+    }
+}
+
+public struct Shadow: Hashable, Sendable, Codable {
+    public var color: Color
+    public var offsetX: Double
+    public var offsetY: Double
+    public var blur: Double
+
+    public init(color: Color, offsetX: Double, offsetY: Double, blur: Double) {
+        self.color = color
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.blur = blur
+    }
+}
+
+public struct TextStyle: Hashable, Sendable, Codable {
+    public enum Alignment: String, Hashable, Sendable, Codable { case left, center, right }
+    public enum FitMode: String, Hashable, Sendable, Codable {
+        /// Lay out at `size`, whatever it takes.
+        case none
+        /// Reduce the size until the text fits `boxWidth` (and `boxHeight` if given).
+        case shrink
+    }
+
+    /// A solid box behind the text.
+    public struct Background: Hashable, Sendable, Codable {
+        public var color: Color
+        public var padding: Double
+        public var cornerRadius: Double
+
+        public init(color: Color, padding: Double, cornerRadius: Double) {
+            self.color = color
+            self.padding = padding
+            self.cornerRadius = cornerRadius
+        }
+    }
+
+    public var font: String
+    /// CSS weight, 100…900 (400 normal, 700 bold).
+    public var weight: Int
+    public var italic: Bool
+    /// Pixels.
+    public var size: Double
+    public var color: Color
+    public var alignment: Alignment
+    /// Wrap width in pixels; nil: one line per paragraph.
+    public var boxWidth: Double?
+    public var boxHeight: Double?
+    /// Multiple of the font's line height; nil: the font's own.
+    public var lineHeight: Double?
+    /// Extra pixels between letters.
+    public var letterSpacing: Double
+    /// Drawn under the fill.
+    public var stroke: Stroke?
+    public var shadow: Shadow?
+    public var background: Background?
+    public var fit: FitMode
+    /// The font file the family resolved to, filled in at validation (shown by `reel graph`).
+    public var resolvedFontFile: String?
+
+    public init(font: String, weight: Int = 400, italic: Bool = false, size: Double, color: Color = .white,
+                alignment: Alignment = .center, boxWidth: Double? = nil, boxHeight: Double? = nil, lineHeight: Double? = nil,
+                letterSpacing: Double = 0, stroke: Stroke? = nil, shadow: Shadow? = nil, background: Background? = nil,
+                fit: FitMode = .none, resolvedFontFile: String? = nil) {
+        self.font = font
+        self.weight = weight
+        self.italic = italic
+        self.size = size
+        self.color = color
+        self.alignment = alignment
+        self.boxWidth = boxWidth
+        self.boxHeight = boxHeight
+        self.lineHeight = lineHeight
+        self.letterSpacing = letterSpacing
+        self.stroke = stroke
+        self.shadow = shadow
+        self.background = background
+        self.fit = fit
+        self.resolvedFontFile = resolvedFontFile
+    }
+}
+
+/// Fill of a rectangle or ellipse: a colour or a linear gradient.
+public enum Fill: Hashable, Sendable, Codable {
+    case color(Color)
+    /// Stops at offsets 0…1 along a line at `angle` degrees (0 = left to right, 90 = top to bottom).
+    case linearGradient(angle: Double, stops: [GradientStop])
+}
+
+public struct GradientStop: Hashable, Sendable, Codable {
+    public var offset: Double
+    public var color: Color
+
+    public init(offset: Double, color: Color) {
+        self.offset = offset
+        self.color = color
+    }
+}
+
+public struct ShapeStyle: Hashable, Sendable, Codable {
+    public var fill: Fill?
+    public var stroke: Stroke?
+    public var cornerRadius: Double
+
+    public init(fill: Fill?, stroke: Stroke? = nil, cornerRadius: Double = 0) {
+        self.fill = fill
+        self.stroke = stroke
+        self.cornerRadius = cornerRadius
+    }
+}

@@ -1,0 +1,86 @@
+/// Parsing and printing of the time notations a project file may use.
+///
+/// Accepted: `1.5` (seconds), `1.5s`, `250ms`, `12f` (frames at the output rate),
+/// `01:02.5` (minutes:seconds), `00:01:02.500` (hours:minutes:seconds) and SMPTE
+/// `00:01:02:15` (hours:minutes:seconds:frames, at the output rate). A leading `-`
+/// makes a time negative (keyframes count from an item's end that way).
+public enum TimeNotation {
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    public static let help = #"a time such as 1.5, "1.5s", "250ms", "12f", "01:02.5", "00:01:02.500" or "00:01:02:15""#
+
+    /// Parses `text` into exact time; `fps` resolves frame counts (`12f`, SMPTE frames).
+    public static func parse(_ text: String, fps: Rational) throws(ParseError) -> MediaTime {
+        var s = text.trimmingSpaces
+        var negative = false
+        if s.first == "-" { negative = true; s = s.dropFirst() } else if s.first == "+" { s = s.dropFirst() }
+        guard !s.isEmpty else { throw ParseError(message: "empty time; expected \(help)") }
+        let t = try parseMagnitude(String(s), fps: fps, original: text)
+        return negative ? -t : t
+    }
+
+    private static func parseMagnitude(_ s: String, fps: Rational, original: String) throws(ParseError) -> MediaTime {
+        let bad = ParseError(message: "'\(original)' is not a time; expected \(help)")
+        guard let first = s.first, first.isASCIIDigit || first == "." else { throw bad }
+        if s.contains(":") {
+            let fields = s.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard fields.allSatisfy({ !$0.isEmpty }) else { throw bad }
+            switch fields.count {
+            case 2: // mm:ss.frac
+                guard let m = Int64(fields[0]), let sec = Rational(decimal: fields[1]), m >= 0, !sec.isNegative, sec < Rational(60) else { throw bad }
+                return MediaTime(Rational(m * 60) + sec)
+            case 3: // hh:mm:ss.frac
+                guard let h = Int64(fields[0]), let m = Int64(fields[1]), let sec = Rational(decimal: fields[2]),
+                      h >= 0, (0..<60).contains(m), !sec.isNegative, sec < Rational(60) else { throw bad }
+                return MediaTime(Rational(h * 3600 + m * 60) + sec)
+            case 4: // SMPTE hh:mm:ss:ff
+                guard let h = Int64(fields[0]), let m = Int64(fields[1]), let sec = Int64(fields[2]), let f = Int64(fields[3]),
+                      h >= 0, (0..<60).contains(m), (0..<60).contains(sec), f >= 0 else { throw bad }
+                let nominal = fps.ceiling
+                guard f < nominal else {
+                    throw ParseError(message: "'\(original)': frame \(f) does not exist at \(fps) fps (frames run 0...\(nominal - 1))")
+                }
+                // Non-drop-frame timecode: frames counted at the nominal integer rate, then
+                // shown at the real rate (as cameras and editors count 29.97 fps NDF timecode).
+                let frames = ((h * 3600 + m * 60 + sec) * nominal) + f
+                return MediaTime(Rational(frames) / fps)
+            default:
+                throw bad
+            }
+        }
+        if s.hasSuffix("ms"), let v = Rational(decimal: String(s.dropLast(2))) { return MediaTime(v / Rational(1000)) }
+        if s.hasSuffix("s"), let v = Rational(decimal: String(s.dropLast())) { return MediaTime(v) }
+        if s.hasSuffix("f") {
+            guard let n = Int64(s.dropLast()) else {
+                throw ParseError(message: "'\(original)': a frame count must be a whole number, like \"12f\"")
+            }
+            return MediaTime(Rational(n) / fps)
+        }
+        if let v = Rational(decimal: s) { return MediaTime(v) }
+        throw bad
+    }
+
+    /// `HH:MM:SS.mmm` (milliseconds rounded), for listings; negative times get a `-`.
+    public static func clock(_ t: MediaTime) -> String {
+        let ms = (t.value.magnitude * Rational(1000)).rounded
+        let h = ms / 3_600_000, m = (ms / 60_000) % 60, s = (ms / 1000) % 60, f = ms % 1000
+        return (t.isNegative ? "-" : "") + pad(h, 2) + ":" + pad(m, 2) + ":" + pad(s, 2) + "." + pad(f, 3)
+    }
+
+    /// SMPTE non-drop-frame timecode `HH:MM:SS:FF` of the frame containing `t`.
+    public static func smpte(_ t: MediaTime, fps: Rational) -> String {
+        let frame = (t.value.magnitude * fps).floor
+        let nominal = fps.ceiling
+        let totalSeconds = frame / nominal
+        let h = totalSeconds / 3600, m = (totalSeconds / 60) % 60, s = totalSeconds % 60, f = frame % nominal
+        return (t.isNegative ? "-" : "") + pad(h, 2) + ":" + pad(m, 2) + ":" + pad(s, 2) + ":" + pad(f, 2)
+    }
+
+    private static func pad(_ v: Int64, _ width: Int) -> String {
+        let s = String(v)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}

@@ -1,0 +1,1 @@
+// ProjectCompiler: being built (see the issues).

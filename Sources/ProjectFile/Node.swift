@@ -1,0 +1,58 @@
+/// A place in a project file: 1-based line and column.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One node of a loaded YAML or JSON document, with where it came from.
+///
+/// YAML is resolved with the YAML 1.2 core schema (so `on`, `yes` and `01:02` stay strings);
+/// JSON loads into the same tree. The schema validator, vars substitution and the typed
+/// project all work on this tree, so every message can point at a line and column.
+public struct Node: Sendable {
+    public indirect enum Value: Sendable {
+        case null
+        case bool(Bool)
+        /// A number as written (`30`, `29.97`, `1e3`): kept as text so nothing is lost to floating point.
+        case number(String)
+        case string(String)
+        case array([Node])
+        /// Keys in document order.
+        case object([Member])
+    }
+
+    public struct Member: Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: Node
+
+        public init(key: String, keyLocation: SourceLocation, value: Node) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    /// The member named `key` of an object node.
+    public subscript(key: String) -> Node? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}

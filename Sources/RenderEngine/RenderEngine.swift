@@ -1,0 +1,1 @@
+// RenderEngine: being built (see the issues).
