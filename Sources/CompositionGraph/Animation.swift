@@ -149,6 +149,30 @@ public struct Animation: Hashable, Sendable, Codable {
         Animation(keyframes: [Keyframe(time: t, value: keyframes[0].value)])
     }
 
+    /// Joins animations that follow one another in time (each one's keyframes before the
+    /// next one's): between two parts the earlier part's last value holds.
+    public static func concatenation(_ parts: [Animation]) -> Animation {
+        precondition(!parts.isEmpty, "nothing to concatenate")
+        var frames: [Keyframe] = []
+        var windows: [EaseWindow] = []
+        for (i, part) in parts.enumerated() {
+            if i > 0 {
+                frames[frames.count - 1].ease = .hold
+                windows.append(EaseWindow(from: 0, to: 1))
+            }
+            frames += part.keyframes
+            windows += part.easeWindows ?? Array(repeating: EaseWindow(from: 0, to: 1), count: part.keyframes.count - 1)
+        }
+        var joined = Animation(keyframes: frames)
+        joined.easeWindows = windows.allSatisfy { $0 == EaseWindow(from: 0, to: 1) } ? nil : windows
+        return joined
+    }
+
+    /// Applies `transform` to every keyframe's value, keeping times and easing.
+    public mutating func transformValues(_ transform: (Double) -> Double) {
+        for i in keyframes.indices { keyframes[i].value = transform(keyframes[i].value) }
+    }
+
     /// Whether every keyframe lies inside `range` (ends included).
     public func isInside(_ range: TimeRange) -> Bool {
         isConstant || keyframes.allSatisfy { $0.time >= range.start && $0.time <= range.end }
