@@ -118,11 +118,11 @@ struct SchemaEvaluator {
             var matched = false
             if let property = schema.properties.first(where: { $0.name == member.key }) {
                 matched = true
-                out.merge(evaluate(property.schema, member.value, path: childPath, depth: depth + 1, scope: scope))
+                out.failures += evaluate(property.schema, member.value, path: childPath, depth: depth + 1, scope: scope).failures
             }
             for (pattern, propertySchema) in schema.patternProperties where pattern.matches(member.key) {
                 matched = true
-                out.merge(evaluate(propertySchema, member.value, path: childPath, depth: depth + 1, scope: scope))
+                out.failures += evaluate(propertySchema, member.value, path: childPath, depth: depth + 1, scope: scope).failures
             }
             if matched {
                 out.evaluatedProperties.insert(member.key)
@@ -132,7 +132,7 @@ struct SchemaEvaluator {
                          at: member.keyLocation, hint: allowedKeysHint(member.key, schema.properties.map(\.name)))
                 } else {
                     let result = evaluate(additional, member.value, path: childPath, depth: depth + 1, scope: scope)
-                    out.merge(result)
+                    out.failures += result.failures
                     if result.isValid { out.evaluatedProperties.insert(member.key) }
                 }
             }
@@ -181,7 +181,7 @@ struct SchemaEvaluator {
             }
         }
         for (index, (item, itemSchema)) in zip(items, schema.prefixItems).enumerated() {
-            out.merge(evaluate(itemSchema, item, path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope))
+            out.failures += evaluate(itemSchema, item, path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).failures
         }
         out.evaluatedPrefix = max(out.evaluatedPrefix, min(items.count, schema.prefixItems.count))
         if let itemsSchema = schema.items {
@@ -190,7 +190,7 @@ struct SchemaEvaluator {
                 fail("\(here): must have at most \(start) item\(start == 1 ? "" : "s"), found \(items.count)", at: items[start].location)
             } else {
                 for index in items.indices.dropFirst(start) {
-                    out.merge(evaluate(itemsSchema, items[index], path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope))
+                    out.failures += evaluate(itemsSchema, items[index], path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).failures
                 }
             }
             out.evaluatedPrefix = items.count

@@ -13,11 +13,18 @@ struct JSONSchemaSuiteTests {
     ]
 
     /// Documents a `$ref` may fetch: the suite's remotes (served at http://localhost:1234/).
+    /// and the draft 2020-12 meta-schemas (kept in Fixtures/metaschemas).
     static func remote(_ uri: String) -> Node? {
-        let prefix = "http://localhost:1234/"
-        guard uri.hasPrefix(prefix) else { return nil }
-        let path = suite.appendingPathComponent("remotes").appendingPathComponent(String(uri.dropFirst(prefix.count))).path
-        return try? DocumentLoader.load(path: path).root
+        let served = [
+            ("http://localhost:1234/", suite.appendingPathComponent("remotes")),
+            ("https://json-schema.org/draft/2020-12/", repositoryRoot.appendingPathComponent("Tests/ProjectFileTests/Fixtures/metaschemas/draft2020-12")),
+        ]
+        for (prefix, folder) in served where uri.hasPrefix(prefix) {
+            var path = folder.appendingPathComponent(String(uri.dropFirst(prefix.count))).path
+            if !path.hasSuffix(".json") { path += ".json" }
+            return try? DocumentLoader.load(path: path).root
+        }
+        return nil
     }
 
     struct FileResult {
