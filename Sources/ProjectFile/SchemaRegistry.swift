@@ -253,7 +253,7 @@ final class SchemaRegistry {
     private func pattern(_ node: Node) -> CompiledSchema.Pattern? {
         guard let source = node.stringValue else { fail(node, "a pattern must be a string"); return nil }
         do {
-            return CompiledSchema.Pattern(regex: try NSRegularExpression(pattern: source), source: source)
+            return CompiledSchema.Pattern(regex: try NSRegularExpression(pattern: ECMAPattern.icuPattern(source)), source: source)
         } catch {
             fail(node, "invalid regular expression '\(source)'")
             return nil
