@@ -20,6 +20,7 @@ struct HostileInputTests {
         let elapsed = seconds {
             do { _ = try DocumentLoader.load(path: path) } catch let error as ProjectError { result = error } catch { Issue.record("\(error)") }
         }
+        print("hostile input \((path as NSString).lastPathComponent): \(String(format: "%.3f", elapsed)) s, \(result?.diagnostics.first?.message ?? "no error")")
         #expect(elapsed < Self.budget, "took \(elapsed) s")
         return result
     }
@@ -60,7 +61,24 @@ struct HostileInputTests {
     @Test func aTenMegabyteStringIsRefusedBySize() throws {
         let error = try failure(writing: "title: \"" + String(repeating: "x", count: 10_000_000) + "\"\n")
         #expect(error?.category == .invalidProject)
-        #expect(error?.diagnostics.first?.message == "the file is larger than 4 MiB, the limit for project files")
+        #expect(error?.diagnostics.first?.message == "the file is larger than 1 MiB, the limit for project files")
+    }
+
+    /// Files just under the size limit that are slow to scan or parse, each of them valid YAML.
+    @Test func largestFilesLoadOrFailQuickly() throws {
+        let size = LoadLimits().maxFileBytes - 16
+        let fillers = [
+            "a: " + String(repeating: "x", count: size),             // one long plain scalar
+            String(repeating: "\n", count: size) + "a: 1\n",           // blank lines
+            String(repeating: "# comment\n", count: size / 10),      // comment lines
+            "- " + String(repeating: "[", count: size / 2),           // brackets (stops at the node limit)
+            String(repeating: "- a\n", count: size / 4),              // many small values (idem)
+        ]
+        for (index, text) in fillers.enumerated() {
+            let elapsed = try seconds { _ = try? DocumentLoader.load(text: text, name: "filler\(index).yaml") }
+            print("filler \(index): \(String(format: "%.3f", elapsed)) s")
+            #expect(elapsed < Self.budget, "filler \(index) took \(elapsed) s")
+        }
     }
 
     @Test func deepNestingIsRefusedInYamlAndJson() throws {
@@ -120,4 +138,32 @@ struct HostileInputTests {
 
 private extension Node.Value {
     var debugText: String? { if case .string(let s) = self { s } else { nil } }
+}
+
+struct AliasTests {
+    @Test func aliasesShareTheirAnchorsTreeAndCountEveryUse() throws {
+        let root = try yaml("""
+        style: &title { font: DejaVu Sans, size: 96 }
+        overlays:
+          - style: *title
+          - style: *title
+        """)
+        guard case .array(let overlays)? = root["overlays"]?.value else { Issue.record("no overlays"); return }
+        #expect(overlays.count == 2)
+        #expect(overlays[1]["style"]?["size"].map { if case .number("96") = $0.value { true } else { false } } == true)
+        // Every use counts: root, a, 1, 2, 3, b and 4 per alias: 14 values with two uses, 18 with three.
+        let limited = LoadLimits(maxNodes: 14)
+        #expect(throws: ProjectError.self) {
+            _ = try DocumentLoader.load(text: "a: &x [1, 2, 3]\nb: [*x, *x, *x]\n", name: "t.yaml", limits: limited)
+        }
+        #expect(try DocumentLoader.load(text: "a: &x [1, 2, 3]\nb: [*x, *x]\n", name: "t.yaml", limits: limited).root["b"] != nil)
+    }
+
+    @Test func anAliasCannotHideDepth() throws {
+        let limited = LoadLimits(maxDepth: 3)
+        // The anchor itself sits at depth 1 (fine); reused at depth 3 it would nest to depth 4.
+        let text = "a: &x [[1]]\nb: [[*x]]\n"
+        #expect(throws: ProjectError.self) { _ = try DocumentLoader.load(text: text, name: "t.yaml", limits: limited) }
+        #expect(try DocumentLoader.load(text: "a: &x [[1]]\nb: *x\n", name: "t.yaml", limits: limited).root["b"] != nil)
+    }
 }
