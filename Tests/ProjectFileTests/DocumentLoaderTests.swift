@@ -97,6 +97,12 @@ struct DocumentLoaderTests {
         #expect(error?.category == .invalidProject)
         #expect(error?.diagnostics.first?.message.hasPrefix("invalid YAML:") == true)
         #expect(error?.diagnostics.first?.location.line == 2)
+        let tab = loadFailure("a:\n\t- b\n", format: .yaml)?.diagnostics.first
+        #expect(tab?.location == SourceLocation(file: "test", line: 2, column: 1))
+        #expect(tab?.hint == "YAML indents with spaces; replace the tab")
+        let two = loadFailure("a: 1\n---\nb: 2\n", format: .yaml)?.diagnostics.first
+        #expect(two?.message == "the file holds more than one YAML document")
+        #expect(two?.location.line == 2)
     }
 
     @Test func formatFollowsTheExtensionThenTheContent() throws {
