@@ -32,9 +32,6 @@ public struct JSONSchema: Sendable {
         return Diagnostic.sorted(outcome.failures.map(\.diagnostic).filter { seen.insert($0).inserted })
     }
 
-    /// Whether `node` is valid, without building messages for a caller who only needs the verdict.
-    public func isValid(_ node: Node) -> Bool { validate(node).isEmpty }
-
     /// `Schemas/reel.schema.json`, bundled with this module.
     public static func bundledSchemaNode() throws(ProjectError) -> Node {
         guard let url = Bundle.module.url(forResource: "reel.schema", withExtension: "json") else {

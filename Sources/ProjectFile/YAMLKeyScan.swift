@@ -17,7 +17,7 @@ struct YAMLKeyScan {
     private var entryColumn = 0
     private var lineStart = 0
     private var nodeStarts = 0
-
+    /// A problem found where returning it directly is awkward (closing a flow collection).
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     struct Result {
@@ -84,7 +84,6 @@ struct YAMLKeyScan {
         lineStart = start
         let indent = column
         if index >= bytes.count { return nil }
-        if isBreak(bytes[index]) { nextLine(); return nil }
         if flowDepth == 0 {
             if let parent = blockScalarParent {
                 if indent > parent { nextLine(); return nil }
@@ -116,7 +115,6 @@ struct YAMLKeyScan {
     /// At a place where a node may begin: indicators, properties, quoted or plain scalars.
     private mutating func scanNodeStart(_ atNodeStart: inout Bool) -> (offset: Int, message: String)? {
         let b = bytes[index]
-        nodeStarts += 1
         let next = byte(index + 1)
         switch b {
         case UInt8(ascii: "-") where flowDepth == 0 && isBlank(next):
@@ -127,6 +125,7 @@ struct YAMLKeyScan {
         case UInt8(ascii: ":") where isBlank(next) || (flowDepth > 0 && isFlowIndicator(next)):
             index += 1
         case UInt8(ascii: "["), UInt8(ascii: "{"):
+            nodeStarts += 1
             flowDepth += 1
             index += 1
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -134,6 +133,7 @@ struct YAMLKeyScan {
         case UInt8(ascii: ","):
             index += 1
         case UInt8(ascii: "*"):
+            nodeStarts += 1
             let start = index
             index += 1
             while index < bytes.count, !isBlank(bytes[index]), !isFlowIndicator(bytes[index]) { index += 1 }
@@ -141,14 +141,17 @@ struct YAMLKeyScan {
             atNodeStart = false
         case UInt8(ascii: "&"), UInt8(ascii: "!"):
             while index < bytes.count, !isBlank(bytes[index]), !(flowDepth > 0 && isFlowIndicator(bytes[index])) { index += 1 }
-        case UInt8(ascii: "|"), UInt8(ascii: ">") where flowDepth == 0:
+        case UInt8(ascii: "|") where flowDepth == 0, UInt8(ascii: ">") where flowDepth == 0:
+            nodeStarts += 1
             blockScalarParent = entryColumn
             skipToLineEnd()
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            nodeStarts += 1
             if flowDepth == 0 { entryColumn = column }
             skipQuoted(b)
             atNodeStart = false
         default:
+            nodeStarts += 1
             if flowDepth == 0 { entryColumn = column }
             skipPlain()
             atNodeStart = false
