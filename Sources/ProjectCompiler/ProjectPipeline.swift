@@ -26,7 +26,10 @@ public enum ProjectPipeline {
         let schema = try JSONSchema.bundled()
         let raw = schema.validate(document.root)
         guard raw.isEmpty else { throw fail(raw) }
-        let root = try substituteVars(document, sets: sets)
+        var vars = VarsSubstitution(varsBlock: document.root["vars"])
+        let unknown = vars.override(sets, origin: "--set")
+        let (root, varProblems) = vars.apply(to: document.root)
+        guard unknown.isEmpty && varProblems.isEmpty else { throw fail(unknown + varProblems) }
         let typed = schema.validate(root)
         guard typed.isEmpty else { throw fail(typed) }
 

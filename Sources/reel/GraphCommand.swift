@@ -21,7 +21,7 @@ struct Graph: ParsableCommand {
             let graph = try loadGraph(projectPath: project, sets: try vars.values())
             print(json ? try graph.jsonListing() : graph.listing, terminator: "")
         } catch let error as ProjectError {
-            throw exit(with: error)
+            throw reportAndExitCode(error)
         }
     }
 }

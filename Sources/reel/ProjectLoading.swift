@@ -27,7 +27,7 @@ struct VarOverrides: ParsableArguments {
 }
 
 /// Prints a project error to standard error and turns it into its exit code.
-func exit(with error: ProjectError) -> ExitCode {
+func reportAndExitCode(_ error: ProjectError) -> ExitCode {
     FileHandle.standardError.write(Data((error.description + "\n").utf8))
     let count = error.diagnostics.count
     if count > 1 { FileHandle.standardError.write(Data("\(count) errors\n".utf8)) }

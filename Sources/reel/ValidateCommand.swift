@@ -21,7 +21,7 @@ struct Validate: ParsableCommand {
                 let graph = try loadGraph(projectPath: path, sets: sets)
                 print("\(path): valid (\(graph.duration.seconds.formatted())s, \(graph.composition.tracks.count) tracks, \(graph.videoComposition.instructions.count) instructions)")
             } catch {
-                worst = max(worst, exit(with: error).rawValue)
+                worst = max(worst, reportAndExitCode(error).rawValue)
             }
         }
         if worst != 0 { throw ExitCode(worst) }
