@@ -374,7 +374,7 @@ struct CompileSession {
 
 extension ClipTiming {
     init(speed: Rational, fadeIn: MediaTime?, fadeOut: MediaTime?) {
-        self.init(from: nil, to: nil, duration: nil, at: nil, speed: speed, fadeIn: fadeIn, fadeOut: fadeOut)
+        self.init(from: nil, to: nil, duration: nil, durationIsInvalid: false, at: nil, speed: speed, fadeIn: fadeIn, fadeOut: fadeOut)
     }
 }
 

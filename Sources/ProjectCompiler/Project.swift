@@ -129,6 +129,8 @@ public struct ClipTiming: Sendable {
     public var from: MediaTime?
     public var to: MediaTime?
     public var duration: MediaTime?
+    /// A duration was written but is not usable (already reported).
+    public var durationIsInvalid: Bool
     public var at: MediaTime?
     public var speed: Rational
     public var fadeIn: MediaTime?

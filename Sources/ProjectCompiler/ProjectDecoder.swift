@@ -131,6 +131,8 @@ struct ProjectDecoder {
         }
     }
 
+    /// A duration: reported when not positive, and then left out (nil) so that later checks
+    /// do not report the same mistake again in other words.
     mutating func positiveTime(_ c: NodeCursor) -> MediaTime? {
         guard let t = time(c) else { return nil }
         guard t.isPositive else {
@@ -239,8 +241,9 @@ struct ProjectDecoder {
                 problems.report("speed must be a positive number", at: s.origin)
             }
         }
+        let duration = c["duration"].flatMap { positiveTime($0) }
         return ClipTiming(from: c["from"].flatMap { time($0) }, to: c["to"].flatMap { time($0) },
-                          duration: c["duration"].flatMap { positiveTime($0) }, at: c["at"].flatMap { time($0) },
+                          duration: duration, durationIsInvalid: c["duration"] != nil && duration == nil, at: c["at"].flatMap { time($0) },
                           speed: speed, fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) })
     }
 
