@@ -53,6 +53,20 @@ final class InputFile {
         return s == FFmpeg.noPTS ? 0 : s
     }
 
+    /// Goes back to the first packet: by timestamp, except for formats with timestamp
+    /// discontinuities (MPEG-TS/PS), where a timestamp seek to the start lands on a later
+    /// keyframe: those go back to their first byte.
+    func rewind() throws {
+        let site = FFmpegCallSite(path: path)
+        if (context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT) != 0, context.pointee.pb != nil {
+            try FFmpeg.check(avformat_seek_file(context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE), "avformat_seek_file", site,
+                             .notMedia, "cannot return to the file's start")
+        } else {
+            try FFmpeg.check(avformat_seek_file(context, -1, Int64.min, startMicroseconds, startMicroseconds, 0),
+                             "avformat_seek_file", site, .notMedia, "cannot return to the file's start")
+        }
+    }
+
     /// Reads the next packet; false at the end of the file.
     func read(into packet: Packet) throws -> Bool {
         let status = av_read_frame(context, packet.pointer)

@@ -162,6 +162,7 @@ private func variableFrameRateStreams(_ file: InputFile) throws -> Set<Int> {
         let p = packet.pointer.pointee
         if p.pts != FFmpeg.noPTS, timestamps[Int(p.stream_index)] != nil { timestamps[Int(p.stream_index)]!.append(p.pts) }
     }
+    try file.rewind() // for whoever reads the file next
     var result: Set<Int> = []
     for (index, values) in timestamps where values.count >= 3 {
         // Packets come in decode order: the last few (B-frame reordering) may leave holes at the end.
