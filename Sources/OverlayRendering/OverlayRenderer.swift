@@ -8,7 +8,7 @@ import MediaTime
 /// cached with the placement it was drawn at: a layer whose geometry does not change (static,
 /// or only its opacity animates) is rasterised once and the same pixels are handed out every
 /// frame; animated position, anchor, scale or rotation re-rasterise when the value changes. A
-/// layer outside its time range, at opacity 0 or entirely off the frame costs nothing.
+/// layer outside its time range, at opacity 0 (under half an 8-bit step) or entirely off the frame costs nothing.
 ///
 /// Not thread-safe: call from one thread at a time (the sprites themselves are `Sendable`).
 public final class OverlayRenderer {
@@ -77,7 +77,8 @@ private final class LayerSlot {
     func sprite(at t: MediaTime, frame: PixelSize) -> OverlaySprite? {
         guard layer.timeRange.contains(t) else { return nil }
         let opacity = min(layer.opacity.value(at: t), 1)
-        guard opacity > 0 else { return nil }
+        // Below half an 8-bit step no pixel can change (an eased curve may leave 1e-25 at its start).
+        guard opacity * 255 >= 0.5 else { return nil }
         let placement = LayerPlacement(layer, at: t)
         if placement != cachedPlacement {
             var reusable = cached?.pixels
