@@ -30,7 +30,7 @@ enum IsolatedFontConfig {
     private static func configurationXML() -> String {
         guard let system = FcInitLoadConfig() else { fatalError("fontconfig: cannot load the system configuration") }
         defer { FcConfigDestroy(system) }
-        let fontDirs = strings(FcConfigGetConfigDirs(system))
+        let fontDirs = strings(FcConfigGetFontDirs(system))
         let cacheDirs = strings(FcConfigGetCacheDirs(system))
         let entries = fontDirs.map { "<dir>\(escaped($0))</dir>" } + cacheDirs.map { "<cachedir>\(escaped($0))</cachedir>" }
         return "<?xml version=\"1.0\"?>\n<fontconfig>\n" + entries.joined(separator: "\n") + "\n</fontconfig>\n"

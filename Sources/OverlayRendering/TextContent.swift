@@ -76,6 +76,11 @@ final class TextContent: LayerContent {
     /// Characters no font could draw (shown as hex boxes); 0 when every script was covered.
     var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
+    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
+    /// Whether the first paragraph runs right to left (its first strong character decides).
+    var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
+
     func draw(_ cr: OpaquePointer) {
         if let background = style.background {
             cairo_new_path(cr)
