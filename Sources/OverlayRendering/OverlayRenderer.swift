@@ -44,18 +44,24 @@ public final class OverlayRenderer {
     public func composite(into frame: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, at t: MediaTime) {
         precondition(width > 0 && height > 0 && stride >= 4 * width && stride % 4 == 0,
                      "composite: a \(width)x\(height) BGRA frame needs a stride ≥ \(4 * width) and a multiple of 4, got \(stride)")
-        let sprites = sprites(at: t)
-        guard !sprites.isEmpty else { return }
-        let surface = cairo_image_surface_create_for_data(frame.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                          Int32(width), Int32(height), Int32(stride))
-        let cr = cairo_create(surface)
-        for sprite in sprites {
+        var target: (surface: OpaquePointer, cr: OpaquePointer)?
+        for slot in slots {
+            guard let sprite = slot.sprite(at: t, frame: renderSize) else { continue }
+            if target == nil {
+                let surface = cairo_image_surface_create_for_data(frame.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                  Int32(width), Int32(height), Int32(stride))!
+                target = (surface, cairo_create(surface)!)
+            }
+            let cr = target!.cr
+            // Whole-pixel offsets: Cairo copies the sprite's rectangle without resampling.
             cairo_set_source_surface(cr, sprite.pixels.surface, Double(sprite.x), Double(sprite.y))
             if sprite.opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, sprite.opacity) }
         }
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
+        if let (surface, cr) = target {
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
+        }
     }
 
     /// Test hook: the content a layer was built into.
