@@ -13,6 +13,15 @@ enum CoreSchemaScalar {
     }
 
     static func resolve(_ text: String) -> Resolved {
+        // Fast path: only these first characters can start a non-string.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "~"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+             UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

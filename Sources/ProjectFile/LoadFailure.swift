@@ -13,7 +13,7 @@ public struct LoadLimits: Sendable {
     /// Most nodes in the tree once YAML aliases are expanded.
     public var maxNodes: Int
 
-    public init(maxFileBytes: Int = 4 << 20, maxDepth: Int = 64, maxNodes: Int = 200_000) {
+    public init(maxFileBytes: Int = 4 << 20, maxDepth: Int = 64, maxNodes: Int = 100_000) {
         self.maxFileBytes = maxFileBytes
         self.maxDepth = maxDepth
         self.maxNodes = maxNodes

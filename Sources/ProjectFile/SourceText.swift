@@ -6,19 +6,24 @@ public struct SourceText: Sendable {
 
     public init(name: String, text: String) {
         self.name = name
-        // Split on \n, \r\n and lone \r like the YAML and JSON readers count lines.
+        // Split on \n, \r\n and lone \r, like the YAML and JSON readers count lines.
         var lines: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                lines.append(text[start..<index])
-                start = text.index(after: index)
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(Substring(text[start..<index]))
+                var next = utf8.index(after: index)
+                if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") { next = utf8.index(after: next) }
+                start = next
+                index = next
+            } else {
+                index = utf8.index(after: index)
             }
-            index = text.index(after: index)
         }
-        lines.append(text[start..<text.endIndex])
+        lines.append(Substring(text[start..<utf8.endIndex]))
         self.lines = lines
     }
 

@@ -15,6 +15,8 @@ struct YAMLKeyScan {
     /// Column of the latest block-context key or `-`/`?` entry on the current line.
     private var entryColumn = 0
     private var lineStart = 0
+    /// How many nodes begin in the text (aliases count once): an upper bound Yams will build.
+    private(set) var nodeStarts = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -80,6 +82,7 @@ struct YAMLKeyScan {
     /// At a place where a node may begin: indicators, properties, quoted or plain scalars.
     private mutating func scanNodeStart(_ atNodeStart: inout Bool) -> (offset: Int, message: String)? {
         let b = bytes[index]
+        nodeStarts += 1
         let next = byte(index + 1)
         switch b {
         case UInt8(ascii: "-") where flowDepth == 0 && isBlank(next):
