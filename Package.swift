@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "RenderEngine",
+                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -11,6 +11,7 @@ public struct Compiler {
     let media: any MediaFactsProvider
     let fonts: (any FontResolver)?
 
+    /// Without a font resolver, font families are not checked (for tools that never draw).
     public init(media: any MediaFactsProvider, fonts: (any FontResolver)? = nil) {
         self.media = media
         self.fonts = fonts
@@ -36,7 +37,7 @@ public struct Compiler {
 struct CompileSession {
     let project: Project
     let media: any MediaFactsProvider
-    let fonts: (any FontResolver)?
+    var fonts: (any FontResolver)?
     var problems = Problems()
     var missingFile = false
     private var facts: [String: MediaFacts] = [:]
@@ -53,6 +54,7 @@ struct CompileSession {
 
     mutating func run() -> CompositionGraph {
         probeMedia()
+        registerFonts()
         var videoPlacements: [[PlacedClip<VideoClip>]] = []
         for track in project.videoTracks {
             let facts = track.items.map { item -> ClipFacts? in if case .clip(let c) = item { clipFacts(c) } else { nil } }
@@ -90,7 +92,7 @@ struct CompileSession {
             composition: Composition(duration: duration, tracks: tracks),
             videoComposition: VideoComposition(renderSize: size, frameDuration: frameDuration, background: project.output.background,
                                                instructions: instructions),
-            audioMix: AudioMix(tracks: mix), overlays: overlays, fonts: project.fonts, output: project.output.settings)
+            audioMix: AudioMix(tracks: mix), overlays: overlays, fonts: project.fonts.map(\.path), output: project.output.settings)
     }
 
     // MARK: Media facts
@@ -120,6 +122,16 @@ struct CompileSession {
                 }
             }
         }
+    }
+
+    private mutating func registerFonts() {
+        guard var resolver = fonts else { return }
+        for (file, problem) in resolver.register(fontFiles: project.fonts.map(\.path)) {
+            let origin = project.fonts.first { $0.path == file }?.origin ?? Origin(location: SourceLocation(file: project.file, line: 1, column: 1), path: "fonts")
+            if problem.contains("does not exist") { missingFile = true }
+            problems.report(problem, at: origin)
+        }
+        fonts = resolver
     }
 
     /// The entry for a media name, reporting an unknown name once per use.
@@ -326,7 +338,7 @@ struct CompileSession {
                 case .file(let path):
                     style.resolvedFontFile = path
                 case .unavailable(let available):
-                    problems.report("font family '\(style.font)' is not available", at: o.origin,
+                    problems.report("font family '\(style.font)' is not available", at: o.fontOrigin ?? o.origin,
                                     hint: "list its font file under fonts:, or use one of: \(available.prefix(12).joined(separator: ", "))")
                 }
             }

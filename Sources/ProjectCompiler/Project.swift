@@ -10,7 +10,8 @@ public struct Project: Sendable {
     public var output: OutputSpec
     /// In file order.
     public var media: [MediaEntry]
-    public var fonts: [String]
+    /// Font files (absolute paths) with where the project lists them.
+    public var fonts: [(path: String, origin: Origin)]
     /// Bottom to top.
     public var videoTracks: [Track<VideoClip>]
     public var audioTracks: [Track<AudioClip>]
@@ -188,4 +189,6 @@ public struct Overlay: Sendable {
     public var fadeOut: MediaTime?
     public var watermark: Watermark?
     public var origin: Origin
+    /// Where a text overlay names its font (for font errors).
+    public var fontOrigin: Origin?
 }

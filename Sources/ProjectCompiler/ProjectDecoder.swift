@@ -17,7 +17,7 @@ struct ProjectDecoder {
     mutating func decode(_ root: NodeCursor) -> Project {
         let output = decodeOutput(root["output"])
         let media = root["media"]?.members.compactMap { decodeMedia(name: $0.key, $0.value) } ?? []
-        let fonts = root["fonts"]?.elements.compactMap { $0.string.map(absolutePath) } ?? []
+        let fonts = root["fonts"]?.elements.compactMap { c in c.string.map { (absolutePath($0), c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
         let overlays = root["overlays"]?.elements.compactMap { decodeOverlay($0) } ?? []
@@ -296,7 +296,7 @@ struct ProjectDecoder {
                        height: size.count == 2 ? length(size[1]) : nil, scale: number(c["scale"], default: 1),
                        rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
                        fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
-                       watermark: watermark, origin: c.origin)
+                       watermark: watermark, origin: c.origin, fontOrigin: c["style"]?["font"]?.origin)
     }
 
     private static let weights = ["thin": 100, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 900]

@@ -6,7 +6,7 @@ import ProjectFile
 
 /// Project file → composition graph, with this machine's media (FFmpeg probe) and fonts.
 func loadGraph(projectPath: String, sets: [String: String]) throws(ProjectError) -> CompositionGraph {
-    try ProjectPipeline.load(path: projectPath, sets: sets, media: ProbedMediaFacts(), fonts: nil).graph
+    try ProjectPipeline.load(path: projectPath, sets: sets, media: ProbedMediaFacts(), fonts: CatalogFonts()).graph
 }
 
 /// `--set name=value` options, parsed into a dictionary (a repeated name: the last wins).

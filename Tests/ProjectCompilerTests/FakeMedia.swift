@@ -26,6 +26,10 @@ struct FakeMedia: MediaFactsProvider {
 struct FakeFonts: FontResolver {
     let families = ["DejaVu Sans", "DejaVu Sans Mono", "Noto Sans CJK SC"]
 
+    func register(fontFiles: [String]) -> [(file: String, problem: String)] {
+        fontFiles.filter { !FileManager.default.fileExists(atPath: $0) }.map { ($0, "font file \($0) does not exist") }
+    }
+
     func resolve(family: String, weight: Int, italic: Bool) -> FontResolution {
         families.contains(family) ? .file("/fonts/\(family.replacingOccurrences(of: " ", with: "")).ttf") : .unavailable(available: families)
     }
