@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -167,6 +167,10 @@ struct CompileSession {
                 problems.report("'\(name)' has no video stream", at: clip.origin, hint: "put audio-only media on an audio track")
                 return nil
             }
+            if let f, e.reference.kind == .video, !f.hasAudio, !clip.mute, clip.asksForAudio {
+                problems.report("'\(name)' has no audio stream, but this clip sets the volume of its audio", at: clip.origin,
+                                hint: "remove 'volume', or use a file with sound")
+            }
             return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: f?.duration,
                              hasSourceTime: e.reference.kind == .video, mediaName: name)
         }

@@ -150,6 +150,14 @@ public struct VideoClip: Sendable {
     public var origin: Origin
 }
 
+extension VideoClip {
+    /// The clip sets a volume for its own audio (so its media must have sound).
+    public var asksForAudio: Bool {
+        if case .constant(let v) = volume, v == 1 { return false }
+        return true
+    }
+}
+
 public struct AudioClip: Sendable {
     public var media: String
     public var timing: ClipTiming
