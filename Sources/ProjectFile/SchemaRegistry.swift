@@ -19,6 +19,15 @@ final class SchemaRegistry {
     private var pendingLinks: [CompiledSchema] = []
     private let remote: (String) -> Node?
     private(set) var errors: [Diagnostic] = []
+    /// False when the document's meta-schema (`$schema`) leaves out the validation vocabulary.
+    private var validationVocabulary = true
+
+    /// Keywords of the 2020-12 validation vocabulary.
+    private static let validationKeywords: Set<String> = [
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+        "maxProperties", "minProperties", "required", "dependentRequired",
+    ]
 
     init(remote: @escaping (String) -> Node?) {
         self.remote = remote
@@ -26,10 +35,19 @@ final class SchemaRegistry {
 
     /// Registers a whole document and returns its compiled root.
     func addDocument(_ node: Node, uri: String) -> CompiledSchema {
+        validationVocabulary = Self.usesValidationVocabulary(node, remote: remote)
         discover(node, base: uri, isRoot: true)
         let root = compile(node, base: effectiveBase(node, uri), key: effectiveBase(node, uri) + "#")
         link()
         return root
+    }
+
+    /// Reads `$vocabulary` from the meta-schema named by `$schema`, when it can be fetched;
+    /// the standard meta-schemas (and unknown ones) keep every vocabulary on.
+    private static func usesValidationVocabulary(_ node: Node, remote: (String) -> Node?) -> Bool {
+        guard let metaURI = node["$schema"]?.stringValue, let meta = remote(URIReference.splitFragment(metaURI).0),
+              let vocabularies = meta["$vocabulary"] else { return true }
+        return vocabularies["https://json-schema.org/draft/2020-12/vocab/validation"] != nil
     }
 
     // MARK: Discovery of identifiers
@@ -85,7 +103,7 @@ final class SchemaRegistry {
         func sub(_ child: Node, _ tokens: String...) -> CompiledSchema {
             compile(child, base: base, key: base + "#" + pointer + tokens.map { "/" + Self.escape($0) }.joined())
         }
-        for member in node.objectMembers {
+        for member in node.objectMembers where validationVocabulary || !Self.validationKeywords.contains(member.key) {
             let value = member.value
             switch member.key {
             case "title": schema.title = value.stringValue
@@ -235,7 +253,7 @@ final class SchemaRegistry {
     private func pattern(_ node: Node) -> CompiledSchema.Pattern? {
         guard let source = node.stringValue else { fail(node, "a pattern must be a string"); return nil }
         do {
-            return CompiledSchema.Pattern(regex: try NSRegularExpression(pattern: source), source: source)
+            return CompiledSchema.Pattern(regex: try NSRegularExpression(pattern: ECMAPattern.icuPattern(source)), source: source)
         } catch {
             fail(node, "invalid regular expression '\(source)'")
             return nil
