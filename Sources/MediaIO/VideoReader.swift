@@ -213,8 +213,13 @@ public final class VideoReader {
         while try file.read(into: packet) {
             defer { packet.unref() }
             guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
+            let pts = packet.pointer.pointee.pts
             let status = avcodec_send_packet(decoder.pointer, packet.pointer)
-            try FFmpeg.check(status, "avcodec_send_packet", site, .decodingFailed, "cannot decode the video")
+            if status < 0 {
+                var place = site
+                place.time = pts == FFmpeg.noPTS ? nil : MediaTime(ticks: pts, timeBase: timeBase) - info.timeZero
+                throw FFmpeg.error(status, "avcodec_send_packet", place, .decodingFailed, "cannot decode the video")
+            }
             return
         }
         inputEnded = true
