@@ -8,7 +8,8 @@ import MediaTime
 /// cached with the placement it was drawn at: a layer whose geometry does not change (static,
 /// or only its opacity animates) is rasterised once and the same pixels are handed out every
 /// frame; animated position, anchor, scale or rotation re-rasterise when the value changes. A
-/// layer outside its time range, at opacity 0 (under half an 8-bit step) or entirely off the frame costs nothing.
+/// layer outside its time range, below half an 8-bit step of opacity or entirely off the frame
+/// costs nothing.
 ///
 /// Not thread-safe: call from one thread at a time (the sprites themselves are `Sendable`).
 public final class OverlayRenderer {

@@ -11,13 +11,15 @@ struct OverlayPreviews {
     let output = ProcessInfo.processInfo.environment["REEL_OVERLAY_PREVIEW_DIR"] ?? ""
 
     /// Composites `layers` at each time over a 1920×1080 testsrc2 frame and writes PNGs.
-    func preview(_ name: String, _ layers: [OverlayLayer], at times: [MediaTime], media: TemporaryDirectory) throws {
+    func preview(_ name: String, _ layers: [OverlayLayer], at times: [MediaTime], media: TemporaryDirectory,
+                 expectedOverlays: (MediaTime) -> Int) throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let background = try media.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1920x1080", "-frames:v", "1"], output: "background.png")
         let full = OverlayLayer(content: .image(MediaReference(name: "bg", path: background, kind: .image)),
                                 timeRange: TimeRange(start: .zero, end: seconds(100)), positionX: .constant(960), positionY: .constant(540))
         let renderer = try OverlayRenderer(layers: [full] + layers, fonts: [], renderSize: PromoOverlays.renderSize)
         for t in times {
+            #expect(renderer.sprites(at: t).count >= 1 + expectedOverlays(t), "background plus the overlays shown at \(t)")
             var frame = TestFrame(width: 1920, height: 1080)
             frame.composite(renderer, at: t)
             let raw = media.path("\(name).bgra")
@@ -26,13 +28,17 @@ struct OverlayPreviews {
             _ = try media.ffmpeg(["-f", "rawvideo", "-pix_fmt", "bgra", "-s", "1920x1080", "-i", raw, "-frames:v", "1"], output: "out.png")
             try? FileManager.default.removeItem(atPath: png)
             try FileManager.default.moveItem(atPath: media.path("out.png"), toPath: png)
+            #expect(FileManager.default.fileExists(atPath: png))
         }
     }
 
     @Test func promo() throws {
         let media = try TemporaryDirectory()
         let layers = [PromoOverlays.title, PromoOverlays.watermark(try PromoOverlays.makeLogo(in: media))]
-        try preview("promo", layers, at: [seconds(1, 2), seconds(5, 4), seconds(3), seconds(21, 2), seconds(15)], media: media)
+        // The title shows from 1 s to 5 s, the watermark throughout.
+        try preview("promo", layers, at: [seconds(1, 2), seconds(5, 4), seconds(3), seconds(21, 2), seconds(15)], media: media) {
+            $0 > seconds(1) && $0 < seconds(5) ? 2 : 1
+        }
     }
 
     @Test func everyLayerKind() throws {
@@ -67,6 +73,6 @@ struct OverlayPreviews {
             at(960, 1000, .text("Dr. Maximilian Alexander von Habsburg-Lothringen", TextStyle(font: "DejaVu Sans", weight: 700, size: 72, color: accent,
                                                                                             boxWidth: 700, fit: .shrink))),
         ]
-        try preview("showcase", layers, at: [seconds(1)], media: media)
+        try preview("showcase", layers, at: [seconds(1)], media: media) { _ in layers.count }
     }
 }
