@@ -1,4 +1,5 @@
 internal import CCairo
+import CompositionGraph
 
 /// The font file a requested family resolved to.
 public struct ResolvedFont: Hashable, Sendable {
@@ -55,6 +56,22 @@ public final class FontCatalog {
             resolved.append(font)
         }
         return resolved[0]
+    }
+
+    /// `layers` with every text style's `resolvedFontFile` filled in (for `reel graph`); the
+    /// first family that does not resolve is an error naming its overlay.
+    public func resolvingFonts(of layers: [OverlayLayer]) throws(OverlayError) -> [OverlayLayer] {
+        var resolved = layers
+        for (index, layer) in layers.enumerated() {
+            guard case .text(let text, var style) = layer.content else { continue }
+            do {
+                style.resolvedFontFile = try resolve(family: style.font, weight: style.weight, italic: style.italic).file
+            } catch {
+                throw OverlayError(error.reason, layerIndex: index)
+            }
+            resolved[index].content = .text(text, style)
+        }
+        return resolved
     }
 
     /// A Pango context over these fonts with every rendering option fixed (grey antialiasing,

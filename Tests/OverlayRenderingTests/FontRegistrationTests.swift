@@ -25,6 +25,26 @@ import Testing
         _ = directory
     }
 
+    @Test func resolvedFontFilesAreFilledInForTheGraph() throws {
+        let (directory, path) = try renamedFont()
+        let catalog = try FontCatalog(fontFiles: [path])
+        let layers = [layer(solidRect(.white), x: 0, y: 0, width: 1),
+                      layer(.text("a", TextStyle(font: Self.family, size: 20)), x: 0, y: 0),
+                      layer(.text("b", TextStyle(font: "DejaVu Sans", weight: 700, size: 20)), x: 0, y: 0)]
+        let resolved = try catalog.resolvingFonts(of: layers)
+        let files = resolved.map { layer -> String? in
+            guard case .text(_, let style) = layer.content else { return nil }
+            return style.resolvedFontFile
+        }
+        #expect(files[0] == nil && files[1] == path && files[2]?.hasSuffix("DejaVuSans-Bold.ttf") == true)
+        var unknown = layers
+        unknown[2].content = .text("b", TextStyle(font: "Nowhere Sans", size: 20))
+        #expect(throws: OverlayError(.unknownFontFamily(family: "Nowhere Sans", available: catalog.families), layerIndex: 2)) {
+            try catalog.resolvingFonts(of: unknown)
+        }
+        _ = directory
+    }
+
     @Test func unregisteredFamilyIsUnknown() throws {
         let catalog = try FontCatalog(fontFiles: [])
         #expect(!catalog.families.contains(Self.family))
