@@ -13,7 +13,8 @@ public enum Easing: Hashable, Sendable, Codable {
 
     /// Eased progress for linear progress `x` in [0, 1].
     public func apply(_ x: Double) -> Double {
-        let x = min(max(x, 0), 1)
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
         switch self {
         case .linear: return x
         case .hold: return x >= 1 ? 1 : 0

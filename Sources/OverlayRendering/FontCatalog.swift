@@ -1,4 +1,5 @@
 internal import CCairo
+import Glibc
 import CompositionGraph
 
 /// The font file a requested family resolved to.
@@ -25,6 +26,7 @@ public final class FontCatalog {
 
     /// Registers `fontFiles` (paths to .ttf/.otf/.ttc files) next to the machine's fonts.
     public init(fontFiles: [String]) throws(OverlayError) {
+        _ = Self.fixLanguage
         config = try IsolatedFontConfig.make(fontFiles: fontFiles)
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             fatalError("PangoCairo has no FreeType font map")
@@ -33,6 +35,11 @@ public final class FontCatalog {
         pango_fc_font_map_set_config(OpaquePointer(map), config)
         families = Self.listFamilies(config)
     }
+
+    /// Pango reads its preferred languages (which order fallback fonts, e.g. for Han
+    /// characters) from the environment once; fix them before its first use so the locale
+    /// never changes a pixel.
+    private static let fixLanguage: Void = { setenv("PANGO_LANGUAGE", "en", 1) }()
 
     deinit {
         g_object_unref(fontMap)

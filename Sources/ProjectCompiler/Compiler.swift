@@ -379,12 +379,24 @@ struct CompileSession {
             width = mark.width?.resolved(against: w) ?? width
             height = mark.height?.resolved(against: h) ?? height
         }
+        switch content {
+        case .rect, .ellipse:
+            if width == nil && height == nil {
+                problems.report("a rect or ellipse has no natural size", at: o.origin, hint: "give it a size: [width, height]")
+            }
+        case .text(_, let style):
+            if style.fit == .shrink && style.boxWidth == nil && style.boxHeight == nil {
+                problems.report("fit: shrink needs a box to fit the text into", at: o.origin, hint: "set style.box_width (and box_height if needed)")
+            }
+        case .image, .svg:
+            break
+        }
         var opacity = resolve(o.opacity, over: range)
         opacity = opacity.combined(with: fadeEnvelope(ClipTiming(speed: .one, fadeIn: o.fadeIn, fadeOut: o.fadeOut), over: range, origin: o.origin),
                                    step: frameDuration, over: range, *)
         return OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: .constant(anchor.x),
                             anchorY: .constant(anchor.y), width: width, height: height, scale: resolve(o.scale, over: range),
-                            rotation: resolve(o.rotation, over: range), opacity: opacity)
+                            rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit)
     }
 }
 

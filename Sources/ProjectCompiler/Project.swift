@@ -190,6 +190,8 @@ public struct Overlay: Sendable {
     public var anchor: (x: Double, y: Double)
     public var width: Length?
     public var height: Length?
+    /// How an image or SVG fills a box given by both width and height.
+    public var fit: Fit
     public var scale: Animated<Double>
     public var rotation: Animated<Double>
     public var opacity: Animated<Double>

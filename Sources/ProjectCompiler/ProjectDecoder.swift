@@ -326,7 +326,8 @@ struct ProjectDecoder {
         return Overlay(content: content, at: c["at"].flatMap { time($0) } ?? .zero, duration: c["duration"].flatMap { positiveTime($0) },
                        position: c["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
                        anchor: anchor(c["anchor"]), width: size.count == 2 ? length(size[0]) : nil,
-                       height: size.count == 2 ? length(size[1]) : nil, scale: number(c["scale"], default: 1),
+                       height: size.count == 2 ? length(size[1]) : nil, fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+                       scale: number(c["scale"], default: 1),
                        rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
                        fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
                        watermark: watermark, origin: c.origin, fontOrigin: c["style"]?["font"]?.origin)
