@@ -27,10 +27,10 @@ extension CompositionGraph {
                 let t = layer.transform
                 parts.append("position (\(describe(t.positionX)), \(describe(t.positionY)))")
                 if t.anchorX != 0.5 || t.anchorY != 0.5 { parts.append("anchor (\(number(t.anchorX)), \(number(t.anchorY)))") }
-                if t.scaleX != .constant(1) || t.scaleY != .constant(1) { parts.append("scale (\(describe(t.scaleX)), \(describe(t.scaleY)))") }
-                if t.rotation != .constant(0) { parts.append("rotation \(describe(t.rotation))") }
+                if t.scaleX.constantValue != 1 || t.scaleY.constantValue != 1 { parts.append("scale (\(describe(t.scaleX)), \(describe(t.scaleY)))") }
+                if t.rotation.constantValue != 0 { parts.append("rotation \(describe(t.rotation))") }
                 let c = layer.crop
-                if c.animations.contains(where: { $0 != .constant(0) }) {
+                if c.animations.contains(where: { $0.constantValue != 0 }) {
                     parts.append("crop l \(describe(c.left)) t \(describe(c.top)) r \(describe(c.right)) b \(describe(c.bottom))")
                 }
                 out.append("    layer " + parts.joined(separator: " "))
@@ -109,8 +109,8 @@ extension CompositionGraph {
         if layer.width != nil || layer.height != nil {
             parts.append("size (\(layer.width.map(number) ?? "auto"), \(layer.height.map(number) ?? "auto"))")
         }
-        if layer.scale != .constant(1) { parts.append("scale \(describe(layer.scale))") }
-        if layer.rotation != .constant(0) { parts.append("rotation \(describe(layer.rotation))") }
+        if layer.scale.constantValue != 1 { parts.append("scale \(describe(layer.scale))") }
+        if layer.rotation.constantValue != 0 { parts.append("rotation \(describe(layer.rotation))") }
         parts.append("opacity \(describe(layer.opacity))")
         return parts.joined(separator: " ")
     }

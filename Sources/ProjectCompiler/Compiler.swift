@@ -11,6 +11,7 @@ public struct Compiler {
     let media: any MediaFactsProvider
     let fonts: (any FontResolver)?
 
+    /// Without a font resolver, font families are not checked (for tools that never draw).
     public init(media: any MediaFactsProvider, fonts: (any FontResolver)? = nil) {
         self.media = media
         self.fonts = fonts
@@ -36,7 +37,7 @@ public struct Compiler {
 struct CompileSession {
     let project: Project
     let media: any MediaFactsProvider
-    let fonts: (any FontResolver)?
+    var fonts: (any FontResolver)?
     var problems = Problems()
     var missingFile = false
     private var facts: [String: MediaFacts] = [:]
@@ -53,6 +54,7 @@ struct CompileSession {
 
     mutating func run() -> CompositionGraph {
         probeMedia()
+        registerFonts()
         var videoPlacements: [[PlacedClip<VideoClip>]] = []
         for track in project.videoTracks {
             let facts = track.items.map { item -> ClipFacts? in if case .clip(let c) = item { clipFacts(c) } else { nil } }
@@ -90,7 +92,7 @@ struct CompileSession {
             composition: Composition(duration: duration, tracks: tracks),
             videoComposition: VideoComposition(renderSize: size, frameDuration: frameDuration, background: project.output.background,
                                                instructions: instructions),
-            audioMix: AudioMix(tracks: mix), overlays: overlays, fonts: project.fonts, output: project.output.settings)
+            audioMix: AudioMix(tracks: mix), overlays: overlays, fonts: project.fonts.map(\.path), output: project.output.settings)
     }
 
     // MARK: Media facts
@@ -120,6 +122,16 @@ struct CompileSession {
                 }
             }
         }
+    }
+
+    private mutating func registerFonts() {
+        guard var resolver = fonts else { return }
+        for (file, problem) in resolver.register(fontFiles: project.fonts.map(\.path)) {
+            let origin = project.fonts.first { $0.path == file }?.origin ?? Origin(location: SourceLocation(file: project.file, line: 1, column: 1), path: "fonts")
+            if problem.contains("does not exist") { missingFile = true }
+            problems.report(problem, at: origin)
+        }
+        fonts = resolver
     }
 
     /// The entry for a media name, reporting an unknown name once per use.
@@ -154,6 +166,10 @@ struct CompileSession {
             if let f, !f.hasVideo {
                 problems.report("'\(name)' has no video stream", at: clip.origin, hint: "put audio-only media on an audio track")
                 return nil
+            }
+            if let f, e.reference.kind == .video, !f.hasAudio, !clip.mute, clip.asksForAudio {
+                problems.report("'\(name)' has no audio stream, but this clip sets the volume of its audio", at: clip.origin,
+                                hint: "remove 'volume', or use a file with sound")
             }
             return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: f?.duration,
                              hasSourceTime: e.reference.kind == .video, mediaName: name)
@@ -326,7 +342,7 @@ struct CompileSession {
                 case .file(let path):
                     style.resolvedFontFile = path
                 case .unavailable(let available):
-                    problems.report("font family '\(style.font)' is not available", at: o.origin,
+                    problems.report("font family '\(style.font)' is not available", at: o.fontOrigin ?? o.origin,
                                     hint: "list its font file under fonts:, or use one of: \(available.prefix(12).joined(separator: ", "))")
                 }
             }
@@ -363,18 +379,30 @@ struct CompileSession {
             width = mark.width?.resolved(against: w) ?? width
             height = mark.height?.resolved(against: h) ?? height
         }
+        switch content {
+        case .rect, .ellipse:
+            if width == nil && height == nil {
+                problems.report("a rect or ellipse has no natural size", at: o.origin, hint: "give it a size: [width, height]")
+            }
+        case .text(_, let style):
+            if style.fit == .shrink && style.boxWidth == nil && style.boxHeight == nil {
+                problems.report("fit: shrink needs a box to fit the text into", at: o.origin, hint: "set style.box_width (and box_height if needed)")
+            }
+        case .image, .svg:
+            break
+        }
         var opacity = resolve(o.opacity, over: range)
         opacity = opacity.combined(with: fadeEnvelope(ClipTiming(speed: .one, fadeIn: o.fadeIn, fadeOut: o.fadeOut), over: range, origin: o.origin),
                                    step: frameDuration, over: range, *)
         return OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: .constant(anchor.x),
                             anchorY: .constant(anchor.y), width: width, height: height, scale: resolve(o.scale, over: range),
-                            rotation: resolve(o.rotation, over: range), opacity: opacity)
+                            rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit)
     }
 }
 
 extension ClipTiming {
     init(speed: Rational, fadeIn: MediaTime?, fadeOut: MediaTime?) {
-        self.init(from: nil, to: nil, duration: nil, at: nil, speed: speed, fadeIn: fadeIn, fadeOut: fadeOut)
+        self.init(from: nil, to: nil, duration: nil, durationIsInvalid: false, at: nil, speed: speed, fadeIn: fadeIn, fadeOut: fadeOut)
     }
 }
 

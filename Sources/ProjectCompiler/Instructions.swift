@@ -63,21 +63,23 @@ extension CompileSession {
             right: resolve(clip.crop.right, over: range) { $0.resolved(against: Double(sourceSize.width)) / Double(sourceSize.width) },
             bottom: resolve(clip.crop.bottom, over: range) { $0.resolved(against: Double(sourceSize.height)) / Double(sourceSize.height) })
 
-        for (transition, incoming) in [(p.transitionIn, true), (p.transitionOut, false)] {
-            guard let t = transition else { continue }
-            let effect = TransitionEffect(kind: t.transition.kind, incoming: incoming, range: t.range, ease: t.transition.ease, frame: size)
-            let step = frameDuration
-            let combine = { (a: Animation, b: Animation?, op: (Double, Double) -> Double) -> Animation in
-                b.map { a.combined(with: $0, step: step, over: range, op) } ?? a
-            }
-            opacity = combine(opacity, effect.opacity, *)
-            x = combine(x, effect.offsetX, +)
-            y = combine(y, effect.offsetY, +)
-            crop.left = combine(crop.left, effect.cropLeft, max)
-            crop.top = combine(crop.top, effect.cropTop, max)
-            crop.right = combine(crop.right, effect.cropRight, max)
-            crop.bottom = combine(crop.bottom, effect.cropBottom, max)
+        // The transition in ends where the clip is itself and the one out starts there, so the
+        // two effects join into one ramp per property, combined once with the clip's own.
+        let effects = [(p.transitionIn, true), (p.transitionOut, false)].compactMap { t, incoming in
+            t.map { TransitionEffect(kind: $0.transition.kind, incoming: incoming, range: $0.range, ease: $0.transition.ease, frame: size) }
         }
+        let step = frameDuration
+        func apply(_ own: Animation, _ part: (TransitionEffect) -> Animation?, _ op: (Double, Double) -> Double) -> Animation {
+            let parts = effects.compactMap(part)
+            return parts.isEmpty ? own : own.combined(with: .concatenation(parts), step: step, over: range, op)
+        }
+        opacity = apply(opacity, \.opacity, *)
+        x = apply(x, \.offsetX, +)
+        y = apply(y, \.offsetY, +)
+        crop.left = apply(crop.left, \.cropLeft, max)
+        crop.top = apply(crop.top, \.cropTop, max)
+        crop.right = apply(crop.right, \.cropRight, max)
+        crop.bottom = apply(crop.bottom, \.cropBottom, max)
         let transform = LayerTransform(positionX: x, positionY: y, anchorX: clip.transform.anchor.x, anchorY: clip.transform.anchor.y,
                                        scaleX: scale, scaleY: scale, rotation: resolve(clip.transform.rotation, over: range))
         return ClipLayer(trackID: trackID, range: range, fit: clip.fit, transform: transform, opacity: opacity, crop: crop)

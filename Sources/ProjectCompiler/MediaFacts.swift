@@ -30,9 +30,12 @@ public protocol MediaFactsProvider: Sendable {
     func facts(for reference: MediaReference) throws(MediaFactsError) -> MediaFacts
 }
 
-/// Resolves a font family to the file that will draw it (fontconfig in the command line).
-public protocol FontResolver: Sendable {
-    /// The font file for the family, or nil with the families that are available.
+/// Resolves a font family to the file that will draw it (fontconfig in the command line),
+/// with the project's own font files registered first.
+public protocol FontResolver {
+    /// Registers the project's font files; returns a problem for each file that cannot be used.
+    mutating func register(fontFiles: [String]) -> [(file: String, problem: String)]
+    /// The font file for the family, or the families that are available.
     func resolve(family: String, weight: Int, italic: Bool) -> FontResolution
 }
 

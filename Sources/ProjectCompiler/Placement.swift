@@ -76,12 +76,14 @@ struct Placement {
                     if f.timing.at != nil {
                         problems.report("a clip after a transition cannot have 'at': the transition places it", at: f.origin)
                     }
-                    start = previous.target.end - t.duration
+                    var t = t
                     let shortest = min(previous.target.duration, length)
                     if t.duration > shortest {
                         problems.report("the \(t.kind.rawValue) transition lasts \(t.duration)s but a neighbouring clip lasts only \(shortest)s",
                                         at: t.origin, hint: "make the transition at most \(shortest)s")
+                        t.duration = shortest
                     }
+                    start = previous.target.end - t.duration
                     let p = PlacedTransition(transition: t, range: TimeRange(start: start, duration: t.duration))
                     previous.transitionOut = p
                     placed[placed.count - 1] = previous
@@ -110,6 +112,7 @@ struct Placement {
     /// The source range (nil without source time) and the timeline length of a clip.
     private static func sourceAndLength(_ f: ClipFacts, problems: inout Problems) -> (TimeRange?, MediaTime)? {
         let t = f.timing
+        if t.durationIsInvalid { return nil }
         guard f.hasSourceTime else {
             guard let d = t.duration else {
                 problems.report("a colour or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")

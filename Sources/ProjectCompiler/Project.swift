@@ -10,7 +10,8 @@ public struct Project: Sendable {
     public var output: OutputSpec
     /// In file order.
     public var media: [MediaEntry]
-    public var fonts: [String]
+    /// Font files (absolute paths) with where the project lists them.
+    public var fonts: [(path: String, origin: Origin)]
     /// Bottom to top.
     public var videoTracks: [Track<VideoClip>]
     public var audioTracks: [Track<AudioClip>]
@@ -129,6 +130,8 @@ public struct ClipTiming: Sendable {
     public var from: MediaTime?
     public var to: MediaTime?
     public var duration: MediaTime?
+    /// A duration was written but is not usable (already reported).
+    public var durationIsInvalid: Bool
     public var at: MediaTime?
     public var speed: Rational
     public var fadeIn: MediaTime?
@@ -145,6 +148,14 @@ public struct VideoClip: Sendable {
     public var volume: Animated<Double>
     public var mute: Bool
     public var origin: Origin
+}
+
+extension VideoClip {
+    /// The clip sets a volume for its own audio (so its media must have sound).
+    public var asksForAudio: Bool {
+        if case .constant(let v) = volume, v == 1 { return false }
+        return true
+    }
 }
 
 public struct AudioClip: Sendable {
@@ -179,6 +190,8 @@ public struct Overlay: Sendable {
     public var anchor: (x: Double, y: Double)
     public var width: Length?
     public var height: Length?
+    /// How an image or SVG fills a box given by both width and height.
+    public var fit: Fit
     public var scale: Animated<Double>
     public var rotation: Animated<Double>
     public var opacity: Animated<Double>
@@ -186,4 +199,6 @@ public struct Overlay: Sendable {
     public var fadeOut: MediaTime?
     public var watermark: Watermark?
     public var origin: Origin
+    /// Where a text overlay names its font (for font errors).
+    public var fontOrigin: Origin?
 }

@@ -17,7 +17,7 @@ struct ProjectDecoder {
     mutating func decode(_ root: NodeCursor) -> Project {
         let output = decodeOutput(root["output"])
         let media = root["media"]?.members.compactMap { decodeMedia(name: $0.key, $0.value) } ?? []
-        let fonts = root["fonts"]?.elements.compactMap { $0.string.map(absolutePath) } ?? []
+        let fonts = root["fonts"]?.elements.compactMap { c in c.string.map { (absolutePath($0), c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
         let overlays = root["overlays"]?.elements.compactMap { decodeOverlay($0) } ?? []
@@ -44,6 +44,7 @@ struct ProjectDecoder {
         let duration = c?["duration"].flatMap { positiveTime($0) }
         let container = c?["container"]?.string.flatMap(OutputSettings.Container.init(rawValue:))
         let v = c?["video"], a = c?["audio"]
+        if let v { exclusive("crf", "bitrate", in: v, because: "are two ways to set the quality; keep one") }
         let videoCodec = v?["codec"]?.string.flatMap(OutputSettings.VideoCodec.init(rawValue:)) ?? .h264
         let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }
         let video = OutputSettings.Video(
@@ -119,6 +120,13 @@ struct ProjectDecoder {
         return MediaEntry(name: name, reference: MediaReference(name: name, path: absolutePath(path), kind: kind), location: c.node.location)
     }
 
+    /// Reports when both keys are set.
+    private mutating func exclusive(_ first: String, _ second: String, in c: NodeCursor, because reason: String) {
+        if c[first] != nil, let other = c[second] {
+            problems.report("'\(first)' and '\(second)' \(reason)", at: other.origin)
+        }
+    }
+
     // MARK: Values
 
     mutating func time(_ c: NodeCursor) -> MediaTime? {
@@ -131,6 +139,8 @@ struct ProjectDecoder {
         }
     }
 
+    /// A duration: reported when not positive, and then left out (nil) so that later checks
+    /// do not report the same mistake again in other words.
     mutating func positiveTime(_ c: NodeCursor) -> MediaTime? {
         guard let t = time(c) else { return nil }
         guard t.isPositive else {
@@ -239,14 +249,32 @@ struct ProjectDecoder {
                 problems.report("speed must be a positive number", at: s.origin)
             }
         }
+        let duration = c["duration"].flatMap { positiveTime($0) }
         return ClipTiming(from: c["from"].flatMap { time($0) }, to: c["to"].flatMap { time($0) },
-                          duration: c["duration"].flatMap { positiveTime($0) }, at: c["at"].flatMap { time($0) },
+                          duration: duration, durationIsInvalid: c["duration"] != nil && duration == nil, at: c["at"].flatMap { time($0) },
                           speed: speed, fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) })
     }
 
     fileprivate mutating func decodeVideoClip(_ c: NodeCursor) -> VideoClip? {
         let source: VideoSource
-        if let name = c["media"]?.string { source = .media(name) } else if let col = c["color"].flatMap({ color($0) }) { source = .color(col) } else { return nil }
+        switch (c["media"]?.string, c["color"]) {
+        case (let name?, nil):
+            source = .media(name)
+        case (nil, let colorNode?):
+            guard let col = color(colorNode) else { return nil }
+            for key in ["from", "to"] where c[key] != nil {
+                problems.report("a colour clip has no source to take '\(key)' from", at: c[key]!.origin, hint: "give it a duration only")
+            }
+            source = .color(col)
+        case (_?, _?):
+            problems.report("a clip shows either 'media' or a 'color', not both", at: c.origin)
+            return nil
+        case (nil, nil):
+            problems.report("a clip needs 'media' (a name from media:) or 'color'", at: c.origin,
+                            hint: "or, for empty time, write '- gap: 2s'")
+            return nil
+        }
+        exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one")
         let t = c["transform"]
         let transform = TransformSpec(
             position: t?["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
@@ -261,12 +289,20 @@ struct ProjectDecoder {
 
     fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {
         guard let name = c["media"]?.string else { return nil }
+        if c["loop"]?.bool != true { exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one (with loop: true, duration is the time to fill)") }
         return AudioClip(media: name, timing: timing(c), volume: number(c["volume"], default: 1), loop: c["loop"]?.bool ?? false, origin: c.origin)
     }
 
     // MARK: Overlays
 
     private mutating func decodeOverlay(_ c: NodeCursor) -> Overlay? {
+        let kinds = ["text", "image", "svg", "rect", "ellipse"].filter { c[$0] != nil }
+        guard kinds.count == 1 else {
+            problems.report(kinds.isEmpty ? "an overlay needs one of text, image, svg, rect or ellipse"
+                                          : "an overlay is one thing, but this one has \(kinds.joined(separator: " and "))", at: c.origin,
+                            hint: kinds.isEmpty ? nil : "make a separate overlay for each")
+            return nil
+        }
         let content: Overlay.Content
         if let text = c["text"]?.string {
             content = .text(text, textStyle(c["style"]))
@@ -290,10 +326,11 @@ struct ProjectDecoder {
         return Overlay(content: content, at: c["at"].flatMap { time($0) } ?? .zero, duration: c["duration"].flatMap { positiveTime($0) },
                        position: c["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
                        anchor: anchor(c["anchor"]), width: size.count == 2 ? length(size[0]) : nil,
-                       height: size.count == 2 ? length(size[1]) : nil, scale: number(c["scale"], default: 1),
+                       height: size.count == 2 ? length(size[1]) : nil, fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+                       scale: number(c["scale"], default: 1),
                        rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
                        fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
-                       watermark: watermark, origin: c.origin)
+                       watermark: watermark, origin: c.origin, fontOrigin: c["style"]?["font"]?.origin)
     }
 
     private static let weights = ["thin": 100, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 900]

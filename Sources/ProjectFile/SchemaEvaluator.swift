@@ -86,7 +86,12 @@ struct SchemaEvaluator {
             }
             if let max = schema.maxLength, length > max { fail(.other, "\(here): must be at most \(max) characters long, found \(length)", nil, hint) }
             if let pattern = schema.pattern, !pattern.matches(string) {
-                fail(.other, "\(here): \(node.excerpt) does not match the pattern '\(pattern.source)'", nil, hint)
+                // A described pattern is explained by its description; a user never needs the regex.
+                if let hint {
+                    fail(.other, "\(here): \(node.excerpt) is not valid here", nil, SchemaMessages.expected(hint))
+                } else {
+                    fail(.other, "\(here): \(node.excerpt) does not match the pattern '\(pattern.source)'", nil, nil)
+                }
             }
         }
     }
@@ -223,7 +228,8 @@ struct SchemaEvaluator {
             let results = schema.anyOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
             let passing = results.filter(\.isValid)
             if passing.isEmpty {
-                out.failures += closestFailures(results, schema.anyOf, node, here: here, depth: depth)
+                out.failures += describedFailure(schema, node, path: path, here: here, depth: depth)
+                    ?? closestFailures(results, schema.anyOf, node, here: here, depth: depth)
             } else {
                 passing.forEach { out.mergeAnnotations($0) }
             }
@@ -232,7 +238,8 @@ struct SchemaEvaluator {
             let results = schema.oneOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
             let passing = results.indices.filter { results[$0].isValid }
             if passing.isEmpty {
-                out.failures += closestFailures(results, schema.oneOf, node, here: here, depth: depth)
+                out.failures += describedFailure(schema, node, path: path, here: here, depth: depth)
+                    ?? closestFailures(results, schema.oneOf, node, here: here, depth: depth)
             } else if passing.count > 1 {
                 let names = passing.map { describeBranch(schema.oneOf[$0], index: $0) }
                 out.failures.append(Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: node.location, path: path,
@@ -253,6 +260,18 @@ struct SchemaEvaluator {
             } else if let otherwise = schema.elseSchema {
                 out.merge(evaluate(otherwise, node, path: path, depth: depth, scope: scope))
             }
+        }
+    }
+
+    /// For a scalar that fits none of the alternatives of a described schema (a time, a colour),
+    /// one message with the description says more than the errors of any one alternative.
+    private func describedFailure(_ schema: CompiledSchema, _ node: Node, path: String, here: String, depth: Int) -> [Failure]? {
+        guard let description = schema.description else { return nil }
+        switch node.value {
+        case .array, .object: return nil
+        default:
+            return [Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: node.location, path: path,
+                message: "\(here): \(node.excerpt) is not valid here", hint: SchemaMessages.expected(description)))]
         }
     }
 

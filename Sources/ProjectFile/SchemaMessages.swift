@@ -54,4 +54,10 @@ enum SchemaMessages {
         }
         return d[a.count][b.count]
     }
+
+    /// "expected a time: …" from a schema description "A time: …".
+    static func expected(_ description: String) -> String {
+        guard let first = description.first, description.dropFirst().first?.isUppercase != true else { return "expected " + description }
+        return "expected " + first.lowercased() + description.dropFirst()
+    }
 }
