@@ -88,6 +88,15 @@ struct ValidatorMessageTests {
         #expect(ProjectError(.invalidProject, diagnostics: problems).exitCode == 65)
     }
 
+    @Test func refLoopsThatNeverConsumeTheDocumentAreSchemaErrors() throws {
+        let looping = ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##
+        #expect(throws: ProjectError.self) { _ = try JSONSchema(json(looping)) }
+        // Recursion through a child (a tree of lists) is fine.
+        let tree = ##"{"$defs": {"node": {"type": "array", "items": {"$ref": "#/$defs/node"}}}, "$ref": "#/$defs/node"}"##
+        #expect(try JSONSchema(json(tree)).validate(json("[[], [[]]]")).isEmpty)
+        #expect(try JSONSchema(json(tree)).validate(json("[[1]]")).map(\.message) == ["[0][0]: expected a list, found number 1"])
+    }
+
     @Test func allErrorsAreReportedInSourceOrder() throws {
         let schema = #"{"type": "object", "additionalProperties": {"type": "number"}}"#
         let problems = try validate("c: x\na: 1\nb: y\n", schema: schema)
