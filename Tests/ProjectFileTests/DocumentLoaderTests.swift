@@ -118,6 +118,15 @@ struct DocumentLoaderTests {
         #expect(try DocumentLoader.load(path: yml.path).format == .yaml)
     }
 
+    @Test func crlfLineEndsCountOnce() throws {
+        let root = try yaml("a: |\r\n  text\r\nb: [1,\r\n  2]\r\nc: x\r\n")
+        #expect(root["c"]?.location == SourceLocation(file: "test.yaml", line: 5, column: 4))
+        let j = try json("{\r\n\"a\":\r\n  1}")
+        #expect(j["a"]?.location == SourceLocation(file: "test.json", line: 3, column: 3))
+        let source = SourceText(name: "s", text: "one\r\ntwo\rthree\nfour")
+        #expect([1, 2, 3, 4, 5].map { source.line($0) } == ["one", "two", "three", "four", nil])
+    }
+
     @Test func nonFiniteYamlNumbersAreRejected() {
         #expect(loadFailure("a: .inf\n", format: .yaml)?.diagnostics.first?.message.contains("not a finite number") == true)
     }

@@ -36,6 +36,12 @@ struct ValidatorMessageTests {
         """)
         #expect(problems.map(\.message) == ["unknown key 'fromm' in video[0].clips[0]; did you mean 'from'?"])
         #expect(problems.first?.location == SourceLocation(file: "test.yaml", line: 4, column: 9))
+        #expect(problems.first?.hint == nil)
+        let far = try validate("video:\n  - clips:\n      - media: intro\n        speed: 2\n")
+        #expect(far.map(\.message) == ["unknown key 'speed' in video[0].clips[0]"])
+        #expect(far.first?.hint == "allowed keys: fit, from, media, to")
+        let merge = try validate("video:\n  - clips:\n      - media: intro\n        <<: {from: 1s}\n")
+        #expect(merge.first?.hint == "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars")
     }
 
     @Test func oneOfReportsTheClosestBranchAndAllErrors() throws {
