@@ -9,8 +9,8 @@ import MediaTime
 /// Encoder delay / priming (AAC, MP3, Opus) and edit lists are applied by FFmpeg's demuxers and
 /// decoders (skip samples) before timestamps are read. Before the stream's first sample and
 /// after its last, the output is silence. Reading ranges in order decodes forward without
-/// seeking; a jump back or more than `seekAheadThreshold` forward seeks. Not thread-safe.
-public final class AudioReader {
+/// seeking; a jump back or more than 5 s forward seeks. Use from one thread at a time.
+public final class AudioReader: @unchecked Sendable {
     public let info: MediaInfo
     public let streamIndex: Int
     public let sampleRate: Int
@@ -87,7 +87,7 @@ public final class AudioReader {
     public func read(from start: Int64, count: Int, into output: UnsafeMutableBufferPointer<Float>) throws {
         precondition(count >= 0 && output.count >= count * channels, "output holds \(output.count) floats, \(count * channels) needed")
         let beforeBuffer = start < bufferStart && !(anchored && firstSample == bufferStart)
-        if beforeBuffer || (anchored && start - bufferEnd > Self.seekAheadThreshold.samplePosition(rate: sampleRate))
+        if beforeBuffer || (anchored && !finished && start - bufferEnd > Self.seekAheadThreshold.samplePosition(rate: sampleRate))
             || (!anchored && start > Self.seekAheadThreshold.samplePosition(rate: sampleRate)) {
             try seek(toSample: start)
         }

@@ -8,8 +8,8 @@ import MediaTime
 ///
 /// The bytes depend only on the frames, samples and settings: bit-exact muxer and encoder flags,
 /// no creation time or encoder version strings (x264's SEI is stripped, x265's is off), and a
-/// fixed encoder thread count. Not thread-safe.
-public final class MediaWriter {
+/// fixed encoder thread count. Use from one thread at a time.
+public final class MediaWriter: @unchecked Sendable {
     public let path: String
     public let settings: WriterSettings
     private let temporaryPath: String?
@@ -119,7 +119,9 @@ public final class MediaWriter {
     }
 
     /// Encodes interleaved Float32 samples at the audio settings' rate and channel count,
-    /// continuing where the last call stopped (the first sample is at time 0).
+    /// continuing where the last call stopped (the first sample is at time 0). Hand audio over
+    /// alongside the video (about a frame's worth per frame): the muxer holds packets until
+    /// every stream has reached their time, so one stream far ahead costs memory.
     public func append(audio samples: UnsafeBufferPointer<Float>) throws {
         guard state == .writing else { throw notWriting() }
         guard let audio else { throw MediaError(.invalidArgument, path: path, "the settings have no audio stream") }

@@ -8,8 +8,9 @@ import MediaTime
 /// decode forward without seeking; a jump back, or more than a second forward past a keyframe,
 /// seeks to the keyframe before t and decodes forward. Before the first frame the first frame
 /// is shown, after the last the last one (a still image is one frame shown at every time).
-/// Not thread-safe: use one reader per thread; the frames it returns may cross threads.
-public final class VideoReader {
+/// Use from one thread at a time (it may move between threads, e.g. into a decoding task);
+/// the frames it returns may be used anywhere.
+public final class VideoReader: @unchecked Sendable {
     public struct Options: Sendable {
         /// Output format; nil keeps the decoder's own (no conversion when `size` is nil too).
         public var pixelFormat: PixelFormat?

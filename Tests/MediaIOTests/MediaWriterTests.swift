@@ -70,34 +70,46 @@ let referenceSettings = WriterSettings(
         #expect(audio.map { abs($0) }.max()! > 0.4)
     }
 
+    /// The files the determinism test compares: the reference clip and a tiny one per codec case.
+    static func writeDeterminismSet(prefix: String) throws -> [String] {
+        var paths = [prefix + ".mp4"]
+        try writeNumberedClip(to: paths[0], settings: referenceSettings)
+        for index in codecCases.indices {
+            let settings = codecSettings(index)
+            paths.append(prefix + "-\(index).\(settings.container.rawValue)")
+            try writeNumberedClip(to: paths.last!, settings: settings, frames: 10)
+        }
+        return paths
+    }
+
     @Test func sameFramesGiveTheSameBytesEvenOnOneCPU() throws {
-        if let childOutput = ProcessInfo.processInfo.environment["REEL_WRITER_DETERMINISM_OUTPUT"] {
-            try writeNumberedClip(to: childOutput, settings: referenceSettings) // the run under taskset
+        if let childPrefix = ProcessInfo.processInfo.environment["REEL_WRITER_DETERMINISM_PREFIX"] {
+            _ = try Self.writeDeterminismSet(prefix: childPrefix) // the run under taskset
             return
         }
-        let first = MediaFactory.path("determinism-1.mp4"), second = MediaFactory.path("determinism-2.mp4")
-        let oneCPU = MediaFactory.path("determinism-taskset.mp4")
-        try writeNumberedClip(to: first, settings: referenceSettings)
-        try writeNumberedClip(to: second, settings: referenceSettings)
+        let first = try Self.writeDeterminismSet(prefix: MediaFactory.path("determinism-1"))
+        let second = try Self.writeDeterminismSet(prefix: MediaFactory.path("determinism-2"))
         // This test binary again, restricted to CPU 0, running only this test in "write" mode.
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         try MediaFactory.run("taskset", ["-c", "0", binary, "--testing-library", "swift-testing",
                                          "--filter", "sameFramesGiveTheSameBytesEvenOnOneCPU"],
-                             environment: ["REEL_WRITER_DETERMINISM_OUTPUT": oneCPU])
-        let reference = try Data(contentsOf: URL(fileURLWithPath: first))
-        #expect(reference.count > 1000)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == reference)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: oneCPU)) == reference)
+                             environment: ["REEL_WRITER_DETERMINISM_PREFIX": MediaFactory.path("determinism-taskset")])
+        let oneCPU = first.map { $0.replacingOccurrences(of: "determinism-1", with: "determinism-taskset") }
+        for (index, path) in first.enumerated() {
+            let reference = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(reference.count > 500)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: second[index])) == reference, "\(path) written twice")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: oneCPU[index])) == reference, "\(path) under taskset -c 0")
+        }
     }
 
     static let codecCases: [(WriterSettings.Container, WriterSettings.VideoCodec?, WriterSettings.AudioCodec?)] = [
         (.mkv, .h265, .flac), (.webm, .vp9, .opus), (.mp4, .av1, .mp3), (.mov, .prores, .pcm), (.mkv, .h264, .opus),
     ]
 
-    @Test(arguments: 0..<codecCases.count)
-    func everyCodecWritesAFileFFprobeReads(_ index: Int) throws {
-        let (container, videoCodec, audioCodec) = Self.codecCases[index]
-        let settings = WriterSettings(
+    static func codecSettings(_ index: Int) -> WriterSettings {
+        let (container, videoCodec, audioCodec) = codecCases[index]
+        return WriterSettings(
             container: container,
             video: videoCodec.map {
                 .init(codec: $0, width: 96, height: 64, frameRate: Rational(25), quality: .crf(30),
@@ -105,6 +117,12 @@ let referenceSettings = WriterSettings(
                       pixelFormat: $0 == .prores ? PixelFormat(name: "yuv422p10le")! : .yuv420p)
             },
             audio: audioCodec.map { .init(codec: $0, sampleRate: 48000, channels: 2) })
+    }
+
+    @Test(arguments: 0..<codecCases.count)
+    func everyCodecWritesAFileFFprobeReads(_ index: Int) throws {
+        let (container, videoCodec, audioCodec) = Self.codecCases[index]
+        let settings = Self.codecSettings(index)
         try MediaWriter.check(settings)
         let path = MediaFactory.path("codec-\(index).\(container.rawValue)")
         try writeNumberedClip(to: path, settings: settings, frames: 10)
