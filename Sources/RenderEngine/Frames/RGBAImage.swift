@@ -1,0 +1,37 @@
+/// An 8-bit RGBA picture with premultiplied alpha, row-major, 4 bytes a pixel: the general
+/// (rotating) compositing path's canvas and its source format.
+public final class RGBAImage: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+    let pixels: UnsafeMutablePointer<UInt8>
+
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "RGBAImage needs a positive size, not \(width)x\(height)")
+        self.width = width
+        self.height = height
+        stride = width * 4
+        pixels = .allocate(capacity: stride * height)
+        pixels.initialize(repeating: 0, count: stride * height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Base address, for filling the image (a decoder's output, a test pattern).
+    package var baseAddress: UnsafeMutablePointer<UInt8> { pixels }
+
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let p = pixels + y * stride + x * 4
+        return (p[0], p[1], p[2], p[3])
+    }
+
+    public func setPixel(x: Int, y: Int, _ rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+        let p = pixels + y * stride + x * 4
+        p[0] = rgba.r; p[1] = rgba.g; p[2] = rgba.b; p[3] = rgba.a
+    }
+
+    public func fill(_ rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+        for y in 0..<height { for x in 0..<width { setPixel(x: x, y: y, rgba) } }
+    }
+}
