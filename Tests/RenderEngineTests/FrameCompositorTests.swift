@@ -18,7 +18,7 @@ import Testing
 
     @Test func anOpaqueFullFrameSourceIsPassedThroughWithoutACopy() {
         let source = solidFrame(width: 64, height: 36, red)
-        let p = plan([planned(.media(testRef, trackID: 1, sourceTime: .zero), layer(1, size: render), source: render, render: render)])
+        let p = plan([planned(.media(testRef, sourceTime: .zero), layer(1, size: render), source: render, render: render)])
         let out = YUVFrame(width: 64, height: 36)
         let result = FrameCompositor(renderSize: render).composite(p, pictures: [.yuv(source)], into: out)
         #expect(result === source)
@@ -27,7 +27,7 @@ import Testing
     @Test func containLetterboxesOverTheBackground() {
         // A 32x36 source contained in 64x36: centred, 16 px of background each side.
         let source = PixelSize(width: 32, height: 36)
-        let p = plan([planned(.media(testRef, trackID: 1, sourceTime: .zero), layer(1, size: render), source: source, render: render)],
+        let p = plan([planned(.media(testRef, sourceTime: .zero), layer(1, size: render), source: source, render: render)],
                      background: .white)
         let rect = p.layers[0].placement.rectangle(in: render)!
         #expect(rect == PlacedRectangle(sourceWidth: 32, sourceHeight: 36, originX: 16, originY: 0,
@@ -44,8 +44,8 @@ import Testing
     }
 
     @Test func crossfadeBlendsByOpacityInIntegers() {
-        let a = planned(.media(testRef, trackID: 1, sourceTime: .zero), layer(1, size: render), source: render, render: render)
-        let b = planned(.media(testRef, trackID: 2, sourceTime: .zero), layer(2, size: render), source: render, render: render, alpha: 64)
+        let a = planned(.media(testRef, sourceTime: .zero), layer(1, size: render), source: render, render: render)
+        let b = planned(.media(testRef, sourceTime: .zero), layer(2, size: render), source: render, render: render, alpha: 64)
         let out = YUVFrame(width: 64, height: 36)
         _ = FrameCompositor(renderSize: render).composite(plan([a, b]), pictures: [.yuv(solidFrame(width: 64, height: 36, red)),
                                                                                   .yuv(solidFrame(width: 64, height: 36, blue))], into: out)
@@ -69,7 +69,7 @@ import Testing
         // Position x ramps from the centre (32) to 32 + 64 over 1 s: at 0.25 s the layer starts at x = 16.
         var tr = LayerTransform.identity(for: render)
         tr.positionX = .ramp(from: 32, to: 96, over: TimeRange(start: .zero, duration: seconds(1)))
-        let moving = planned(.media(testRef, trackID: 1, sourceTime: .zero), layer(1, size: render, transform: tr),
+        let moving = planned(.media(testRef, sourceTime: .zero), layer(1, size: render, transform: tr),
                              source: render, render: render, at: seconds(1, 4))
         let rect = moving.placement.rectangle(in: render)!
         #expect(rect.originX == 16 && rect.visibleX0 == 16 && rect.visibleX1 == 64)
@@ -103,7 +103,7 @@ import Testing
         for y in 0..<36 { for x in 0..<64 { image.setPixel(x: x, y: y, x < 32 ? (255, 0, 0, 255) : (0, 0, 255, 255)) } }
         var tr = LayerTransform.identity(for: render)
         tr.rotation = .constant(180)
-        let l = planned(.media(testRef, trackID: 1, sourceTime: .zero), layer(1, size: render, transform: tr), source: render, render: render)
+        let l = planned(.media(testRef, sourceTime: .zero), layer(1, size: render, transform: tr), source: render, render: render)
         let out = YUVFrame(width: 64, height: 36)
         _ = FrameCompositor(renderSize: render).composite(plan([l]), pictures: [.rgba(image)], into: out)
         #expect(out.sample(plane: 0, x: 4, y: 18) == blue.y)

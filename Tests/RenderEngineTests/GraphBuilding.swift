@@ -24,7 +24,7 @@ func plan(_ layers: [PlannedLayer], background: Color = .black) -> FramePlan {
 
 func planned(_ content: PlannedLayer.Content, _ instruction: LayerInstruction, source: PixelSize, render: PixelSize,
              at t: MediaTime = .zero, alpha: Int = 256) -> PlannedLayer {
-    PlannedLayer(content: content, placement: LayerPlacement(layer: instruction, sourceSize: source, renderSize: render, at: t), alpha: alpha)
+    PlannedLayer(trackID: instruction.trackID, content: content, placement: LayerPlacement(layer: instruction, sourceSize: source, renderSize: render, at: t), alpha: alpha)
 }
 
 let testRef = MediaReference(name: "a", path: "/a.mp4", kind: .video)

@@ -4,15 +4,16 @@ import Testing
 @Suite struct SpriteBlenderTests {
     /// Blends one solid sprite (premultiplied BGRA bytes) over a black frame.
     func blendSolid(b: UInt8, g: UInt8, r: UInt8, a: UInt8, width: Int, height: Int, x: Int, y: Int,
-                    opacity: Double, blender: SpriteBlender = SpriteBlender(), version: Int = 0,
+                    opacity: Double, blender: SpriteBlender = SpriteBlender(),
                     frame: YUVFrame = solidFrame(width: 32, height: 16, YUVColor(y: 16, cb: 128, cr: 128))) -> YUVFrame {
         let owner = RGBAImage(width: 1, height: 1)
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<(width * height) { bytes[4 * i] = b; bytes[4 * i + 1] = g; bytes[4 * i + 2] = r; bytes[4 * i + 3] = a }
         bytes.withUnsafeBytes { raw in
-            let view = SpriteView(owner: ObjectIdentifier(owner), version: version, width: width, height: height, stride: width * 4,
+            let view = SpriteView(owner: owner, width: width, height: height, stride: width * 4,
                                   pixels: raw.baseAddress!, originX: x, originY: y, opacity: opacity)
-            blender.blend([view], into: frame)
+            blender.beginFrame()
+            blender.blend(view, into: frame)
         }
         return frame
     }
@@ -50,11 +51,11 @@ import Testing
         #expect(f.sample(plane: 0, x: 3, y: 15) == 16)
     }
 
-    @Test func aChangedVersionIsConvertedAgain() {
+    @Test func newPixelsAreConvertedAgain() {
         let blender = SpriteBlender()
         let frame = solidFrame(width: 32, height: 16, YUVColor(y: 16, cb: 128, cr: 128))
-        _ = blendSolid(b: 255, g: 255, r: 255, a: 255, width: 2, height: 2, x: 0, y: 0, opacity: 1, blender: blender, version: 1, frame: frame)
-        _ = blendSolid(b: 0, g: 0, r: 0, a: 255, width: 2, height: 2, x: 0, y: 0, opacity: 1, blender: blender, version: 2, frame: frame)
+        _ = blendSolid(b: 255, g: 255, r: 255, a: 255, width: 2, height: 2, x: 0, y: 0, opacity: 1, blender: blender, frame: frame)
+        _ = blendSolid(b: 0, g: 0, r: 0, a: 255, width: 2, height: 2, x: 0, y: 0, opacity: 1, blender: blender, frame: frame)
         #expect(frame.sample(plane: 0, x: 0, y: 0) == 16)
     }
 }

@@ -65,9 +65,13 @@ final class AudioMixer {
             if part.endSample <= start { open[index] = nil; continue }
             guard part.firstSample < end else { continue }
             let s0 = max(start, part.firstSample), s1 = min(end, part.endSample)
-            let source = try source(index, part)
-            let n = Int(s1 - s0)
-            try source.read(from: part.sourceFirstSample + (s0 - part.firstSample), count: n, into: scratch)
+            let n = Int(s1 - s0), position = part.sourceFirstSample + (s0 - part.firstSample)
+            do {
+                try source(index, part).read(from: position, count: n, into: scratch)
+            } catch {
+                throw RenderError.media(path: part.media.path, sourceTime: .sample(position, rate: part.readRate),
+                                        timelineTime: .sample(s0, rate: sampleRate), reason: "\(error)")
+            }
             let dst = out + Int(s0 - start) * channels
             let t0 = MediaTime.sample(s0, rate: sampleRate), t1 = MediaTime.sample(s1, rate: sampleRate)
             if part.volume.isConstant(from: t0, to: t1) {

@@ -19,13 +19,15 @@ struct FramePlan: Sendable {
 /// One visible layer of a frame.
 struct PlannedLayer: Sendable {
     enum Content: Sendable, Equatable {
-        /// Track `trackID` showing `media` at source time `sourceTime`.
-        case media(MediaReference, trackID: Int, sourceTime: MediaTime)
+        /// A video file at source time `sourceTime`.
+        case media(MediaReference, sourceTime: MediaTime)
         /// A still image or SVG.
         case still(MediaReference)
         case color(Color)
     }
 
+    /// The composition track the layer shows.
+    var trackID: Int
     var content: Content
     var placement: LayerPlacement
     /// Layer opacity in 1/256ths (0…256).
@@ -53,7 +55,7 @@ struct FramePlanner: Sendable {
             let planned: PlannedLayer.Content, size: PixelSize
             switch content {
             case .media(let ref, _):
-                planned = .media(ref, trackID: track.id, sourceTime: segment.timeMapping!.sourceTime(at: t))
+                planned = .media(ref, sourceTime: segment.timeMapping!.sourceTime(at: t))
                 size = sourceSize(ref)
             case .still(let ref):
                 planned = .still(ref)
@@ -64,7 +66,7 @@ struct FramePlanner: Sendable {
             }
             let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
-            layers.append(PlannedLayer(content: planned, placement: placement, alpha: alpha))
+            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, alpha: alpha))
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
     }

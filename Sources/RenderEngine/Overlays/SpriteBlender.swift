@@ -2,11 +2,12 @@
 ///
 /// Each sprite is converted once to premultiplied Y′CbCrA, with its chroma averaged on the
 /// output's 2×2 chroma grid, and kept while its pixels stay the same and it stays on screen
-/// (a watermark is converted once per render). Not thread-safe: one per compositing thread.
+/// (a watermark is converted once per render). Each cached conversion holds its pixels'
+/// owner, so the owner cannot be freed and its identity reused by other pixels while the
+/// conversion is in the cache. Not thread-safe: one per compositing thread.
 final class SpriteBlender {
     private struct Key: Hashable {
         var owner: ObjectIdentifier
-        var version: Int
         /// The origin's parity decides how sprite pixels fall on the chroma grid.
         var oddX: Bool
         var oddY: Bool
@@ -18,30 +19,34 @@ final class SpriteBlender {
 
     init(matrix: YCbCrMatrix = .bt709) { self.matrix = matrix }
 
-    /// Blends `sprites` (bottom to top) over `frame`.
-    func blend(_ sprites: [SpriteView], into frame: YUVFrame) {
-        usedThisFrame.removeAll(keepingCapacity: true)
-        for sprite in sprites {
-            let alpha = Int((min(max(sprite.opacity, 0), 1) * 256).rounded())
-            guard alpha > 0 else { continue }
-            let key = Key(owner: sprite.owner, version: sprite.version, oddX: sprite.originX & 1 != 0, oddY: sprite.originY & 1 != 0)
-            usedThisFrame.insert(key)
-            let converted: ConvertedSprite
-            if let cached = cache[key] {
-                converted = cached
-            } else {
-                converted = ConvertedSprite(sprite, matrix: matrix)
-                cache[key] = converted
-            }
-            converted.blend(into: frame, originX: sprite.originX, originY: sprite.originY, opacity: alpha)
-        }
+    /// Starts a frame: sprites not blended between this and the next call leave the cache.
+    func beginFrame() {
         if cache.count > usedThisFrame.count { cache = cache.filter { usedThisFrame.contains($0.key) } }
+        usedThisFrame.removeAll(keepingCapacity: true)
+    }
+
+    /// Blends one sprite over `frame` (call in z-order, bottom first).
+    func blend(_ sprite: SpriteView, into frame: YUVFrame) {
+        let alpha = Int((min(max(sprite.opacity, 0), 1) * 256).rounded())
+        guard alpha > 0 else { return }
+        let key = Key(owner: ObjectIdentifier(sprite.owner), oddX: sprite.originX & 1 != 0, oddY: sprite.originY & 1 != 0)
+        usedThisFrame.insert(key)
+        let converted: ConvertedSprite
+        if let cached = cache[key] {
+            converted = cached
+        } else {
+            converted = ConvertedSprite(sprite, matrix: matrix)
+            cache[key] = converted
+        }
+        converted.blend(into: frame, originX: sprite.originX, originY: sprite.originY, opacity: alpha)
     }
 }
 
 /// A sprite in premultiplied Y′CbCrA. Luma: per pixel, alpha (0…255) and Y′·α/255 in 8.8
 /// fixed point. Chroma: per cell of the output's chroma grid, the sums over its 2×2 pixels.
 final class ConvertedSprite {
+    /// Keeps the source pixels' owner alive (see `SpriteBlender`).
+    let owner: AnyObject
     let width: Int, height: Int
     /// Offset of the sprite's first pixel inside its first chroma cell (0 or 1 each way).
     let cellX: Int, cellY: Int
@@ -53,6 +58,7 @@ final class ConvertedSprite {
     private var cellCr: [UInt32]
 
     init(_ s: SpriteView, matrix m: YCbCrMatrix) {
+        owner = s.owner
         width = s.width
         height = s.height
         cellX = s.originX & 1

@@ -2,11 +2,12 @@
 /// overlay module's `OverlaySprite`, Cairo's ARGB32 byte order on little-endian machines)
 /// placed with their top left pixel at an integer origin, faded by an opacity factor.
 ///
-/// `owner` and `version` name the pixels: while both are unchanged, the pixels are too, so
-/// their Y′CbCrA conversion is reused from frame to frame.
+/// `owner` is the object holding the pixels. The overlay module never changes pixels that
+/// someone else still references, and the blender keeps a reference to every owner it has
+/// converted, so one owner always means the same pixels and its Y′CbCrA conversion is
+/// reused from frame to frame.
 struct SpriteView {
-    var owner: ObjectIdentifier
-    var version: Int
+    var owner: AnyObject
     var width: Int
     var height: Int
     /// Bytes per row.
