@@ -9,7 +9,8 @@ import Testing
              cancelAfter: Int64? = nil) throws -> RecordingSink {
         let size = graph.videoComposition.renderSize
         let config = RenderPipeline.Configuration(graph: graph, range: range ?? TimeRange(start: .zero, duration: graph.duration),
-                                                  sourceSizes: ["/a.mp4": size, "/b.mp4": size])
+                                                  sources: ["/a.mp4": SourceFacts(size: size, hasAlpha: false),
+                                                            "/b.mp4": SourceFacts(size: size, hasAlpha: false)])
         let access = MediaAccess(openVideo: { _ in CountingVideoSource() },
                                  openAudio: { _, _ in RampSource(channels: 2) { _ in 0.25 } })
         let pipeline = RenderPipeline(config, access: access, sink: sink, overlays: nil)

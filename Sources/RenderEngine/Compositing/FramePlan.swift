@@ -12,8 +12,8 @@ struct FramePlan: Sendable {
     /// Bottom to top; layers that are invisible at this time are left out.
     var layers: [PlannedLayer]
 
-    /// True when every layer is an upright rectangle, so the frame is composited in Y′CbCr.
-    var isRectangular: Bool { layers.allSatisfy(\.placement.isAxisAligned) }
+    /// True when every layer is an upright opaque rectangle, so the frame is composited in Y′CbCr.
+    var isRectangular: Bool { layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha } }
 }
 
 /// One visible layer of a frame.
@@ -30,6 +30,8 @@ struct PlannedLayer: Sendable {
     var trackID: Int
     var content: Content
     var placement: LayerPlacement
+    /// The source has an alpha channel (it needs the general path to show through).
+    var hasAlpha: Bool = false
     /// Layer opacity in 1/256ths (0…256).
     var alpha: Int
 }
@@ -37,8 +39,8 @@ struct PlannedLayer: Sendable {
 /// Works out the `FramePlan` of each frame of a graph.
 struct FramePlanner: Sendable {
     let graph: CompositionGraph
-    /// Oriented pixel size of every video, image and SVG file the graph shows.
-    let sourceSizes: [String: PixelSize]
+    /// What the render knows of every video, image and SVG file the graph shows, by path.
+    let sources: [String: SourceFacts]
 
     func plan(frame index: Int64, at t: MediaTime) -> FramePlan {
         let vc = graph.videoComposition
@@ -52,29 +54,37 @@ struct FramePlanner: Sendable {
                   let content = segment.content else { continue }
             let alpha = Int((min(max(layer.opacity.value(at: t), 0), 1) * 256).rounded())
             guard alpha > 0 else { continue }
-            let planned: PlannedLayer.Content, size: PixelSize
+            let planned: PlannedLayer.Content, facts: SourceFacts
             switch content {
             case .media(let ref, _):
                 planned = .media(ref, sourceTime: segment.timeMapping!.sourceTime(at: t))
-                size = sourceSize(ref)
+                facts = self.facts(ref)
             case .still(let ref):
                 planned = .still(ref)
-                size = sourceSize(ref)
+                facts = self.facts(ref)
             case .color(let color):
                 planned = .color(color)
-                size = vc.renderSize
+                facts = SourceFacts(size: vc.renderSize, hasAlpha: false)
             }
+            let size = facts.size
             let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
-            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, alpha: alpha))
+            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: facts.hasAlpha, alpha: alpha))
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
     }
 
-    private func sourceSize(_ ref: MediaReference) -> PixelSize {
-        guard let size = sourceSizes[ref.path] else {
-            preconditionFailure("no probed size for \(ref.path): the export probes every file before planning")
+    private func facts(_ ref: MediaReference) -> SourceFacts {
+        guard let facts = sources[ref.path] else {
+            preconditionFailure("no probed facts for \(ref.path): the export probes every file before planning")
         }
-        return size
+        return facts
     }
+}
+
+/// The facts of a picture source the planner needs, from probing it before the render.
+struct SourceFacts: Equatable, Sendable {
+    /// Pixel size once turned upright.
+    var size: PixelSize
+    var hasAlpha: Bool
 }

@@ -35,3 +35,17 @@ public final class RGBAImage: @unchecked Sendable {
         for y in 0..<height { for x in 0..<width { setPixel(x: x, y: y, rgba) } }
     }
 }
+
+extension RGBAImage {
+    /// Turns straight alpha into premultiplied alpha, in place.
+    func premultiply() {
+        for y in 0..<height {
+            let row = pixels + y * stride
+            for x in 0..<width {
+                let p = row + 4 * x, a = UInt32(p[3])
+                guard a < 255 else { continue }
+                for c in 0..<3 { p[c] = UInt8((UInt32(p[c]) * a + 127) / 255) }
+            }
+        }
+    }
+}

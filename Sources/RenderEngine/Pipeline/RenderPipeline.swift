@@ -14,8 +14,8 @@ final class RenderPipeline: @unchecked Sendable {
         var graph: CompositionGraph
         /// The part of the timeline to render (the whole of it by default).
         var range: TimeRange
-        /// Oriented size of every video and image file.
-        var sourceSizes: [String: PixelSize]
+        /// Upright size and alpha of every video and image file, by path.
+        var sources: [String: SourceFacts]
         /// Frames waiting between two stages.
         var queueDepth = 3
         /// Audio frames mixed and written at a time.
@@ -76,7 +76,7 @@ final class RenderPipeline: @unchecked Sendable {
 
     private func fetch(into queue: BoundedQueue<(FramePlan, [LayerPicture?])>) throws {
         let graph = config.graph
-        let planner = FramePlanner(graph: graph, sourceSizes: config.sourceSizes)
+        let planner = FramePlanner(graph: graph, sources: config.sources)
         let pool = VideoSourcePool(composition: graph.composition, open: access.openVideo)
         let fetcher = PictureFetcher(renderSize: graph.videoComposition.renderSize, pool: pool)
         defer { queue.close() }
