@@ -4,6 +4,7 @@ import ArgumentParser
 struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
-        abstract: "Render videos from declarative project files."
+        abstract: "Render videos from declarative project files.",
+        subcommands: [Probe.self]
     )
 }

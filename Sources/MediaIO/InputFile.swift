@@ -1,0 +1,97 @@
+internal import CFFmpeg
+import Foundation
+
+/// An opened media file (`AVFormatContext` for reading, stream info found); closed exactly once.
+final class InputFile {
+    let path: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+
+    /// Opens `path`, saying precisely why when it is missing, a folder, empty or not media.
+    init(path: String) throws {
+        self.path = path
+        let site = FFmpegCallSite(path: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw MediaError(.fileNotFound, path: path, "no such file")
+        }
+        guard !isDirectory.boolValue else { throw MediaError(.notAFile, path: path, "is a folder, not a media file") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        guard size != 0 else { throw MediaError(.emptyFile, path: path, "is empty (0 bytes)") }
+
+        FFmpeg.clearLog()
+        var pointer: UnsafeMutablePointer<AVFormatContext>? = nil
+        try FFmpeg.check(avformat_open_input(&pointer, path, nil, nil), "avformat_open_input", site, .notMedia,
+                         "is not a media file FFmpeg can read")
+        guard let pointer else { throw MediaError(.outOfMemory, path: path, "out of memory", call: "avformat_open_input") }
+        context = pointer
+        try FFmpeg.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", site, .notMedia,
+                         "its streams cannot be read")
+        guard context.pointee.nb_streams > 0 else {
+            throw MediaError(.notMedia, path: path, "contains no audio, video or image stream")
+        }
+    }
+
+    deinit {
+        var p: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&p)
+    }
+
+    var streamCount: Int { Int(context.pointee.nb_streams) }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> { context.pointee.streams[index]! }
+
+    /// The best stream of a kind (FFmpeg's choice among several), or nil.
+    func bestStream(_ type: AVMediaType) -> Int? {
+        let index = av_find_best_stream(context, type, -1, -1, nil, 0)
+        return index >= 0 ? Int(index) : nil
+    }
+
+    /// Where presentation time zero is, in microseconds (`AV_TIME_BASE`): the container's start
+    /// time, so every stream of the file keeps its offset against the others.
+    var startMicroseconds: Int64 {
+        let s = context.pointee.start_time
+        return s == FFmpeg.noPTS ? 0 : s
+    }
+
+    /// Goes back to the first packet: by timestamp, except for formats with timestamp
+    /// discontinuities (MPEG-TS/PS), where a timestamp seek to the start lands on a later
+    /// keyframe: those go back to their first byte.
+    func rewind() throws {
+        let site = FFmpegCallSite(path: path)
+        if (context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT) != 0, context.pointee.pb != nil {
+            try FFmpeg.check(avformat_seek_file(context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE), "avformat_seek_file", site,
+                             .notMedia, "cannot return to the file's start")
+        } else {
+            try FFmpeg.check(avformat_seek_file(context, -1, Int64.min, startMicroseconds, startMicroseconds, 0),
+                             "avformat_seek_file", site, .notMedia, "cannot return to the file's start")
+        }
+    }
+
+    /// Reads the next packet; false at the end of the file.
+    func read(into packet: Packet) throws -> Bool {
+        let status = av_read_frame(context, packet.pointer)
+        if status == FFmpeg.eof { return false }
+        try FFmpeg.check(status, "av_read_frame", FFmpegCallSite(path: path), .truncated, "cannot read the file's data")
+        return true
+    }
+}
+
+/// Opens the decoder for one stream of an input file.
+func openDecoder(for file: InputFile, stream index: Int, threads: Int) throws -> CodecContext {
+    let site = FFmpegCallSite(path: file.path, stream: index)
+    let parameters = file.stream(index).pointee.codecpar!
+    guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        throw MediaError(.unsupportedCodec, path: file.path,
+                         "codec '\(name)' cannot be decoded by this FFmpeg build", stream: index)
+    }
+    let decoder = try CodecContext(codec, site)
+    try FFmpeg.check(avcodec_parameters_to_context(decoder.pointer, parameters), "avcodec_parameters_to_context",
+                     site, .unsupportedCodec, "cannot set up the decoder")
+    decoder.pointer.pointee.pkt_timebase = file.stream(index).pointee.time_base
+    decoder.pointer.pointee.thread_count = Int32(threads)
+    FFmpeg.clearLog()
+    try FFmpeg.check(avcodec_open2(decoder.pointer, codec, nil), "avcodec_open2", site, .unsupportedCodec,
+                     "cannot open the \(String(cString: codec.pointee.name)) decoder")
+    return decoder
+}

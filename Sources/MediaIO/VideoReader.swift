@@ -1,0 +1,262 @@
+internal import CFFmpeg
+import MediaTime
+
+/// Returns the frame shown at an exact source time (AVAssetReader + AVAssetImageGenerator):
+/// the decoded frame with the greatest presentation time ≤ t (sample and hold).
+///
+/// Times count from the file's start (`MediaInfo.startTime`). Requests in increasing order
+/// decode forward without seeking; a jump back, or more than a second forward past a keyframe,
+/// seeks to the keyframe before t and decodes forward. Before the first frame the first frame
+/// is shown, after the last the last one (a still image is one frame shown at every time).
+/// Not thread-safe: use one reader per thread; the frames it returns may cross threads.
+public final class VideoReader {
+    public struct Options: Sendable {
+        /// Output format; nil keeps the decoder's own (no conversion when `size` is nil too).
+        public var pixelFormat: PixelFormat?
+        /// Output size in pixels (after turning, when `orientation` is `.display`); nil keeps the size.
+        public var size: (width: Int, height: Int)?
+        /// Target colour space for YUV output (RGB output is always full range); nil: the source's.
+        /// swscale converts the range; a different YUV matrix is tagged but not converted.
+        public var colorSpace: ColorSpace?
+        public var scaler: Scaler
+        /// Multiply colour by alpha in 8-bit `rgba`/`bgra` output (sources with alpha only).
+        public var premultipliedAlpha: Bool
+        /// `.display` turns frames by the file's rotation (90° steps, exact); `.coded` leaves them.
+        public var orientation: Orientation
+        /// Decoder threads; 0 lets FFmpeg choose. Decoded pictures are the same for any count.
+        public var decoderThreads: Int
+        /// Which stream; nil: FFmpeg's best video stream.
+        public var stream: Int?
+
+        public init(pixelFormat: PixelFormat? = nil, size: (width: Int, height: Int)? = nil, colorSpace: ColorSpace? = nil,
+                    scaler: Scaler = .bicubic, premultipliedAlpha: Bool = false, orientation: Orientation = .coded,
+                    decoderThreads: Int = 0, stream: Int? = nil) {
+            self.pixelFormat = pixelFormat
+            self.size = size
+            self.colorSpace = colorSpace
+            self.scaler = scaler
+            self.premultipliedAlpha = premultipliedAlpha
+            self.orientation = orientation
+            self.decoderThreads = decoderThreads
+            self.stream = stream
+        }
+    }
+
+    public enum Orientation: Sendable { case coded, display }
+
+    public let info: MediaInfo
+    public let streamIndex: Int
+    public let options: Options
+    private let file: InputFile
+    private let decoder: CodecContext
+    private let timeBase: AVRational
+    private let packet: Packet
+    private let decoded: Frame
+    private let converter: FrameConverter
+    private var outputPool: VideoFramePool?
+    private var rotationPool: VideoFramePool?
+    private let quarterTurns: Int
+
+    /// The frame on screen and the one after it (both decoded, in presentation order).
+    private var current: (frame: Frame, time: MediaTime)?
+    private var upcoming: (frame: Frame, time: MediaTime)?
+    private var spareFrame: Frame?
+    /// Decoding started at the stream's very beginning (no earlier frame exists).
+    private var decodingFromStart = true
+    private var inputEnded = false
+    private var decoderDrained = false
+    private var lastOutput: VideoFrame?
+    /// One frame's duration from the stream's rate, for frames without a timestamp.
+    private let nominalFrameDuration: MediaTime
+
+    /// Seeks so far (tests check that sequential reading never seeks).
+    private(set) var seekCount = 0
+
+    /// How far ahead a request must be before a seek can beat decoding forward.
+    private static let seekAheadThreshold = MediaTime(seconds: 1)
+
+    public init(path: String, options: Options = Options()) throws {
+        file = try InputFile(path: path)
+        info = try MediaInfo(file)
+        let candidates = info.streams.filter { $0.kind == .video && !$0.isAttachedPicture }
+        guard let index = options.stream ?? info.bestVideoStream ?? candidates.first?.index else {
+            let kinds = info.streams.map(\.kind.rawValue).joined(separator: ", ")
+            throw MediaError(.noVideoStream, path: path, "has no video or image stream (it has: \(kinds.isEmpty ? "nothing" : kinds))")
+        }
+        guard index < info.streams.count, info.streams[index].kind == .video else {
+            throw MediaError(.noVideoStream, path: path, "stream \(index) is not a video stream", stream: index)
+        }
+        streamIndex = index
+        self.options = options
+        let stream = file.stream(index)
+        timeBase = stream.pointee.time_base
+        decoder = try openDecoder(for: file, stream: index, threads: options.decoderThreads)
+        let site = FFmpegCallSite(path: path, stream: index)
+        packet = try Packet(site)
+        decoded = try Frame(site)
+        converter = FrameConverter(scaler: options.scaler)
+        quarterTurns = options.orientation == .display ? (info.streams[index].video?.quarterTurns ?? 0) : 0
+        let rate = info.streams[index].video?.averageFrameRate ?? info.streams[index].video?.realFrameRate ?? Rational(25)
+        nominalFrameDuration = MediaTime(rate.reciprocal)
+        for i in 0..<file.streamCount where i != index { file.stream(i).pointee.discard = AVDISCARD_ALL }
+    }
+
+    /// The frame shown at `time` (source time from the file's start). Throws `MediaError`.
+    public func frame(at time: MediaTime) throws -> VideoFrame {
+        try position(at: time)
+        guard let current else {
+            throw MediaError(.decodingFailed, path: file.path, "no frame could be decoded", stream: streamIndex, time: time)
+        }
+        if let lastOutput, lastOutput.time == current.time { return lastOutput }
+        let output = try convert(current.frame, time: current.time)
+        lastOutput = output
+        return output
+    }
+
+    /// Decodes (seeking when that is shorter) until `current` is the frame shown at `time`.
+    private func position(at time: MediaTime) throws {
+        if let current, time < current.time, !decodingFromStart || current.time > firstFrameTime {
+            try seek(before: time)
+        } else if let current, try worthSeeking(from: current.time, to: time) {
+            try seek(before: time)
+        }
+        var backoff = MediaTime(seconds: 1)
+        while true {
+            try advance(to: time)
+            if current != nil || decodingFromStart { break }
+            // The seek landed after `time`: go further back.
+            try seek(before: time - backoff)
+            backoff = backoff + backoff
+        }
+        if current == nil, let upcoming { // before the first frame: hold the first one
+            current = upcoming
+            self.upcoming = nil
+        }
+    }
+
+    /// The first frame seen since decoding from the start (there is none before it).
+    private var firstFrameTime: MediaTime = .zero
+
+    /// Moves `upcoming` into `current` while it is not after `time`.
+    private func advance(to time: MediaTime) throws {
+        while true {
+            if upcoming == nil { upcoming = try decodeNext() }
+            guard let next = upcoming, next.time <= time else { return }
+            if let old = current?.frame { spareFrame = old; old.unref() }
+            current = next
+            upcoming = nil
+        }
+    }
+
+    /// A seek pays off when the request is well ahead and a keyframe lies between here and there.
+    private func worthSeeking(from here: MediaTime, to time: MediaTime) throws -> Bool {
+        guard !decoderDrained, time - here > Self.seekAheadThreshold else { return false }
+        let stream = file.stream(streamIndex)
+        guard avformat_index_get_entries_count(stream) > 0 else { return true }
+        let target = (time + info.startTime).ticks(timeBase: timeBase)
+        guard let entry = avformat_index_get_entry_from_timestamp(stream, target, AVSEEK_FLAG_BACKWARD) else { return false }
+        return MediaTime(ticks: entry.pointee.timestamp, timeBase: timeBase) - info.startTime > here
+    }
+
+    /// Seeks to the keyframe at or before `time` (or the stream's start) and resets decoding.
+    private func seek(before time: MediaTime) throws {
+        let site = FFmpegCallSite(path: file.path, stream: streamIndex, time: time)
+        let stream = file.stream(streamIndex).pointee
+        let streamStart = stream.start_time == FFmpeg.noPTS ? Int64.min : stream.start_time
+        let target = (time + info.startTime).ticks(timeBase: timeBase)
+        let fromStart = target <= streamStart
+        if fromStart {
+            try file.rewind()
+        } else {
+            try FFmpeg.check(av_seek_frame(file.context, Int32(streamIndex), target, AVSEEK_FLAG_BACKWARD),
+                             "av_seek_frame", site, .decodingFailed, "cannot seek")
+        }
+        avcodec_flush_buffers(decoder.pointer)
+        seekCount += 1
+        current = nil
+        upcoming = nil
+        lastOutput = nil
+        inputEnded = false
+        decoderDrained = false
+        decodingFromStart = fromStart
+    }
+
+    /// The next decoded frame in presentation order, or nil at the end of the stream.
+    private func decodeNext() throws -> (frame: Frame, time: MediaTime)? {
+        let site = FFmpegCallSite(path: file.path, stream: streamIndex)
+        while !decoderDrained {
+            switch try decoder.receive(decoded, site, .decodingFailed) {
+            case .ready:
+                let frame = try spareFrame ?? Frame(site)
+                spareFrame = nil
+                frame.take(decoded)
+                let time: MediaTime
+                if let ticks = frame.presentationTicks {
+                    time = MediaTime(ticks: ticks, timeBase: timeBase) - info.startTime
+                } else {
+                    time = (upcoming?.time ?? current?.time).map { $0 + nominalFrameDuration } ?? .zero
+                }
+                if decodingFromStart, current == nil, upcoming == nil { firstFrameTime = time }
+                return (frame, time)
+            case .endOfStream:
+                decoderDrained = true
+            case .needsInput:
+                try feedDecoder(site)
+            }
+        }
+        return nil
+    }
+
+    /// Sends the next packet of the stream, or the end-of-stream signal.
+    private func feedDecoder(_ site: FFmpegCallSite) throws {
+        if inputEnded { return }
+        while try file.read(into: packet) {
+            defer { packet.unref() }
+            guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
+            let status = avcodec_send_packet(decoder.pointer, packet.pointer)
+            try FFmpeg.check(status, "avcodec_send_packet", site, .decodingFailed, "cannot decode the video")
+            return
+        }
+        inputEnded = true
+        let status = avcodec_send_packet(decoder.pointer, nil)
+        if status != FFmpeg.eof { try FFmpeg.check(status, "avcodec_send_packet", site, .decodingFailed, "cannot finish decoding") }
+    }
+
+    /// The decoded frame in the format, size and orientation asked for.
+    private func convert(_ frame: Frame, time: MediaTime) throws -> VideoFrame {
+        let source = frame.pointer
+        let sourceColor = ColorSpace(of: source)
+        let sourceFormat = PixelFormat(AVPixelFormat(rawValue: source.pointee.format))
+        let turnedSize = quarterTurns % 2 == 1 ? options.size.map { ($0.height, $0.width) } : options.size
+        let width = turnedSize?.0 ?? Int(source.pointee.width), height = turnedSize?.1 ?? Int(source.pointee.height)
+        let format = options.pixelFormat ?? sourceFormat
+        let targetColor = format.isRGB ? ColorSpace(sourceColor.standard, .full) : (options.colorSpace ?? sourceColor)
+        let needsConversion = format != sourceFormat || width != Int(source.pointee.width)
+            || height != Int(source.pointee.height) || targetColor != sourceColor
+            || (options.premultipliedAlpha && sourceFormat.hasAlpha)
+        var result: VideoFrame
+        if needsConversion {
+            if outputPool?.width != width || outputPool?.height != height || outputPool?.pixelFormat != format
+                || outputPool?.colorSpace != targetColor {
+                outputPool = try VideoFramePool(width: width, height: height, pixelFormat: format, colorSpace: targetColor)
+            }
+            let target = try outputPool!.makeAVFrame()
+            try converter.convert(source, sourceColor, into: target.pointer, targetColor,
+                                  FFmpegCallSite(path: file.path, stream: streamIndex, time: time))
+            result = VideoFrame(frame: target, time: time, colorSpace: targetColor)
+            if options.premultipliedAlpha, sourceFormat.hasAlpha, format == .rgba || format == .bgra {
+                result.premultiplyAlpha()
+            }
+        } else {
+            result = try VideoFrame(referencing: frame, time: time, colorSpace: sourceColor)
+        }
+        if quarterTurns != 0 {
+            let (w, h) = quarterTurns % 2 == 1 ? (height, width) : (width, height)
+            if rotationPool?.width != w || rotationPool?.height != h || rotationPool?.pixelFormat != format {
+                rotationPool = try VideoFramePool(width: w, height: h, pixelFormat: format, colorSpace: result.colorSpace)
+            }
+            result = try result.rotated(quarterTurns: quarterTurns, into: rotationPool!)
+        }
+        return result
+    }
+}
