@@ -38,10 +38,12 @@ final class Frame {
     }
 
     /// The frame's presentation time in stream ticks: `best_effort_timestamp`, else `pts`.
-    var presentationTicks: Int64? {
-        let t = pointer.pointee.best_effort_timestamp
+    var presentationTicks: Int64? { Self.presentationTicks(pointer) }
+
+    static func presentationTicks(_ frame: UnsafeMutablePointer<AVFrame>) -> Int64? {
+        let t = frame.pointee.best_effort_timestamp
         if t != FFmpeg.noPTS { return t }
-        return pointer.pointee.pts == FFmpeg.noPTS ? nil : pointer.pointee.pts
+        return frame.pointee.pts == FFmpeg.noPTS ? nil : frame.pointee.pts
     }
 }
 
