@@ -16,6 +16,8 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
     /// means the natural size (an image's pixels, a text's layout).
     public var width: Double?
     public var height: Double?
+    /// How an image or SVG fills a box given by both `width` and `height`.
+    public var fit: Fit
     public var scale: Animation
     public var rotation: Animation
     public var opacity: Animation
@@ -23,7 +25,7 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
     public init(content: OverlayContent, timeRange: TimeRange, positionX: Animation, positionY: Animation,
                 anchorX: Animation = .constant(0.5), anchorY: Animation = .constant(0.5),
                 width: Double? = nil, height: Double? = nil, scale: Animation = .constant(1),
-                rotation: Animation = .constant(0), opacity: Animation = .constant(1)) {
+                rotation: Animation = .constant(0), opacity: Animation = .constant(1), fit: Fit = .contain) {
         self.content = content
         self.timeRange = timeRange
         self.positionX = positionX
@@ -32,6 +34,7 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
         self.anchorY = anchorY
         self.width = width
         self.height = height
+        self.fit = fit
         self.scale = scale
         self.rotation = rotation
         self.opacity = opacity

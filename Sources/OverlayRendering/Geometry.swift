@@ -1,0 +1,125 @@
+internal import CCairo
+import CompositionGraph
+#if canImport(Glibc)
+import Glibc
+#endif
+import MediaTime
+
+/// An axis-aligned rectangle in floating-point pixels.
+struct Rect: Hashable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+
+    var maxX: Double { x + width }
+    var maxY: Double { y + height }
+
+    /// Grown by `d` on every side.
+    func expanded(by d: Double) -> Rect { Rect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+    func offsetBy(_ dx: Double, _ dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+
+    /// The overlap, or an empty rectangle at this one's origin.
+    func intersection(_ other: Rect) -> Rect {
+        let minX = max(x, other.x), minY = max(y, other.y)
+        return Rect(x: minX, y: minY, width: max(0, min(maxX, other.maxX) - minX), height: max(0, min(maxY, other.maxY) - minY))
+    }
+
+    func union(_ other: Rect) -> Rect {
+        let minX = min(x, other.x), minY = min(y, other.y)
+        return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
+    }
+}
+
+/// An integer pixel rectangle (a sprite's place in the frame).
+struct PixelRect: Hashable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    /// The pixels `rect` touches, cut to `0..<size`; nil when none is left.
+    init?(covering rect: Rect, within size: PixelSize) {
+        guard rect.x.isFinite, rect.y.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+        let x0 = max(Int(rect.x.rounded(.down)), 0), y0 = max(Int(rect.y.rounded(.down)), 0)
+        let x1 = min(Int(rect.maxX.rounded(.up)), size.width), y1 = min(Int(rect.maxY.rounded(.up)), size.height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// An affine map, Cairo's convention: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+struct Affine: Hashable {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+
+    func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (a * x + c * y + tx, b * x + d * y + ty) }
+
+    /// The bounding box of `rect`'s four mapped corners.
+    func bounds(of rect: Rect) -> Rect {
+        let corners = [apply(rect.x, rect.y), apply(rect.maxX, rect.y), apply(rect.x, rect.maxY), apply(rect.maxX, rect.maxY)]
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, minY = ys.min()!
+        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+    }
+
+    var cairo: cairo_matrix_t { cairo_matrix_t(xx: a, yx: b, xy: c, yy: d, x0: tx, y0: ty) }
+}
+
+/// Where a layer is at one time: the animated geometry of `OverlayLayer`, evaluated.
+///
+/// Two equal placements draw identical pixels, so a placement is the cache key of a sprite.
+struct LayerPlacement: Hashable {
+    var x: Double
+    var y: Double
+    var anchorX: Double
+    var anchorY: Double
+    var scale: Double
+    /// Degrees, clockwise.
+    var rotation: Double
+
+    init(_ layer: OverlayLayer, at t: MediaTime) {
+        x = layer.positionX.value(at: t)
+        y = layer.positionY.value(at: t)
+        anchorX = layer.anchorX.value(at: t)
+        anchorY = layer.anchorY.value(at: t)
+        scale = layer.scale.value(at: t)
+        rotation = layer.rotation.value(at: t)
+    }
+
+    /// Box coordinates → frame pixels: the anchor point of a `width`×`height` box lands on
+    /// (x, y), scaled and rotated (clockwise on screen, y pointing down) about it.
+    func transform(boxWidth: Double, boxHeight: Double) -> Affine {
+        let (unitCosine, unitSine) = exactCosineAndSine(degrees: rotation)
+        let cosine = unitCosine * scale, sine = unitSine * scale
+        let ax = anchorX * boxWidth, ay = anchorY * boxHeight
+        return Affine(a: cosine, b: sine, c: -sine, d: cosine,
+                      tx: x - (cosine * ax - sine * ay), ty: y - (sine * ax + cosine * ay))
+    }
+
+    /// The factor lengths are multiplied by (blur radii follow it).
+    var lengthScale: Double { abs(scale) }
+}
+
+/// Cosine and sine of an angle in degrees, exact for multiples of 90° (so a quarter turn
+/// moves pixels onto pixels).
+func exactCosineAndSine(degrees: Double) -> (Double, Double) {
+    let turns = degrees / 90
+    if abs(turns) < 1e9, turns == turns.rounded() {
+        switch ((Int(turns) % 4) + 4) % 4 {
+        case 0: return (1, 0)
+        case 1: return (0, 1)
+        case 2: return (-1, 0)
+        default: return (0, -1)
+        }
+    }
+    let radians = degrees * Double.pi / 180
+    return (cos(radians), sin(radians))
+}
+

@@ -1,0 +1,63 @@
+internal import CCairo
+
+/// An SVG file parsed once by librsvg and drawn as vectors under the final transform, so it
+/// stays sharp at any scale.
+final class SVGDocument: Picture {
+    private let handle: UnsafeMutablePointer<RsvgHandle>
+    let naturalWidth: Double
+    let naturalHeight: Double
+
+    private init(handle: UnsafeMutablePointer<RsvgHandle>, width: Double, height: Double) {
+        self.handle = handle
+        naturalWidth = width
+        naturalHeight = height
+    }
+
+    deinit { g_object_unref(handle) }
+
+    static func load(_ path: String) throws(OverlayError) -> SVGDocument {
+        var error: UnsafeMutablePointer<GError>?
+        guard let handle = rsvg_handle_new_from_file(path, &error) else {
+            throw OverlayError(.unreadableImage(path: path, detail: GLibError.take(&error)))
+        }
+        // Lengths in physical units (mm, pt) convert at CSS's 96 dpi, on every machine.
+        rsvg_handle_set_dpi(handle, 96)
+        guard let (width, height) = naturalSize(handle), width > 0, height > 0 else {
+            g_object_unref(handle)
+            throw OverlayError(.unreadableImage(path: path, detail: "the SVG has neither width/height nor a viewBox"))
+        }
+        let document = SVGDocument(handle: handle, width: width, height: height)
+        try document.checkRenders(path)
+        return document
+    }
+
+    /// The width/height attributes in pixels, else the viewBox's size.
+    private static func naturalSize(_ handle: UnsafeMutablePointer<RsvgHandle>) -> (Double, Double)? {
+        var width = 0.0, height = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0 { return (width, height) }
+        var hasViewBox: gboolean = 0
+        var viewBox = RsvgRectangle()
+        rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+        return hasViewBox != 0 ? (viewBox.width, viewBox.height) : nil
+    }
+
+    /// Renders once into a 1×1 surface, so a document librsvg cannot draw fails at load time.
+    private func checkRenders(_ path: String) throws(OverlayError) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        var error: UnsafeMutablePointer<GError>?
+        if !render(cr!, &error) { throw OverlayError(.unreadableImage(path: path, detail: GLibError.take(&error))) }
+    }
+
+    private func render(_ cr: OpaquePointer, _ error: inout UnsafeMutablePointer<GError>?) -> Bool {
+        var viewport = RsvgRectangle(x: 0, y: 0, width: naturalWidth, height: naturalHeight)
+        return rsvg_handle_render_document(handle, cr, &viewport, &error) != 0
+    }
+
+    func draw(_ cr: OpaquePointer) {
+        var error: UnsafeMutablePointer<GError>?
+        // Drew fine at load time; a later failure leaves the layer empty rather than stopping a render.
+        if !render(cr, &error) { _ = GLibError.take(&error) }
+    }
+}

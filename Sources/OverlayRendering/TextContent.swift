@@ -1,0 +1,147 @@
+internal import CCairo
+import CompositionGraph
+
+/// A text layer laid out once with Pango: every script Pango and the fonts support (bidi,
+/// shaping, combining marks), UAX #14 line breaking (CJK included) at the box width.
+///
+/// Box: the text's logical extent, or the box width/height (the style's, else the layer's
+/// `width`/`height`), grown by the background's padding. Lines align inside the box width
+/// (`left`/`right` mean start/end in a right-to-left paragraph, as in Pango); a box height
+/// centres the text vertically. Drawn in order: background box, stroke, fill.
+final class TextContent: LayerContent {
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    let style: TextStyle
+    let boxWidth: Double
+    let boxHeight: Double
+    /// Where the layout's top-left corner goes in box coordinates.
+    let layoutX: Double
+    let layoutY: Double
+    let inkBounds: Rect
+    /// The size the text is set at: `style.size`, or less after `fit: shrink`.
+    let fontSize: Double
+
+    private static let pangoScale = 1024.0
+
+    init(text: String, style: TextStyle, layerWidth: Double?, layerHeight: Double?, fonts: FontCatalog) throws(OverlayError) {
+        _ = try fonts.resolve(family: style.font, weight: style.weight, italic: style.italic)
+        let boxW = style.boxWidth ?? layerWidth, boxH = style.boxHeight ?? layerHeight
+        guard style.fit == .none || boxW != nil || boxH != nil else { throw OverlayError(.shrinkNeedsBox) }
+        self.style = style
+        context = fonts.makeContext()
+        layout = pango_layout_new(context)
+        pango_layout_set_text(layout, text, -1)
+        Self.applyParagraphStyle(style, to: layout)
+
+        // Shrinking to a width alone keeps each paragraph on one line; otherwise lines wrap at
+        // the box width (whole words when shrinking, so a long word shrinks instead of breaking).
+        let shrinksToWidthOnly = style.fit == .shrink && boxH == nil
+        if let boxW, !shrinksToWidthOnly {
+            pango_layout_set_width(layout, Int32(boxW * Self.pangoScale))
+            pango_layout_set_wrap(layout, style.fit == .shrink ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+        }
+        let font = pango_font_description_new()!
+        defer { pango_font_description_free(font) }
+        pango_font_description_set_family(font, style.font)
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(min(max(style.weight, 100), 1000))))
+        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        let fullSize = Int32((style.size * Self.pangoScale).rounded())
+        let size = style.fit == .shrink
+            ? Self.largestFittingSize(layout, font, upTo: fullSize, width: boxW, height: boxH)
+            : fullSize
+        Self.setSize(size, layout, font)
+        fontSize = Double(size) / Self.pangoScale
+        if let boxW, shrinksToWidthOnly { pango_layout_set_width(layout, Int32(boxW * Self.pangoScale)) }
+
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let inkRect = Self.pixels(ink), logicalRect = Self.pixels(logical)
+        let padding = style.background?.padding ?? 0
+        boxWidth = (boxW ?? logicalRect.width) + 2 * padding
+        boxHeight = (boxH ?? logicalRect.height) + 2 * padding
+        layoutX = (boxW == nil ? -logicalRect.x : 0) + padding
+        layoutY = (boxH.map { ($0 - logicalRect.height) / 2 } ?? 0) - logicalRect.y + padding
+        var bounds = inkRect.offsetBy(layoutX, layoutY).expanded(by: max(style.stroke?.width ?? 0, 0))
+        if style.background != nil { bounds = bounds.union(Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)) }
+        inkBounds = bounds
+    }
+
+    deinit {
+        releaseGObject(layout)
+        releaseGObject(context)
+    }
+
+    var shadow: Shadow? { style.shadow }
+
+    /// Characters no font could draw (shown as hex boxes); 0 when every script was covered.
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
+    /// Whether the first paragraph runs right to left (its first strong character decides).
+    var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
+
+    func draw(_ cr: OpaquePointer) {
+        if let background = style.background {
+            cairo_new_path(cr)
+            CairoDrawing.addRoundedRect(cr, Rect(x: 0, y: 0, width: boxWidth, height: boxHeight), radius: background.cornerRadius)
+            CairoDrawing.setSource(cr, background.color)
+            cairo_fill(cr)
+        }
+        if let stroke = style.stroke, stroke.width > 0 {
+            // Centred on the outline and then half covered by the fill: twice the width shows `width`.
+            cairo_new_path(cr)
+            cairo_move_to(cr, layoutX, layoutY)
+            pango_cairo_layout_path(cr, layout)
+            CairoDrawing.stroke(cr, stroke, lineWidth: 2 * stroke.width, roundJoins: true)
+        }
+        cairo_new_path(cr)
+        cairo_move_to(cr, layoutX, layoutY)
+        CairoDrawing.setSource(cr, style.color)
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    private static func applyParagraphStyle(_ style: TextStyle, to layout: OpaquePointer) {
+        switch style.alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        if let lineHeight = style.lineHeight { pango_layout_set_line_spacing(layout, Float(lineHeight)) }
+        if style.letterSpacing != 0 {
+            let attributes = pango_attr_list_new()
+            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
+    }
+
+    private static func setSize(_ size: Int32, _ layout: OpaquePointer, _ font: OpaquePointer) {
+        pango_font_description_set_absolute_size(font, Double(size))
+        pango_layout_set_font_description(layout, font)
+    }
+
+    /// The largest size (Pango units, at most `full`) whose logical extent fits the box,
+    /// by bisection over whole Pango units: exact and the same on every machine.
+    private static func largestFittingSize(_ layout: OpaquePointer, _ font: OpaquePointer, upTo full: Int32,
+                                           width: Double?, height: Double?) -> Int32 {
+        let maxWidth = width.map { Int32($0 * pangoScale) }, maxHeight = height.map { Int32($0 * pangoScale) }
+        func fits(_ size: Int32) -> Bool {
+            setSize(size, layout, font)
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            return (maxWidth.map { logical.width <= $0 } ?? true) && (maxHeight.map { logical.height <= $0 } ?? true)
+        }
+        if fits(full) { return full }
+        var fitting: Int32 = 1, tooBig = full
+        while tooBig - fitting > 1 {
+            let middle = fitting + (tooBig - fitting) / 2
+            if fits(middle) { fitting = middle } else { tooBig = middle }
+        }
+        return fitting
+    }
+
+    private static func pixels(_ r: PangoRectangle) -> Rect {
+        Rect(x: Double(r.x) / pangoScale, y: Double(r.y) / pangoScale, width: Double(r.width) / pangoScale, height: Double(r.height) / pangoScale)
+    }
+}
