@@ -5,6 +5,6 @@ struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Render videos from declarative project files.",
-        subcommands: [Probe.self]
+        subcommands: [Probe.self, Render.self]
     )
 }

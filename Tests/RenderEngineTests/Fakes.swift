@@ -26,6 +26,11 @@ final class RecordingSink: MediaSink {
     var audio: [Float] = []
     var finished = false
     var delayPerFrame: TimeInterval = 0
+    let size: PixelSize
+
+    init(size: PixelSize = PixelSize(width: 64, height: 36)) { self.size = size }
+
+    func makeFrame() throws -> YUVFrame { YUVFrame(width: size.width, height: size.height) }
 
     func writeVideo(_ frame: YUVFrame, index: Int64) throws {
         if delayPerFrame > 0 { Thread.sleep(forTimeInterval: delayPerFrame) }

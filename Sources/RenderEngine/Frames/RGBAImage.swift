@@ -32,7 +32,10 @@ public final class RGBAImage: @unchecked Sendable {
     }
 
     public func fill(_ rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
-        for y in 0..<height { for x in 0..<width { setPixel(x: x, y: y, rgba) } }
+        let word = UInt32(rgba.r) | UInt32(rgba.g) << 8 | UInt32(rgba.b) << 16 | UInt32(rgba.a) << 24
+        UnsafeMutableRawPointer(pixels).bindMemory(to: UInt32.self, capacity: width * height)
+            .update(repeating: UInt32(littleEndian: word), count: width * height)
+        UnsafeMutableRawPointer(pixels).bindMemory(to: UInt8.self, capacity: stride * height)
     }
 }
 

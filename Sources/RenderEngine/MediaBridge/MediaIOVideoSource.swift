@@ -32,7 +32,7 @@ final class MediaIOVideoSource: VideoFrameSource {
                              yStride: y.bytesPerRow, chromaStride: u.bytesPerRow, owner: source)
         } else {
             if pool?.width != width || pool?.height != height { pool = FramePool(width: width, height: height) }
-            frame = pool!.take()
+            frame = try pool!.take()
             try scaler.convert(source, into: .yuv420p(frame), path: path)
         }
         last = (source, frame)

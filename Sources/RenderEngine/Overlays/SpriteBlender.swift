@@ -51,11 +51,11 @@ final class ConvertedSprite {
     /// Offset of the sprite's first pixel inside its first chroma cell (0 or 1 each way).
     let cellX: Int, cellY: Int
     let cellColumns: Int, cellRows: Int
-    private var lumaAlpha: [UInt8]
-    private var luma: [UInt16]
-    private var cellAlpha: [UInt16]
-    private var cellCb: [UInt32]
-    private var cellCr: [UInt32]
+    private let lumaAlpha: [UInt8]
+    private let luma: [UInt16]
+    private let cellAlpha: [UInt16]
+    private let cellCb: [UInt32]
+    private let cellCr: [UInt32]
 
     init(_ s: SpriteView, matrix m: YCbCrMatrix) {
         owner = s.owner
@@ -65,11 +65,11 @@ final class ConvertedSprite {
         cellY = s.originY & 1
         cellColumns = (cellX + width + 1) / 2
         cellRows = (cellY + height + 1) / 2
-        lumaAlpha = [UInt8](repeating: 0, count: width * height)
-        luma = [UInt16](repeating: 0, count: width * height)
-        cellAlpha = [UInt16](repeating: 0, count: cellColumns * cellRows)
-        cellCb = [UInt32](repeating: 0, count: cellColumns * cellRows)
-        cellCr = [UInt32](repeating: 0, count: cellColumns * cellRows)
+        var lumaAlpha = [UInt8](repeating: 0, count: width * height)
+        var luma = [UInt16](repeating: 0, count: width * height)
+        var cellAlpha = [UInt16](repeating: 0, count: cellColumns * cellRows)
+        var cellCb = [UInt32](repeating: 0, count: cellColumns * cellRows)
+        var cellCr = [UInt32](repeating: 0, count: cellColumns * cellRows)
         let bytes = s.pixels.assumingMemoryBound(to: UInt8.self)
         for y in 0..<height {
             for x in 0..<width {
@@ -87,6 +87,11 @@ final class ConvertedSprite {
                 cellCr[cell] += UInt32(clamping: (cr16 + 128) >> 8)
             }
         }
+        self.lumaAlpha = lumaAlpha
+        self.luma = luma
+        self.cellAlpha = cellAlpha
+        self.cellCb = cellCb
+        self.cellCr = cellCr
     }
 
     /// out = (colour·α·o + dst·(1 − α·o)), with α in 1/255ths and o (`opacity`) in 1/256ths.

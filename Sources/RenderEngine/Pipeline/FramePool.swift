@@ -5,15 +5,18 @@ final class FramePool {
     private var frames: [YUVFrame] = []
     let width: Int
     let height: Int
+    private let allocate: () throws -> YUVFrame
 
-    init(width: Int, height: Int) {
+    /// A pool of `width × height` frames made by `allocate` (by default plain `YUVFrame`s).
+    init(width: Int, height: Int, allocate: (() throws -> YUVFrame)? = nil) {
         self.width = width
         self.height = height
+        self.allocate = allocate ?? { YUVFrame(width: width, height: height) }
     }
 
-    func take() -> YUVFrame {
+    func take() throws -> YUVFrame {
         for i in frames.indices where isKnownUniquelyReferenced(&frames[i]) { return frames[i] }
-        let frame = YUVFrame(width: width, height: height)
+        let frame = try allocate()
         frames.append(frame)
         return frame
     }

@@ -12,6 +12,8 @@ protocol VideoFrameSource: AnyObject {
 
 /// Where the rendered frames and samples go.
 protocol MediaSink: AnyObject {
+    /// A new output frame of the render size, in memory the sink can encode without a copy.
+    func makeFrame() throws -> YUVFrame
     /// Frame `index` (presentation time index × frame duration).
     func writeVideo(_ frame: YUVFrame, index: Int64) throws
     /// The next `count` interleaved float frames of audio.

@@ -94,16 +94,16 @@ final class RenderPipeline: @unchecked Sendable {
                            into output: BoundedQueue<(Int64, YUVFrame)>) throws {
         let size = config.graph.videoComposition.renderSize
         let compositor = FrameCompositor(renderSize: size)
-        let frames = FramePool(width: size.width, height: size.height)
+        let frames = FramePool(width: size.width, height: size.height, allocate: sink.makeFrame)
         let blender = SpriteBlender()
         defer { output.close() }
         while let (plan, pictures) = input.pop() {
             guard !state.stopped else { return }
-            var frame = compositor.composite(plan, pictures: pictures, into: frames.take())
+            var frame = compositor.composite(plan, pictures: pictures, into: try frames.take())
             if let overlays, overlays.isVisible(at: plan.time) {
                 if !frame.isOwned {
                     // A passed-through source frame may be shown again: draw on a copy.
-                    let copy = frames.take()
+                    let copy = try frames.take()
                     copy.copy(from: frame)
                     frame = copy
                 }
