@@ -4,8 +4,8 @@ import MediaTime
 /// Decoded audio at an exact source range (AVAssetReader's audio output): interleaved Float32
 /// at the caller's sample rate and channel count.
 ///
-/// Sample k of the output is at source time k / sampleRate, counted from the file's start
-/// (`MediaInfo.startTime`), the same zero as `VideoReader`, so the streams stay in sync.
+/// Sample k of the output is at source time k / sampleRate, counted from the file's time zero
+/// (`MediaInfo.timeZero`), the same zero as `VideoReader`, so the streams stay in sync.
 /// Encoder delay / priming (AAC, MP3, Opus) and edit lists are applied by FFmpeg's demuxers and
 /// decoders (skip samples) before timestamps are read. Before the stream's first sample and
 /// after its last, the output is silence. Reading ranges in order decodes forward without
@@ -125,7 +125,7 @@ public final class AudioReader {
     /// Seeks to a little before output sample `position` and restarts decoding there.
     private func seek(toSample position: Int64) throws {
         let target = MediaTime.sample(position, rate: sampleRate) - Self.seekPreroll
-        let ticks = (target + info.startTime).ticks(timeBase: timeBase)
+        let ticks = (target + info.timeZero).ticks(timeBase: timeBase)
         let stream = file.stream(streamIndex).pointee
         decodingFromStart = target <= .zero || (stream.start_time != FFmpeg.noPTS && ticks <= stream.start_time)
         if decodingFromStart {
@@ -161,7 +161,7 @@ public final class AudioReader {
 
     private func append(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         guard let ticks = Frame.presentationTicks(frame) else { return try appendResampled(frame) }
-        let frameTime = MediaTime(ticks: ticks, timeBase: timeBase) - info.startTime
+        let frameTime = MediaTime(ticks: ticks, timeBase: timeBase) - info.timeZero
         let position = frameTime.samplePosition(rate: sampleRate)
         if !anchored {
             // The first frame since opening or seeking fixes where output samples land.

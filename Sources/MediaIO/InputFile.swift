@@ -1,5 +1,6 @@
 internal import CFFmpeg
 import Foundation
+import MediaTime
 
 /// An opened media file (`AVFormatContext` for reading, stream info found); closed exactly once.
 final class InputFile {
@@ -20,8 +21,12 @@ final class InputFile {
 
         FFmpeg.clearLog()
         var pointer: UnsafeMutablePointer<AVFormatContext>? = nil
-        try FFmpeg.check(avformat_open_input(&pointer, path, nil, nil), "avformat_open_input", site, .notMedia,
-                         "is not a media file FFmpeg can read")
+        let status = avformat_open_input(&pointer, path, nil, nil)
+        if status < 0, FFmpeg.lastLog.contains("moov atom not found"), Self.startsWithFileTypeBox(path) {
+            throw FFmpeg.error(status, "avformat_open_input", site, .truncated,
+                               "has no index (moov atom): the MP4/MOV file is incomplete, probably cut short while being written or copied")
+        }
+        try FFmpeg.check(status, "avformat_open_input", site, .notMedia, "is not a media file FFmpeg can read")
         guard let pointer else { throw MediaError(.outOfMemory, path: path, "out of memory", call: "avformat_open_input") }
         context = pointer
         try FFmpeg.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", site, .notMedia,
@@ -29,6 +34,14 @@ final class InputFile {
         guard context.pointee.nb_streams > 0 else {
             throw MediaError(.notMedia, path: path, "contains no audio, video or image stream")
         }
+    }
+
+    /// A real MP4/MOV starts with an `ftyp` box; random bytes that merely fail as MP4 do not.
+    private static func startsWithFileTypeBox(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        return head.count == 8 && head.suffix(4) == Data("ftyp".utf8)
     }
 
     deinit {
@@ -67,11 +80,21 @@ final class InputFile {
         }
     }
 
-    /// Reads the next packet; false at the end of the file.
+    /// Reads the next packet; false at the end of the file. A packet the demuxer marks corrupt
+    /// (the data ends before the index says, or is damaged) is an error, except in MPEG-TS/PS,
+    /// where recordings routinely start or end mid-packet.
     func read(into packet: Packet) throws -> Bool {
         let status = av_read_frame(context, packet.pointer)
         if status == FFmpeg.eof { return false }
         try FFmpeg.check(status, "av_read_frame", FFmpegCallSite(path: path), .truncated, "cannot read the file's data")
+        let p = packet.pointer.pointee
+        if (p.flags & AV_PKT_FLAG_CORRUPT) != 0, (context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT) == 0 {
+            let stream = stream(Int(p.stream_index)).pointee
+            let time = p.pts == FFmpeg.noPTS ? nil : MediaTime(ticks: p.pts, timeBase: stream.time_base)
+            packet.unref()
+            throw MediaError(.truncated, path: path, "the data ends early or is damaged (the file is probably cut short)",
+                             stream: Int(p.stream_index), time: time)
+        }
         return true
     }
 }

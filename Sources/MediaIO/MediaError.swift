@@ -102,7 +102,7 @@ enum FFmpeg {
 
     static func error(_ status: Int32, _ call: String, _ site: FFmpegCallSite, _ kind: MediaError.Kind,
                       _ message: String) -> MediaError {
-        let logged = String(cString: reel_last_log())
+        let logged = lastLog
         reel_clear_last_log()
         let generic = Self.message(for: status)
         let ffmpegMessage = logged.isEmpty || logged == generic ? generic : "\(logged); \(generic)"
@@ -118,6 +118,11 @@ enum FFmpeg {
         }
         return pointer
     }
+
+    /// FFmpeg's last error-level log line on this thread. The shim's `static inline` functions
+    /// are emitted once per Swift file that calls them, each with its own buffer, so every use
+    /// of the log buffer stays in this file.
+    static var lastLog: String { String(cString: reel_last_log()) }
 
     /// Clears the last logged line before a call whose failure should report only its own log.
     static func clearLog() { _ = installLogCallback; reel_clear_last_log() }

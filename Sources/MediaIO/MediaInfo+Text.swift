@@ -9,6 +9,7 @@ extension MediaInfo {
         var head = "\(path): \(formatLongName) (\(format))"
         if isStillImage { head += ", still image" }
         head += ", duration " + (duration.map(Self.time) ?? "unknown") + ", start " + Self.time(startTime)
+        if timeZero != startTime { head += ", time zero (first video frame) \(timeZero)" }
         if let bitRate { head += ", " + Self.bitRate(bitRate) }
         lines.append(head)
         for stream in streams { lines.append("  " + stream.text) }

@@ -9,9 +9,13 @@ public struct MediaInfo: Codable, Sendable, Equatable {
     public var formatLongName: String
     /// The container's duration (exact microseconds as FFmpeg keeps it), if it says.
     public var duration: MediaTime?
-    /// The container's first timestamp. Readers count time from here: source time 0 is this
-    /// instant, for every stream of the file, so streams keep their offsets against each other.
+    /// The container's first timestamp (ffprobe's `start_time`).
     public var startTime: MediaTime
+    /// Source time 0 for readers, as an absolute timestamp: the main video stream's first
+    /// timestamp (so frame 0 is at 0 whatever the container did: MPEG-TS offsets, audio
+    /// pre-roll that Matroska keeps before the video), else the container's start. Every stream
+    /// is read against this same zero, so audio keeps its offset against video.
+    public var timeZero: MediaTime
     /// Bits per second, if known.
     public var bitRate: Int?
     /// A single picture (PNG, JPEG, WebP, …): a reader shows it at every time.

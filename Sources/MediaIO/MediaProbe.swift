@@ -35,10 +35,11 @@ extension MediaInfo {
         }
         let microsecond = AVRational(num: 1, den: reel_av_time_base())
         let onlyVideo = streams.count == 1 && streams[0].kind == .video
+        let containerStart = MediaTime(ticks: file.startMicroseconds, timeBase: microsecond)
         self.init(
             path: file.path, format: formatName, formatLongName: name(format.long_name) ?? formatName,
             duration: context.duration == FFmpeg.noPTS ? nil : MediaTime(ticks: context.duration, timeBase: microsecond),
-            startTime: MediaTime(ticks: file.startMicroseconds, timeBase: microsecond),
+            startTime: containerStart, timeZero: best.flatMap { streams[$0].startTime } ?? containerStart,
             bitRate: context.bit_rate > 0 ? Int(context.bit_rate) : nil,
             isStillImage: onlyVideo && (formatName == "image2" || formatName.hasSuffix("_pipe")),
             metadata: dictionary(context.metadata), chapters: chapters, streams: streams,

@@ -14,7 +14,7 @@ public final class VideoFrame: @unchecked Sendable {
     public let pixelFormat: PixelFormat
     /// How YUV values map to colour (RGB frames: ignored, always full range).
     public let colorSpace: ColorSpace
-    /// Presentation time in the source, counted from the file's start (`MediaInfo.startTime`).
+    /// Presentation time in the source, counted from the file's time zero (`MediaInfo.timeZero`).
     public let time: MediaTime
 
     /// One plane of pixels: `height` rows of `bytesPerRow` bytes (rows may be padded).

@@ -4,7 +4,7 @@ import MediaTime
 /// Returns the frame shown at an exact source time (AVAssetReader + AVAssetImageGenerator):
 /// the decoded frame with the greatest presentation time ≤ t (sample and hold).
 ///
-/// Times count from the file's start (`MediaInfo.startTime`). Requests in increasing order
+/// Times count from the file's time zero (`MediaInfo.timeZero`: its first video frame). Requests in increasing order
 /// decode forward without seeking; a jump back, or more than a second forward past a keyframe,
 /// seeks to the keyframe before t and decodes forward. Before the first frame the first frame
 /// is shown, after the last the last one (a still image is one frame shown at every time).
@@ -101,7 +101,7 @@ public final class VideoReader {
         for i in 0..<file.streamCount where i != index { file.stream(i).pointee.discard = AVDISCARD_ALL }
     }
 
-    /// The frame shown at `time` (source time from the file's start). Throws `MediaError`.
+    /// The frame shown at `time` (source time from `info.timeZero`). Throws `MediaError`.
     public func frame(at time: MediaTime) throws -> VideoFrame {
         try position(at: time)
         guard let current else {
@@ -153,9 +153,9 @@ public final class VideoReader {
         guard !decoderDrained, time - here > Self.seekAheadThreshold else { return false }
         let stream = file.stream(streamIndex)
         guard avformat_index_get_entries_count(stream) > 0 else { return true }
-        let target = (time + info.startTime).ticks(timeBase: timeBase)
+        let target = (time + info.timeZero).ticks(timeBase: timeBase)
         guard let entry = avformat_index_get_entry_from_timestamp(stream, target, AVSEEK_FLAG_BACKWARD) else { return false }
-        return MediaTime(ticks: entry.pointee.timestamp, timeBase: timeBase) - info.startTime > here
+        return MediaTime(ticks: entry.pointee.timestamp, timeBase: timeBase) - info.timeZero > here
     }
 
     /// Seeks to the keyframe at or before `time` (or the stream's start) and resets decoding.
@@ -163,7 +163,7 @@ public final class VideoReader {
         let site = FFmpegCallSite(path: file.path, stream: streamIndex, time: time)
         let stream = file.stream(streamIndex).pointee
         let streamStart = stream.start_time == FFmpeg.noPTS ? Int64.min : stream.start_time
-        let target = (time + info.startTime).ticks(timeBase: timeBase)
+        let target = (time + info.timeZero).ticks(timeBase: timeBase)
         let fromStart = target <= streamStart
         if fromStart {
             try file.rewind()
@@ -192,7 +192,7 @@ public final class VideoReader {
                 frame.take(decoded)
                 let time: MediaTime
                 if let ticks = frame.presentationTicks {
-                    time = MediaTime(ticks: ticks, timeBase: timeBase) - info.startTime
+                    time = MediaTime(ticks: ticks, timeBase: timeBase) - info.timeZero
                 } else {
                     time = (upcoming?.time ?? current?.time).map { $0 + nominalFrameDuration } ?? .zero
                 }
@@ -213,8 +213,13 @@ public final class VideoReader {
         while try file.read(into: packet) {
             defer { packet.unref() }
             guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
+            let pts = packet.pointer.pointee.pts
             let status = avcodec_send_packet(decoder.pointer, packet.pointer)
-            try FFmpeg.check(status, "avcodec_send_packet", site, .decodingFailed, "cannot decode the video")
+            if status < 0 {
+                var place = site
+                place.time = pts == FFmpeg.noPTS ? nil : MediaTime(ticks: pts, timeBase: timeBase) - info.timeZero
+                throw FFmpeg.error(status, "avcodec_send_packet", place, .decodingFailed, "cannot decode the video")
+            }
             return
         }
         inputEnded = true

@@ -52,13 +52,13 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// The presentation times of a file's video frames, from ffprobe (an independent reader),
-/// counted from the container's start as MediaIO counts them.
+/// counted from the video stream's first timestamp as MediaIO counts them.
 func ffprobeFrameTimes(_ path: String) throws -> [MediaTime] {
     let json = try MediaFactory.ffprobe(path, ["-select_streams", "v:0", "-show_entries",
-                                               "frame=best_effort_timestamp:stream=time_base:format=start_time"])
+                                               "frame=best_effort_timestamp:stream=time_base,start_pts"])
     let stream = (json["streams"] as! [[String: Any]])[0]
     let timeBase = Rational(exactly: stream["time_base"] as! String)!
-    let start = Rational(exactly: ((json["format"] as! [String: Any])["start_time"] as? String) ?? "0")!
+    let start = Rational(Int64(stream["start_pts"] as! Int)) * timeBase
     return (json["frames"] as! [[String: Any]]).map { frame in
         MediaTime(Rational(Int64(frame["best_effort_timestamp"] as! Int)) * timeBase - start)
     }
@@ -72,4 +72,28 @@ func expectedFrame(at t: MediaTime, times: [MediaTime]) -> Int {
         if times[mid] <= t { low = mid + 1 } else { high = mid }
     }
     return max(0, low - 1)
+}
+
+extension FrameNumberPattern {
+    /// Paints frame `n` of the pattern into a yuv420p frame, with some texture and colour so
+    /// encoders have real work (for writer tests that must not depend on the ffmpeg CLI).
+    static func paint(_ n: Int, into frame: VideoFrame) {
+        frame.withPlanes { planes in
+            let luma = planes[0]
+            for y in 0..<luma.height {
+                let line = (luma.baseAddress + y * luma.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<luma.width {
+                    let k = (x * columns / luma.width) + columns * (y * rows / luma.height)
+                    let on = (n >> k) & 1 == 1
+                    line[x] = UInt8((on ? 220 : 30) + (x * 7 + y * 3 + n) % 11)
+                }
+            }
+            for (index, plane) in planes.dropFirst().enumerated() {
+                for y in 0..<plane.height {
+                    let line = (plane.baseAddress + y * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                    for x in 0..<plane.width { line[x] = UInt8(112 + (x + y * (index + 1) + n) % 32) }
+                }
+            }
+        }
+    }
 }

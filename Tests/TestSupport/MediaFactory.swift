@@ -11,12 +11,15 @@ public enum MediaFactory {
         public var description: String { "\(command.joined(separator: " ")) exited \(status): \(standardError)" }
     }
 
-    /// The folder media is made in (created on first use, removed when the process exits).
+    /// The folder media is made in (created on first use, removed when the process exits unless
+    /// `REEL_KEEP_TEST_MEDIA` is set, for looking at the files after a failure).
     public static let directory: URL = {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("reel-test-media-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: MediaFactory.directory) }
+        if ProcessInfo.processInfo.environment["REEL_KEEP_TEST_MEDIA"] == nil {
+            atexit { try? FileManager.default.removeItem(at: MediaFactory.directory) }
+        }
         return url
     }()
 

@@ -1,0 +1,62 @@
+internal import CFFmpeg
+
+/// Which FFmpeg encoder and muxer each setting means.
+extension WriterSettings.Container {
+    var muxerName: String {
+        switch self {
+        case .mp4: "mp4"
+        case .mov: "mov"
+        case .mkv: "matroska"
+        case .webm: "webm"
+        }
+    }
+}
+
+extension WriterSettings.VideoCodec {
+    /// Encoder names in order of preference; the first this build has is used.
+    var encoderNames: [String] {
+        switch self {
+        case .h264: ["libx264"]
+        case .h265: ["libx265"]
+        case .vp9: ["libvpx-vp9"]
+        case .av1: ["libaom-av1", "libsvtav1"]
+        case .prores: ["prores_ks"]
+        }
+    }
+}
+
+extension WriterSettings.AudioCodec {
+    var encoderNames: [String] {
+        switch self {
+        case .aac: ["aac"]
+        case .opus: ["libopus"]
+        case .mp3: ["libmp3lame"]
+        case .flac: ["flac"]
+        case .pcm: ["pcm_s16le"]
+        }
+    }
+}
+
+/// The first encoder of `names` this build has.
+func findEncoder(_ names: [String], for setting: String, container: WriterSettings.Container,
+                 path: String) throws -> UnsafePointer<AVCodec> {
+    for name in names {
+        if let codec = avcodec_find_encoder_by_name(name) { return codec }
+    }
+    throw MediaError(.unsupportedSettings, path: path,
+                     "this FFmpeg build has no \(names.joined(separator: " or ")) encoder, needed for \(setting)")
+}
+
+/// Fails unless `container` can hold `codec`.
+func checkContainer(_ format: UnsafePointer<AVOutputFormat>, holds codec: UnsafePointer<AVCodec>, setting: String,
+                    container: WriterSettings.Container, path: String) throws {
+    guard avformat_query_codec(format, codec.pointee.id, FF_COMPLIANCE_NORMAL) == 1 else {
+        throw MediaError(.unsupportedSettings, path: path, "a \(container.rawValue) file cannot hold \(setting)")
+    }
+}
+
+/// Sets an encoder's private option, with a clear error when the value is refused.
+func setOption(_ context: CodecContext, _ key: String, _ value: String, _ site: FFmpegCallSite) throws {
+    try FFmpeg.check(av_opt_set(context.pointer.pointee.priv_data, key, value, 0), "av_opt_set(\(key)=\(value))", site,
+                     .unsupportedSettings, "the encoder refuses \(key) = \(value)")
+}

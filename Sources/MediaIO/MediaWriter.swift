@@ -1,0 +1,196 @@
+internal import CFFmpeg
+import Foundation
+import MediaTime
+
+/// Encodes and muxes a file (AVAssetWriter). Writes to a hidden temporary file in the same
+/// folder and renames it into place in `finish()`; `cancel()`, a failure or releasing the writer
+/// unfinished removes the temporary file and leaves any existing file at `path` untouched.
+///
+/// The bytes depend only on the frames, samples and settings: bit-exact muxer and encoder flags,
+/// no creation time or encoder version strings (x264's SEI is stripped, x265's is off), and a
+/// fixed encoder thread count. Not thread-safe.
+public final class MediaWriter {
+    public let path: String
+    public let settings: WriterSettings
+    private let temporaryPath: String?
+    private let context: UnsafeMutablePointer<AVFormatContext>
+    private let video: (encoder: VideoEncoder, stream: UnsafeMutablePointer<AVStream>)?
+    private let audio: (encoder: AudioEncoder, stream: UnsafeMutablePointer<AVStream>)?
+    private let site: FFmpegCallSite
+    private var state: State = .writing
+    private var nextVideoIndex: Int64 = 0
+
+    private enum State { case writing, finished, cancelled }
+    private enum Target { case file(String), memory }
+
+    /// Validates `settings` as a writer would use them (encoders exist, the container holds the
+    /// codecs, formats and rates are accepted, the encoders open, the header can be written)
+    /// without writing any file. Throws `MediaError`.
+    public static func check(_ settings: WriterSettings, path: String = "output") throws {
+        _ = try MediaWriter(path: path, settings: settings, target: .memory)
+    }
+
+    /// Starts writing `path` (via a temporary file beside it). Throws `MediaError`.
+    public convenience init(path: String, settings: WriterSettings) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        try self.init(path: path, settings: settings, target: .file(temporary))
+    }
+
+    private init(path: String, settings: WriterSettings, target: Target) throws {
+        let site = FFmpegCallSite(path: path)
+        guard settings.video != nil || settings.audio != nil else {
+            throw MediaError(.unsupportedSettings, path: path, "nothing to write: neither video nor audio settings given")
+        }
+        var pointer: UnsafeMutablePointer<AVFormatContext>? = nil
+        try FFmpeg.check(avformat_alloc_output_context2(&pointer, nil, settings.container.muxerName, nil),
+                         "avformat_alloc_output_context2", site, .unsupportedSettings,
+                         "this FFmpeg build cannot write \(settings.container.rawValue) files")
+        let context = pointer!
+        do {
+            context.pointee.flags |= AVFMT_FLAG_BITEXACT
+            if settings.container == .mkv || settings.container == .webm {
+                // Opus pre-roll packets have negative times, which the Matroska muxer itself
+                // offsets (CodecDelay); the generic shift would also delay the video.
+                context.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
+            }
+            let format = context.pointee.oformat!
+            let videoEncoder = try settings.video.map { try VideoEncoder($0, container: settings.container, format: format, path: path) }
+            let audioEncoder = try settings.audio.map { try AudioEncoder($0, container: settings.container, format: format, path: path) }
+            video = try videoEncoder.map { ($0, try Self.addStream(context, $0.context, site)) }
+            audio = try audioEncoder.map { ($0, try Self.addStream(context, $0.context, site)) }
+            for (key, value) in settings.metadata.sorted(by: { $0.key < $1.key }) {
+                try FFmpeg.check(av_dict_set(&context.pointee.metadata, key, value, 0), "av_dict_set", site, .outOfMemory, "cannot set metadata")
+            }
+            switch target {
+            case .file(let temporary):
+                context.pointee.url = av_strdup(temporary) // faststart re-opens the file by this name
+                try FFmpeg.check(avio_open(&context.pointee.pb, temporary, AVIO_FLAG_WRITE), "avio_open", site, .writingFailed,
+                                 "cannot create the file (is the folder there and writable?)")
+            case .memory:
+                try FFmpeg.check(avio_open_dyn_buf(&context.pointee.pb), "avio_open_dyn_buf", site, .outOfMemory, "cannot make a buffer")
+            }
+        } catch {
+            avformat_free_context(context)
+            throw error
+        }
+        self.path = path
+        self.settings = settings
+        self.site = site
+        self.context = context
+        if case .file(let temporary) = target { temporaryPath = temporary } else { temporaryPath = nil }
+        try failing {
+            var options: OpaquePointer? = nil
+            defer { av_dict_free(&options) }
+            if settings.faststart, settings.container == .mp4 || settings.container == .mov {
+                av_dict_set(&options, "movflags", "+faststart", 0)
+            }
+            FFmpeg.clearLog()
+            try FFmpeg.check(avformat_write_header(context, &options), "avformat_write_header", site, .unsupportedSettings,
+                             "cannot start a \(settings.container.rawValue) file with these streams")
+        }
+        if case .memory = target { cancel() }
+    }
+
+    deinit {
+        if state == .writing { cancel() }
+    }
+
+    private static func addStream(_ context: UnsafeMutablePointer<AVFormatContext>, _ encoder: CodecContext,
+                                  _ site: FFmpegCallSite) throws -> UnsafeMutablePointer<AVStream> {
+        let stream = try FFmpeg.allocated(avformat_new_stream(context, nil), "avformat_new_stream", site)
+        try FFmpeg.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer),
+                         "avcodec_parameters_from_context", site, .encodingFailed, "cannot describe the stream")
+        stream.pointee.time_base = encoder.pointer.pointee.time_base
+        return stream
+    }
+
+    /// Encodes `frame` as video frame `index` (at index / frameRate). Indices must increase by
+    /// one from 0. A frame of another size, format or colour space is converted (swscale).
+    public func append(video frame: VideoFrame, at index: Int64) throws {
+        guard state == .writing else { throw notWriting() }
+        guard let video else { throw MediaError(.invalidArgument, path: path, "the settings have no video stream") }
+        guard index == nextVideoIndex else {
+            throw MediaError(.invalidArgument, path: path, "video frame \(index) given where frame \(nextVideoIndex) is next")
+        }
+        try failing { try video.encoder.encode(frame, index: index) { try write($0, video.encoder.context, video.stream) } }
+        nextVideoIndex += 1
+    }
+
+    /// Encodes interleaved Float32 samples at the audio settings' rate and channel count,
+    /// continuing where the last call stopped (the first sample is at time 0).
+    public func append(audio samples: UnsafeBufferPointer<Float>) throws {
+        guard state == .writing else { throw notWriting() }
+        guard let audio else { throw MediaError(.invalidArgument, path: path, "the settings have no audio stream") }
+        try failing { try audio.encoder.append(samples) { try write($0, audio.encoder.context, audio.stream) } }
+    }
+
+    public func append(audio samples: [Float]) throws {
+        try samples.withUnsafeBufferPointer { try append(audio: $0) }
+    }
+
+    /// Flushes the encoders, writes the trailer (and the faststart move) and renames the file
+    /// into place. Throws `MediaError`; on failure the temporary file is removed.
+    public func finish() throws {
+        guard state == .writing else { throw notWriting() }
+        try failing {
+            if let video { try video.encoder.flush { try write($0, video.encoder.context, video.stream) } }
+            if let audio { try audio.encoder.flush { try write($0, audio.encoder.context, audio.stream) } }
+            try FFmpeg.check(av_write_trailer(context), "av_write_trailer", site, .writingFailed, "cannot finish the file")
+        }
+        state = .finished
+        close(removing: nil)
+        guard let temporaryPath else { return }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw MediaError(.writingFailed, path: path, "cannot move the finished file into place: \(reason)")
+        }
+    }
+
+    /// Stops writing and removes the temporary file. Safe to call more than once.
+    public func cancel() {
+        guard state == .writing else { return }
+        state = .cancelled
+        close(removing: temporaryPath)
+    }
+
+    /// Runs `body`; on an error cancels (removing the temporary file) and rethrows.
+    private func failing(_ body: () throws -> Void) throws {
+        do { try body() } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    private func notWriting() -> MediaError {
+        MediaError(.invalidArgument, path: path, state == .finished ? "the file is already finished" : "writing was cancelled")
+    }
+
+    /// Rescales a packet from its encoder's time base to its stream's and hands it to the
+    /// muxer, which interleaves the streams by time (`av_interleaved_write_frame`).
+    private func write(_ packet: Packet, _ encoder: CodecContext, _ stream: UnsafeMutablePointer<AVStream>) throws {
+        if packet.pointer.pointee.duration == 0, encoder.pointer.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+            packet.pointer.pointee.duration = 1 // one frame: else MP4 edit lists cut the last frame
+        }
+        av_packet_rescale_ts(packet.pointer, encoder.pointer.pointee.time_base, stream.pointee.time_base)
+        packet.pointer.pointee.stream_index = stream.pointee.index
+        try FFmpeg.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame", site,
+                         .writingFailed, "cannot write to the file (disk full?)")
+    }
+
+    /// Closes the output (freeing a memory buffer) and frees the context; removes `file` if given.
+    private func close(removing file: String?) {
+        if temporaryPath == nil {
+            var buffer: UnsafeMutablePointer<UInt8>? = nil
+            _ = avio_close_dyn_buf(context.pointee.pb, &buffer)
+            av_free(buffer)
+            context.pointee.pb = nil
+        } else {
+            avio_closep(&context.pointee.pb)
+        }
+        avformat_free_context(context)
+        if let file { unlink(file) }
+    }
+}

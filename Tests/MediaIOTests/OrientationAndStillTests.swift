@@ -1,0 +1,105 @@
+import Foundation
+import MediaIO
+import MediaTime
+import Testing
+import TestSupport
+
+@Suite struct OrientationAndStillTests {
+    static func rotated() throws -> String {
+        let source = try NumberedClip.all.first { $0.name == "n30.mp4" }!.make()
+        return try MediaFactory.file("rotated.mp4", ["-i", source, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+    }
+
+    /// ffmpeg 5.1 turns `rotate=90` into a display matrix of 90° counter-clockwise (ffprobe
+    /// `rotation: 90`); its players and `-autorotate` then turn the picture 270° clockwise.
+    @Test func rotationComesFromTheDisplayMatrix() throws {
+        let path = try Self.rotated()
+        let json = try MediaFactory.ffprobe(path, ["-select_streams", "v:0", "-show_streams"])
+        let sideData = ((json["streams"] as! [[String: Any]])[0]["side_data_list"] as! [[String: Any]])[0]
+        let counterclockwise = sideData["rotation"] as! Int
+        let video = try MediaProbe.probe(path: path).video!.video!
+        #expect(video.rotation == Double((360 - counterclockwise) % 360))
+        #expect(video.quarterTurns == ((360 - counterclockwise) % 360) / 90)
+        #expect(video.width == 160 && video.height == 120 && video.displayWidth == 120 && video.displayHeight == 160)
+    }
+
+    @Test func displayOrientationMatchesFFmpegAutorotateExactly() throws {
+        let path = try Self.rotated()
+        // ffmpeg's own rotation (transpose filter, exact) of frame 10, as raw yuv420p.
+        let expectedPath = MediaFactory.path("rotated-frame10.yuv")
+        try MediaFactory.ffmpeg(["-i", path, "-vf", "select=eq(n\\,10)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", expectedPath])
+        let expected = try Data(contentsOf: URL(fileURLWithPath: expectedPath))
+        let frame = try VideoReader(path: path, options: .init(orientation: .display)).frame(at: MediaTime(10, 30))
+        #expect(frame.width == 120 && frame.height == 160)
+        var ours = Data()
+        frame.withPlanes { planes in
+            for plane in planes {
+                for y in 0..<plane.height { ours.append(Data(bytes: plane.baseAddress + y * plane.bytesPerRow, count: plane.width)) }
+            }
+        }
+        #expect(ours == expected)
+        // The coded orientation still shows the number.
+        let coded = try VideoReader(path: path, options: .init(pixelFormat: .yuv420p)).frame(at: MediaTime(10, 30))
+        #expect(FrameNumberPattern.number(in: coded) == 10)
+    }
+
+    @Test func quarterTurnsComposeBackToTheOriginal() throws {
+        let path = try NumberedClip.all.first { $0.name == "n444.mp4" }!.make()
+        let frame = try VideoReader(path: path, options: .init(pixelFormat: .rgba)).frame(at: MediaTime(1, 2))
+        let once = try frame.rotated(quarterTurns: 1)
+        #expect(once.width == frame.height && once.height == frame.width)
+        let back = try once.rotated(quarterTurns: 3)
+        let half = try (try frame.rotated(quarterTurns: 2)).rotated(quarterTurns: -2)
+        for candidate in [back, half] {
+            candidate.withPlanes { a in
+                frame.withPlanes { b in
+                    for y in 0..<b[0].height {
+                        #expect(memcmp(a[0].baseAddress + y * a[0].bytesPerRow, b[0].baseAddress + y * b[0].bytesPerRow, 4 * b[0].width) == 0)
+                    }
+                }
+            }
+        }
+        // Top-left goes to top-right when turning clockwise.
+        let topLeft = frame.plane(0).baseAddress.load(as: UInt32.self)
+        let turned = once.plane(0)
+        #expect((turned.baseAddress + 4 * (turned.width - 1)).load(as: UInt32.self) == topLeft)
+    }
+
+    @Test(arguments: ["alpha.png", "photo.jpg", "picture.webp"])
+    func stillImagesLastForever(_ name: String) throws {
+        let path = try ProbeCase.all.first { $0.name == name }!.make()
+        let reader = try VideoReader(path: path, options: .init(pixelFormat: .rgba))
+        #expect(reader.info.isStillImage)
+        let first = try reader.frame(at: .zero)
+        for t in [MediaTime(1, 1), MediaTime(3600, 1), MediaTime(1, 3), .zero] {
+            let frame = try reader.frame(at: t)
+            #expect(frame === first) // the same converted picture, no new decoding
+        }
+        #expect(first.width == 64 && first.height == 48 && first.pixelFormat == .rgba)
+    }
+
+    @Test func alphaIsStraightUnlessPremultipliedIsAsked() throws {
+        let path = try ProbeCase.all.first { $0.name == "alpha.png" }!.make()
+        let straight = try VideoReader(path: path, options: .init(pixelFormat: .rgba)).frame(at: .zero)
+        let premultiplied = try VideoReader(path: path, options: .init(pixelFormat: .bgra, premultipliedAlpha: true)).frame(at: .zero)
+        let s = straight.plane(0).baseAddress.assumingMemoryBound(to: UInt8.self)
+        let p = premultiplied.plane(0).baseAddress.assumingMemoryBound(to: UInt8.self)
+        let alpha = s[3] // red@0.5 is stored as 127
+        #expect([s[0], s[1], s[2]] == [255, 0, 0] && alpha == 127)
+        #expect([p[0], p[1], p[2], p[3]] == [0, 0, UInt8((255 * Int(alpha) + 127) / 255), alpha]) // B G R A
+    }
+
+    /// The same YUV values mean different colours under BT.601 and BT.709; RGB output honours the tag.
+    @Test(arguments: [("bt709", [Int](arrayLiteral: 255, 0, 0)), ("bt470bg", [255, 0, 0])])
+    func colourMatrixIsHonoured(_ matrix: String, _ expectedRGB: [Int]) throws {
+        let path = try MediaFactory.file("red-\(matrix).mkv", ["-f", "lavfi", "-i", "color=c=red:s=64x64:r=25:d=0.2",
+            "-vf", "scale=out_color_matrix=\(matrix == "bt709" ? "bt709" : "bt601"):out_range=tv",
+            "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p", "-colorspace", matrix, "-color_range", "tv"])
+        let frame = try VideoReader(path: path, options: .init(pixelFormat: .rgba)).frame(at: .zero)
+        let p = frame.plane(0).baseAddress.assumingMemoryBound(to: UInt8.self) + 32 * frame.plane(0).bytesPerRow + 4 * 32
+        for c in 0..<3 { #expect(abs(Int(p[c]) - expectedRGB[c]) <= 3, "\(matrix): \(p[0]),\(p[1]),\(p[2])") }
+        // The frame carries the matrix it was tagged with (read under the other one, red is visibly off).
+        let yuv = try VideoReader(path: path).frame(at: .zero)
+        #expect(yuv.colorSpace == ColorSpace(matrix == "bt709" ? .bt709 : .bt601, .limited))
+    }
+}
