@@ -44,6 +44,7 @@ final class RecordingSink: MediaSink {
     }
 
     func finish() throws { finished = true }
+    func discard() {}
 }
 
 /// A two-clip graph with a 1 s crossfade: clip A (track 1) 0–3 s, clip B (track 2) 2–5 s,

@@ -56,6 +56,9 @@ public final class YUVFrame: @unchecked Sendable {
     /// False for a frame that borrows someone else's planes.
     var isOwned: Bool { storage != nil }
 
+    /// The object whose planes a borrowing frame shows.
+    var planeOwner: AnyObject? { owner }
+
     /// Plane 0 (Y), 1 (Cb) or 2 (Cr): base address and bytes per row.
     package func plane(_ index: Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int) {
         switch index {

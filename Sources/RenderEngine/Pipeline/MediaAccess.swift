@@ -20,6 +20,8 @@ protocol MediaSink: AnyObject {
     func writeAudio(_ samples: UnsafePointer<Float>, count: Int) throws
     /// Flushes the encoders and completes the file.
     func finish() throws
+    /// Abandons the file (after an error or a cancel).
+    func discard()
 }
 
 /// What the pipeline opens media with: one factory per kind (the FFmpeg-backed one in

@@ -116,7 +116,7 @@ final class RenderPipeline: @unchecked Sendable {
 
     private func encode(from input: BoundedQueue<(Int64, YUVFrame)>, progress: (Int64) -> Void) throws {
         let rate = config.graph.output.audio.sampleRate, channels = config.graph.output.audio.channels
-        let hasAudio = config.graph.composition.tracks.contains { $0.kind == .audio }
+        let hasAudio = config.graph.hasAudio
         let mixer = AudioMixer(graph: config.graph, sampleRate: rate, channels: channels, makeSource: access.openAudio)
         let firstSample = config.range.start.samplePosition(rate: rate)
         let endSample = config.range.end.samplePosition(rate: rate)
