@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "RenderEngine",
+                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

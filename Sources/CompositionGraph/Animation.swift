@@ -13,7 +13,8 @@ public enum Easing: Hashable, Sendable, Codable {
 
     /// Eased progress for linear progress `x` in [0, 1].
     public func apply(_ x: Double) -> Double {
-        let x = min(max(x, 0), 1)
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
         switch self {
         case .linear: return x
         case .hold: return x >= 1 ? 1 : 0
@@ -109,7 +110,7 @@ public struct Animation: Hashable, Sendable, Codable {
     /// The same curve restricted to `range`: keyframes outside it are replaced by keyframes at
     /// its edges, so a ramp can sit inside one instruction without changing its shape.
     public func sliced(to range: TimeRange) -> Animation {
-        if isConstant { return Animation.constant(keyframes[0].value).moved(to: range.start) }
+        if isConstant { return Animation.constant(keyframes[0].value) }
         var result: [Keyframe] = []
         var windows: [EaseWindow] = []
         let points = [range.start] + keyframes.map(\.time).filter { $0 > range.start && $0 < range.end } + [range.end]
@@ -145,8 +146,37 @@ public struct Animation: Hashable, Sendable, Codable {
         return EaseWindow(from: w.from + from * span, to: w.from + to * span)
     }
 
-    private func moved(to t: MediaTime) -> Animation {
-        Animation(keyframes: [Keyframe(time: t, value: keyframes[0].value)])
+    /// Joins animations that follow one another in time (each one's keyframes before the
+    /// next one's): between two parts the earlier part's last value holds.
+    public static func concatenation(_ parts: [Animation]) -> Animation {
+        precondition(!parts.isEmpty, "nothing to concatenate")
+        var frames: [Keyframe] = []
+        var windows: [EaseWindow] = []
+        for part in parts {
+            var partFrames = part.keyframes
+            var partWindows = part.easeWindows ?? Array(repeating: EaseWindow(from: 0, to: 1), count: partFrames.count - 1)
+            if let last = frames.last {
+                if last.time == partFrames[0].time && last.value == partFrames[0].value {
+                    // The parts meet: keep one keyframe, with the next part's easing.
+                    frames.removeLast()
+                } else {
+                    frames[frames.count - 1].ease = .hold
+                    windows.append(EaseWindow(from: 0, to: 1))
+                }
+            }
+            frames += partFrames
+            windows += partWindows
+            partFrames = []
+            partWindows = []
+        }
+        var joined = Animation(keyframes: frames)
+        joined.easeWindows = windows.allSatisfy { $0 == EaseWindow(from: 0, to: 1) } ? nil : windows
+        return joined
+    }
+
+    /// Applies `transform` to every keyframe's value, keeping times and easing.
+    public mutating func transformValues(_ transform: (Double) -> Double) {
+        for i in keyframes.indices { keyframes[i].value = transform(keyframes[i].value) }
     }
 
     /// The same curve with every value multiplied by `factor` (timing and easing unchanged).

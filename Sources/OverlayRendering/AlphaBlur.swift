@@ -4,9 +4,10 @@ struct AlphaBlur {
     /// Radii of the three box passes.
     let radii: [Int]
 
-    /// A blur with standard deviation `sigma` pixels.
+    /// A blur with standard deviation `sigma` pixels (at most 4096: wider than any frame).
     init(sigma: Double) {
         guard sigma > 0 else { radii = []; return }
+        let sigma = min(sigma, 4096)
         // Box widths whose three-fold convolution has variance sigma² (W. Jarosz / I. Kutskir).
         let passes = 3.0
         var lower = Int((12 * sigma * sigma / passes + 1).squareRoot())

@@ -1,4 +1,6 @@
 internal import CCairo
+import Glibc
+import CompositionGraph
 
 /// The font file a requested family resolved to.
 public struct ResolvedFont: Hashable, Sendable {
@@ -24,6 +26,7 @@ public final class FontCatalog {
 
     /// Registers `fontFiles` (paths to .ttf/.otf/.ttc files) next to the machine's fonts.
     public init(fontFiles: [String]) throws(OverlayError) {
+        _ = Self.fixLanguage
         config = try IsolatedFontConfig.make(fontFiles: fontFiles)
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             fatalError("PangoCairo has no FreeType font map")
@@ -32,6 +35,11 @@ public final class FontCatalog {
         pango_fc_font_map_set_config(OpaquePointer(map), config)
         families = Self.listFamilies(config)
     }
+
+    /// Pango reads its preferred languages (which order fallback fonts, e.g. for Han
+    /// characters) from the environment once; fix them before its first use so the locale
+    /// never changes a pixel.
+    private static let fixLanguage: Void = { setenv("PANGO_LANGUAGE", "en", 1) }()
 
     deinit {
         g_object_unref(fontMap)
@@ -55,6 +63,22 @@ public final class FontCatalog {
             resolved.append(font)
         }
         return resolved[0]
+    }
+
+    /// `layers` with every text style's `resolvedFontFile` filled in (for `reel graph`); the
+    /// first family that does not resolve is an error naming its overlay.
+    public func resolvingFonts(of layers: [OverlayLayer]) throws(OverlayError) -> [OverlayLayer] {
+        var resolved = layers
+        for (index, layer) in layers.enumerated() {
+            guard case .text(let text, var style) = layer.content else { continue }
+            do {
+                style.resolvedFontFile = try resolve(family: style.font, weight: style.weight, italic: style.italic).file
+            } catch {
+                throw OverlayError(error.reason, layerIndex: index)
+            }
+            resolved[index].content = .text(text, style)
+        }
+        return resolved
     }
 
     /// A Pango context over these fonts with every rendering option fixed (grey antialiasing,

@@ -41,8 +41,10 @@ struct PixelRect: Hashable {
     /// The pixels `rect` touches, cut to `0..<size`; nil when none is left.
     init?(covering rect: Rect, within size: PixelSize) {
         guard rect.x.isFinite, rect.y.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
-        let x0 = max(Int(rect.x.rounded(.down)), 0), y0 = max(Int(rect.y.rounded(.down)), 0)
-        let x1 = min(Int(rect.maxX.rounded(.up)), size.width), y1 = min(Int(rect.maxY.rounded(.up)), size.height)
+        // Clamped to the frame before converting, so no coordinate overflows an Int.
+        func clamped(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+        let x0 = clamped(rect.x.rounded(.down), size.width), y0 = clamped(rect.y.rounded(.down), size.height)
+        let x1 = clamped(rect.maxX.rounded(.up), size.width), y1 = clamped(rect.maxY.rounded(.up), size.height)
         guard x1 > x0, y1 > y0 else { return nil }
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

@@ -8,7 +8,8 @@ import MediaTime
 /// cached with the placement it was drawn at: a layer whose geometry does not change (static,
 /// or only its opacity animates) is rasterised once and the same pixels are handed out every
 /// frame; animated position, anchor, scale or rotation re-rasterise when the value changes. A
-/// layer outside its time range, at opacity 0 (under half an 8-bit step) or entirely off the frame costs nothing.
+/// layer outside its time range, below half an 8-bit step of opacity or entirely off the frame
+/// costs nothing.
 ///
 /// Not thread-safe: call from one thread at a time (the sprites themselves are `Sendable`).
 public final class OverlayRenderer {
@@ -44,18 +45,24 @@ public final class OverlayRenderer {
     public func composite(into frame: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, at t: MediaTime) {
         precondition(width > 0 && height > 0 && stride >= 4 * width && stride % 4 == 0,
                      "composite: a \(width)x\(height) BGRA frame needs a stride ≥ \(4 * width) and a multiple of 4, got \(stride)")
-        let sprites = sprites(at: t)
-        guard !sprites.isEmpty else { return }
-        let surface = cairo_image_surface_create_for_data(frame.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                          Int32(width), Int32(height), Int32(stride))
-        let cr = cairo_create(surface)
-        for sprite in sprites {
+        var target: (surface: OpaquePointer, cr: OpaquePointer)?
+        for slot in slots {
+            guard let sprite = slot.sprite(at: t, frame: renderSize) else { continue }
+            if target == nil {
+                let surface = cairo_image_surface_create_for_data(frame.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                  Int32(width), Int32(height), Int32(stride))!
+                target = (surface, cairo_create(surface)!)
+            }
+            let cr = target!.cr
+            // Whole-pixel offsets: Cairo copies the sprite's rectangle without resampling.
             cairo_set_source_surface(cr, sprite.pixels.surface, Double(sprite.x), Double(sprite.y))
             if sprite.opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, sprite.opacity) }
         }
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
+        if let (surface, cr) = target {
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
+        }
     }
 
     /// Test hook: the content a layer was built into.

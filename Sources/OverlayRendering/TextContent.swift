@@ -37,7 +37,7 @@ final class TextContent: LayerContent {
         // the box width (whole words when shrinking, so a long word shrinks instead of breaking).
         let shrinksToWidthOnly = style.fit == .shrink && boxH == nil
         if let boxW, !shrinksToWidthOnly {
-            pango_layout_set_width(layout, Int32(boxW * Self.pangoScale))
+            pango_layout_set_width(layout, Self.units(boxW))
             pango_layout_set_wrap(layout, style.fit == .shrink ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
         }
         let font = pango_font_description_new()!
@@ -45,13 +45,13 @@ final class TextContent: LayerContent {
         pango_font_description_set_family(font, style.font)
         pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(min(max(style.weight, 100), 1000))))
         pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        let fullSize = Int32((style.size * Self.pangoScale).rounded())
+        let fullSize = max(Self.units(style.size), 1)
         let size = style.fit == .shrink
             ? Self.largestFittingSize(layout, font, upTo: fullSize, width: boxW, height: boxH)
             : fullSize
         Self.setSize(size, layout, font)
         fontSize = Double(size) / Self.pangoScale
-        if let boxW, shrinksToWidthOnly { pango_layout_set_width(layout, Int32(boxW * Self.pangoScale)) }
+        if let boxW, shrinksToWidthOnly { pango_layout_set_width(layout, Self.units(boxW)) }
 
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
@@ -110,7 +110,7 @@ final class TextContent: LayerContent {
         if let lineHeight = style.lineHeight { pango_layout_set_line_spacing(layout, Float(lineHeight)) }
         if style.letterSpacing != 0 {
             let attributes = pango_attr_list_new()
-            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
+            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(units(style.letterSpacing)))
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
@@ -125,7 +125,7 @@ final class TextContent: LayerContent {
     /// by bisection over whole Pango units: exact and the same on every machine.
     private static func largestFittingSize(_ layout: OpaquePointer, _ font: OpaquePointer, upTo full: Int32,
                                            width: Double?, height: Double?) -> Int32 {
-        let maxWidth = width.map { Int32($0 * pangoScale) }, maxHeight = height.map { Int32($0 * pangoScale) }
+        let maxWidth = width.map(units), maxHeight = height.map(units)
         func fits(_ size: Int32) -> Bool {
             setSize(size, layout, font)
             var logical = PangoRectangle()
@@ -139,6 +139,12 @@ final class TextContent: LayerContent {
             if fits(middle) { fitting = middle } else { tooBig = middle }
         }
         return fitting
+    }
+
+    /// Pixels → Pango units (1/1024 px), kept inside what Pango's 32-bit coordinates hold.
+    private static func units(_ pixels: Double) -> Int32 {
+        guard pixels.isFinite else { return 0 }
+        return Int32(min(max((pixels * pangoScale).rounded(), -1e9), 1e9))
     }
 
     private static func pixels(_ r: PangoRectangle) -> Rect {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MediaIO
 
 /// `reel probe FILE [--json]`: what is in a media file.
@@ -14,7 +15,12 @@ struct Probe: ParsableCommand {
     var json = false
 
     func run() throws {
-        let info = try MediaProbe.probe(path: file)
-        print(json ? info.json : info.text)
+        do {
+            let info = try MediaProbe.probe(path: file)
+            print(json ? info.json : info.text)
+        } catch let error as MediaError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .notAFile ? 66 : 65)
+        }
     }
 }

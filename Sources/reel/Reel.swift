@@ -5,6 +5,14 @@ struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Render videos from declarative project files.",
-        subcommands: [Probe.self, Render.self]
+        discussion: """
+            A project (YAML or JSON) names media, places clips on tracks with transitions, mixes
+            audio and draws text and images on top. Start with:
+              reel validate Examples/promo/project.yaml
+              reel graph Examples/promo/project.yaml
+            The format is described in docs/format.md; the schema is Schemas/reel.schema.json.
+            """,
+        version: "0.1.0",
+        subcommands: [Validate.self, Graph.self, Probe.self, Render.self]
     )
 }

@@ -21,8 +21,7 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file; the container follows its extension. Default: the project's output.path.")
     var output: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Override a project var.", valueName: "name=value"))
-    var sets: [String] = []
+    @OptionGroup var vars: VarOverrides
 
     @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
@@ -38,13 +37,6 @@ struct Render: ParsableCommand {
     var progress: String = ProgressStyle.auto.rawValue
 
     func run() throws {
-        var vars: [String: String] = [:]
-        for item in sets {
-            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
-                throw ValidationError("--set '\(item)' must look like name=value")
-            }
-            vars[String(item[..<eq])] = String(item[item.index(after: eq)...])
-        }
         guard let style = ProgressStyle(rawValue: progress) else {
             throw ValidationError("--progress '\(progress)': use \(ProgressStyle.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -55,7 +47,12 @@ struct Render: ParsableCommand {
             }
             chosenPreset = p
         }
-        let graph = try loadGraph(projectPath: project, sets: vars)
+        let graph: CompositionGraph
+        do {
+            graph = try loadGraph(projectPath: project, sets: try vars.values())
+        } catch {
+            throw reportAndExitCode(error)
+        }
         var timeRange: TimeRange?
         if let range {
             do {

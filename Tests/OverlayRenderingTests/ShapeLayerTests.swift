@@ -8,14 +8,15 @@ import Testing
 
     @Test func rectCoversExactlyItsBoxAndLeavesTheRestUntouched() throws {
         let frame = try render([layer(solidRect(red), x: 100, y: 80, anchor: (0, 0), width: 100, height: 50)])
+        var wrong: [(Int, Int)] = []
         for y in 0..<frame.height {
             for x in 0..<frame.width {
                 let inside = (100..<200).contains(x) && (80..<130).contains(y)
                 let expected = inside ? TestFrame.Pixel(b: 0, g: 0, r: 255, a: 255) : TestFrame.opaqueBlack
-                #expect(frame[x, y] == expected, "pixel (\(x), \(y))")
-                if frame[x, y] != expected { return }
+                if frame[x, y] != expected { wrong.append((x, y)) }
             }
         }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong pixels, first at \(wrong.first.map { "\($0)" } ?? "")")
     }
 
     @Test func rectOpacityScalesItsColour() throws {

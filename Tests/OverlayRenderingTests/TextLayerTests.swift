@@ -108,6 +108,26 @@ import Testing
         #expect(content.lineCount == 4, "14 ideographs of 32 px, at most 4 to a 150 px line")
     }
 
+    @Test(arguments: [TextStyle.Alignment.left, .center, .right])
+    func alignmentPlacesLinesInsideTheBoxWidth(_ alignment: TextStyle.Alignment) throws {
+        let (frame, content) = try renderText("Hi", TextStyle(font: "DejaVu Sans", size: 40, alignment: alignment, boxWidth: 400))
+        let ink = try #require(frame.inkBounds)
+        let box = placedBox(content, in: frame)
+        switch alignment {
+        case .left: #expect(Double(ink.x.lowerBound) - box.x.lowerBound < 8)
+        case .center: #expect(abs(Double(ink.x.lowerBound + ink.x.upperBound) / 2 - 320) < 3)
+        case .right: #expect(box.x.upperBound - Double(ink.x.upperBound) < 8)
+        }
+        #expect(ink.x.count < 100, "two letters, not stretched")
+    }
+
+    @Test func boxHeightCentresTheTextVertically() throws {
+        let (frame, content) = try renderText("Hi", TextStyle(font: "DejaVu Sans", size: 40, boxWidth: 200, boxHeight: 300))
+        #expect(content.boxHeight == 300)
+        let ink = try #require(frame.inkBounds)
+        #expect(abs(Double(ink.y.lowerBound + ink.y.upperBound) / 2 - 180) < 6, "cap-height ink centred on the box centre")
+    }
+
     @Test func layerWidthIsTheBoxWhenTheStyleHasNone() throws {
         let (_, content) = try renderText("one two three four five six", TextStyle(font: "DejaVu Sans", size: 32), layerWidth: 120)
         #expect(content.boxWidth == 120 && content.lineCount >= 3)

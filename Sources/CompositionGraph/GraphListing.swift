@@ -1,0 +1,146 @@
+import Foundation
+import MediaTime
+
+extension CompositionGraph {
+    /// A readable, stable listing for `reel graph`: one line per track segment, instruction
+    /// and layer, times exact and as a clock (`[9, 10) 00:00:09.000–00:00:10.000`). Media are
+    /// shown by project name and file name, so the listing does not depend on where the
+    /// project lives.
+    public var listing: String {
+        var out: [String] = []
+        let vc = videoComposition
+        out.append("composition \(span(TimeRange(start: .zero, duration: duration)))")
+        out.append("render \(vc.renderSize) frame \(vc.frameDuration)s (\(fpsText) fps) background \(vc.background)")
+        out.append("output \(outputText)")
+        out.append("")
+        out.append("tracks")
+        for track in composition.tracks {
+            out.append("  track \(track.id) \(track.kind.rawValue) \"\(track.name)\"")
+            for segment in track.segments { out.append("    \(span(segment.target)) \(describe(segment.content))") }
+        }
+        out.append("")
+        out.append("instructions")
+        for instruction in vc.instructions {
+            out.append("  \(span(instruction.timeRange)) background \(instruction.background)")
+            for layer in instruction.layers {
+                var parts = ["track \(layer.trackID)", "fit \(layer.fit.rawValue)", "opacity \(describe(layer.opacity))"]
+                let t = layer.transform
+                parts.append("position (\(describe(t.positionX)), \(describe(t.positionY)))")
+                if t.anchorX != 0.5 || t.anchorY != 0.5 { parts.append("anchor (\(number(t.anchorX)), \(number(t.anchorY)))") }
+                if t.scaleX.constantValue != 1 || t.scaleY.constantValue != 1 { parts.append("scale (\(describe(t.scaleX)), \(describe(t.scaleY)))") }
+                if t.rotation.constantValue != 0 { parts.append("rotation \(describe(t.rotation))") }
+                let c = layer.crop
+                if c.animations.contains(where: { $0.constantValue != 0 }) {
+                    parts.append("crop l \(describe(c.left)) t \(describe(c.top)) r \(describe(c.right)) b \(describe(c.bottom))")
+                }
+                out.append("    layer " + parts.joined(separator: " "))
+            }
+        }
+        out.append("")
+        out.append("audio mix")
+        for track in audioMix.tracks { out.append("  track \(track.trackID) volume \(describe(track.volume))") }
+        if !overlays.isEmpty {
+            out.append("")
+            out.append("overlays")
+            for layer in overlays { out.append("  " + describe(layer)) }
+        }
+        if !fonts.isEmpty {
+            out.append("")
+            out.append("fonts")
+            for font in fonts { out.append("  \(fileName(font))") }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as JSON with sorted keys (stable for diffs); times are exact strings.
+    public func jsonListing() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    private var fpsText: String { videoComposition.frameDuration.value.reciprocal.description }
+
+    private var outputText: String {
+        let v = output.video, a = output.audio
+        var parts = [output.container?.rawValue ?? "container-from-extension", v.codec.rawValue]
+        if let crf = v.crf { parts.append("crf \(crf)") }
+        if let b = v.bitrate { parts.append("\(b) b/s") }
+        if let p = v.preset { parts.append("preset \(p)") }
+        parts.append(v.pixelFormat)
+        parts.append("| \(a.codec.rawValue)")
+        if let b = a.bitrate { parts.append("\(b) b/s") }
+        parts.append("\(a.sampleRate) Hz \(a.channels) ch")
+        if output.faststart { parts.append("| faststart") }
+        for key in output.metadata.keys.sorted() { parts.append("| \(key)=\"\(output.metadata[key]!)\"") }
+        return parts.joined(separator: " ")
+    }
+
+    private func span(_ r: TimeRange) -> String {
+        "\(r) \(TimeNotation.clock(r.start))–\(TimeNotation.clock(r.end))"
+    }
+
+    private func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+
+    private func describe(_ content: SegmentContent?) -> String {
+        switch content {
+        case nil: return "empty"
+        case .media(let ref, let range)?:
+            return "\(ref.name) (\(fileName(ref.path))) source \(range)"
+        case .still(let ref)?: return "still \(ref.name) (\(fileName(ref.path)))"
+        case .color(let c)?: return "color \(c)"
+        }
+    }
+
+    private func describe(_ layer: OverlayLayer) -> String {
+        var parts: [String] = []
+        switch layer.content {
+        case .text(let text, let style):
+            parts.append("text \"\(text)\" font \"\(style.font)\" \(style.weight) \(style.italic ? "italic " : "")\(number(style.size))px \(style.color)")
+            if let file = style.resolvedFontFile { parts.append("-> \(fileName(file))") }
+        case .image(let ref): parts.append("image \(ref.name) (\(fileName(ref.path)))")
+        case .svg(let ref): parts.append("svg \(ref.name) (\(fileName(ref.path)))")
+        case .rect: parts.append("rect")
+        case .ellipse: parts.append("ellipse")
+        }
+        parts.append(span(layer.timeRange))
+        parts.append("position (\(describe(layer.positionX)), \(describe(layer.positionY)))")
+        parts.append("anchor (\(describe(layer.anchorX)), \(describe(layer.anchorY)))")
+        if layer.width != nil || layer.height != nil {
+            parts.append("size (\(layer.width.map(number) ?? "auto"), \(layer.height.map(number) ?? "auto"))")
+        }
+        if layer.scale.constantValue != 1 { parts.append("scale \(describe(layer.scale))") }
+        if layer.rotation.constantValue != 0 { parts.append("rotation \(describe(layer.rotation))") }
+        parts.append("opacity \(describe(layer.opacity))")
+        return parts.joined(separator: " ")
+    }
+
+    /// `0.5`, or keyframes `0@9 -linear-> 1@10`.
+    private func describe(_ a: Animation) -> String {
+        if let c = a.constantValue { return number(c) }
+        var text = ""
+        for (i, k) in a.keyframes.enumerated() {
+            text += "\(number(k.value))@\(k.time)"
+            if i + 1 < a.keyframes.count { text += " -\(describe(k.ease))-> " }
+        }
+        return "[" + text + "]"
+    }
+
+    private func describe(_ e: Easing) -> String {
+        switch e {
+        case .linear: "linear"
+        case .hold: "hold"
+        case .easeIn: "ease-in"
+        case .easeOut: "ease-out"
+        case .easeInOut: "ease-in-out"
+        case .cubicBezier(let a, let b, let c, let d): "cubic-bezier(\(number(a)),\(number(b)),\(number(c)),\(number(d)))"
+        }
+    }
+
+    /// Shortest stable text for a value (at most 4 decimals), locale-independent.
+    private func number(_ v: Double) -> String {
+        let rounded = (v * 10000).rounded() / 10000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+}

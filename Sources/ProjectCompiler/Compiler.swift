@@ -1,0 +1,423 @@
+import CompositionGraph
+import MediaTime
+import ProjectFile
+
+/// Compiles a typed `Project` into a `CompositionGraph` the AVFoundation way: clips of a
+/// track alternate between A/B composition tracks at transitions, each transition's overlap
+/// gets its own instruction with two layer instructions (opacity ramps for crossfades and
+/// fades, crop ramps for wipes, transform ramps for slides and pushes), and every clip's
+/// own audio joins the mix on its own A/B tracks.
+public struct Compiler {
+    let media: any MediaFactsProvider
+    let fonts: (any FontResolver)?
+
+    /// Without a font resolver, font families are not checked (for tools that never draw).
+    public init(media: any MediaFactsProvider, fonts: (any FontResolver)? = nil) {
+        self.media = media
+        self.fonts = fonts
+    }
+
+    public struct Result: Sendable {
+        /// nil when there were errors.
+        public var graph: CompositionGraph?
+        public var diagnostics: [Diagnostic]
+        /// True when a named media or font file does not exist (exit code 66).
+        public var missingFile: Bool
+    }
+
+    public func compile(_ project: Project) -> Result {
+        var session = CompileSession(project: project, media: media, fonts: fonts)
+        let graph = session.run()
+        let errors = session.problems.diagnostics
+        return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile)
+    }
+}
+
+/// One compilation: the project, the facts learnt so far, the problems found.
+struct CompileSession {
+    let project: Project
+    let media: any MediaFactsProvider
+    var fonts: (any FontResolver)?
+    var problems = Problems()
+    var missingFile = false
+    private var facts: [String: MediaFacts] = [:]
+    private var nextTrackID = 1
+
+    init(project: Project, media: any MediaFactsProvider, fonts: (any FontResolver)?) {
+        self.project = project
+        self.media = media
+        self.fonts = fonts
+    }
+
+    var size: PixelSize { project.output.size }
+    var frameDuration: MediaTime { project.output.frameDuration }
+
+    mutating func run() -> CompositionGraph {
+        probeMedia()
+        registerFonts()
+        var videoPlacements: [[PlacedClip<VideoClip>]] = []
+        for track in project.videoTracks {
+            let facts = track.items.map { item -> ClipFacts? in if case .clip(let c) = item { clipFacts(c) } else { nil } }
+            videoPlacements.append(Placement.place(track, facts: facts, problems: &problems))
+        }
+        var audioPlacements: [[PlacedClip<AudioClip>]] = []
+        for track in project.audioTracks {
+            let facts = track.items.map { item -> ClipFacts? in if case .clip(let c) = item { clipFacts(c) } else { nil } }
+            audioPlacements.append(Placement.place(track, facts: facts, problems: &problems))
+        }
+        let duration = timelineDuration(video: videoPlacements, audio: audioPlacements)
+
+        var tracks: [CompositionTrack] = []
+        var layersByTrack: [[(trackID: Int, placed: PlacedClip<VideoClip>)]] = []
+        var mix: [AudioMixTrack] = []
+        for (index, placed) in videoPlacements.enumerated() {
+            let lanes = makeLanes(placed, kind: .video, name: "video \(index + 1)", content: videoContent)
+            tracks += lanes.tracks
+            layersByTrack.append(placed.map { (lanes.ids[$0.lane], $0) })
+            let heard = placed.filter { hasOwnAudio($0.clip) }
+            if !heard.isEmpty {
+                let audioLanes = makeLanes(heard, kind: .audio, name: "audio of video \(index + 1)", content: audioContentOfVideo)
+                tracks += audioLanes.tracks
+                mix += volumes(heard, ids: audioLanes.ids, volume: { $0.volume }, origin: { $0.origin }, fades: { $0.timing })
+            }
+        }
+        for (index, placed) in audioPlacements.enumerated() {
+            let lanes = makeLanes(placed, kind: .audio, name: "audio \(index + 1)", content: audioContent)
+            tracks += lanes.tracks
+            mix += volumes(placed, ids: lanes.ids, volume: { $0.volume }, origin: { $0.origin }, fades: { $0.timing })
+        }
+        let instructions = instructions(for: layersByTrack, duration: duration)
+        let overlays = project.overlays.compactMap { overlayLayer($0, duration: duration) }
+        return CompositionGraph(
+            composition: Composition(duration: duration, tracks: tracks),
+            videoComposition: VideoComposition(renderSize: size, frameDuration: frameDuration, background: project.output.background,
+                                               instructions: instructions),
+            audioMix: AudioMix(tracks: mix), overlays: overlays, fonts: project.fonts.map(\.path), output: project.output.settings)
+    }
+
+    // MARK: Media facts
+
+    private mutating func probeMedia() {
+        var used = Set<String>()
+        for track in project.videoTracks { for case .clip(let c) in track.items { if case .media(let n) = c.source { used.insert(n) } } }
+        for track in project.audioTracks { for case .clip(let c) in track.items { used.insert(c.media) } }
+        for o in project.overlays {
+            switch o.content {
+            case .image(let n), .svg(let n): used.insert(n)
+            default: break
+            }
+        }
+        for entry in project.media where used.contains(entry.name) {
+            let origin = Origin(location: entry.location, path: "media.\(entry.name)")
+            do {
+                facts[entry.name] = try media.facts(for: entry.reference)
+            } catch {
+                switch error {
+                case .missing(let path):
+                    missingFile = true
+                    problems.report("media file '\(entry.name)' not found: \(path)", at: origin,
+                                    hint: "check the path; it is relative to the project file")
+                case .unreadable(let path, let reason):
+                    problems.report("media file '\(entry.name)' (\(path)) cannot be read: \(reason)", at: origin)
+                }
+            }
+        }
+    }
+
+    private mutating func registerFonts() {
+        guard var resolver = fonts else { return }
+        for (file, problem) in resolver.register(fontFiles: project.fonts.map(\.path)) {
+            let origin = project.fonts.first { $0.path == file }?.origin ?? Origin(location: SourceLocation(file: project.file, line: 1, column: 1), path: "fonts")
+            if problem.contains("does not exist") { missingFile = true }
+            problems.report(problem, at: origin)
+        }
+        fonts = resolver
+    }
+
+    /// The entry for a media name, reporting an unknown name once per use.
+    mutating func entry(_ name: String, at origin: Origin, expecting kinds: Set<MediaReference.Kind>) -> MediaEntry? {
+        guard let entry = project.mediaEntry(named: name) else {
+            let names = project.media.map(\.name)
+            let suggestion = names.min { editDistance($0, name) < editDistance($1, name) }
+            let hint = suggestion.map { editDistance($0, name) <= 3 ? "did you mean '\($0)'?" : nil } ?? nil
+            problems.report("unknown media '\(name)'", at: origin,
+                            hint: hint ?? (names.isEmpty ? "add it under media:" : "known media: \(names.joined(separator: ", "))"))
+            return nil
+        }
+        guard kinds.contains(entry.reference.kind) else {
+            problems.report("'\(name)' is \(article(entry.reference.kind)) \(entry.reference.kind.rawValue) file, which cannot be used here",
+                            at: origin, hint: "use \(kinds.map(\.rawValue).sorted().joined(separator: " or ")) media here")
+            return nil
+        }
+        return entry
+    }
+
+    func factsSize(_ name: String) -> PixelSize? { facts[name]?.videoSize }
+
+    private func article(_ kind: MediaReference.Kind) -> String { kind == .audio || kind == .image ? "an" : "a" }
+
+    private mutating func clipFacts(_ clip: VideoClip) -> ClipFacts? {
+        switch clip.source {
+        case .color:
+            return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: nil, hasSourceTime: false, mediaName: nil)
+        case .media(let name):
+            guard let e = entry(name, at: clip.origin, expecting: [.video, .image, .svg]) else { return nil }
+            let f = facts[name]
+            if let f, !f.hasVideo {
+                problems.report("'\(name)' has no video stream", at: clip.origin, hint: "put audio-only media on an audio track")
+                return nil
+            }
+            if let f, e.reference.kind == .video, !f.hasAudio, !clip.mute, clip.asksForAudio {
+                problems.report("'\(name)' has no audio stream, but this clip sets the volume of its audio", at: clip.origin,
+                                hint: "remove 'volume', or use a file with sound")
+            }
+            return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: f?.duration,
+                             hasSourceTime: e.reference.kind == .video, mediaName: name)
+        }
+    }
+
+    private mutating func clipFacts(_ clip: AudioClip) -> ClipFacts? {
+        guard let e = entry(clip.media, at: clip.origin, expecting: [.audio, .video]) else { return nil }
+        let f = facts[clip.media]
+        if let f, !f.hasAudio {
+            problems.report("'\(clip.media)' has no audio stream", at: clip.origin)
+            return nil
+        }
+        var timing = clip.timing
+        var loopLength: MediaTime?
+        if clip.loop {
+            loopLength = timing.duration
+            timing.duration = nil
+            if loopLength == nil { problems.report("a looping clip needs a duration to fill", at: clip.origin) }
+        }
+        _ = e
+        return ClipFacts(timing: timing, origin: clip.origin, mediaDuration: f?.duration, hasSourceTime: true,
+                         mediaName: clip.media, loopLength: loopLength)
+    }
+
+    private func hasOwnAudio(_ clip: VideoClip) -> Bool {
+        guard !clip.mute, case .media(let name) = clip.source, project.mediaEntry(named: name)?.reference.kind == .video else { return false }
+        return facts[name]?.hasAudio ?? false
+    }
+
+    private func timelineDuration(video: [[PlacedClip<VideoClip>]], audio: [[PlacedClip<AudioClip>]]) -> MediaTime {
+        if let d = project.output.duration { return d }
+        let ends = video.flatMap { $0.map(\.target.end) } + audio.flatMap { $0.map(\.target.end) }
+            + project.overlays.compactMap { o in o.duration.map { o.at + $0 } }
+        return ends.max() ?? .zero
+    }
+
+    // MARK: Composition tracks
+
+    /// A/B composition tracks for one project track's clips (B only when a transition needs it).
+    private mutating func makeLanes<Clip>(_ placed: [PlacedClip<Clip>], kind: TrackKind, name: String,
+                                          content: (PlacedClip<Clip>) -> [Segment]) -> (tracks: [CompositionTrack], ids: [Int]) {
+        let laneCount = (placed.map(\.lane).max() ?? 0) + 1
+        var tracks: [CompositionTrack] = []
+        var ids: [Int] = []
+        for lane in 0..<laneCount {
+            var segments: [Segment] = []
+            var cursor = MediaTime.zero
+            for p in placed where p.lane == lane {
+                if p.target.start > cursor { segments.append(Segment(target: TimeRange(start: cursor, end: p.target.start), content: nil)) }
+                segments += content(p)
+                cursor = p.target.end
+            }
+            let id = nextTrackID
+            nextTrackID += 1
+            ids.append(id)
+            tracks.append(CompositionTrack(id: id, kind: kind, name: laneCount > 1 ? "\(name) \(lane == 0 ? "A" : "B")" : name, segments: segments))
+        }
+        return (tracks, ids)
+    }
+
+    private func videoContent(_ p: PlacedClip<VideoClip>) -> [Segment] {
+        switch p.clip.source {
+        case .color(let c):
+            return [Segment(target: p.target, content: .color(c))]
+        case .media(let name):
+            guard let ref = project.mediaEntry(named: name)?.reference else { return [] }
+            if let source = p.source { return [Segment(target: p.target, content: .media(ref, sourceRange: source))] }
+            return [Segment(target: p.target, content: .still(ref))]
+        }
+    }
+
+    private func audioContentOfVideo(_ p: PlacedClip<VideoClip>) -> [Segment] {
+        guard case .media(let name) = p.clip.source, let ref = project.mediaEntry(named: name)?.reference, let source = p.source else { return [] }
+        return [Segment(target: p.target, content: .media(ref, sourceRange: source))]
+    }
+
+    /// Looping clips repeat their source range until the clip's length is filled.
+    private func audioContent(_ p: PlacedClip<AudioClip>) -> [Segment] {
+        guard let ref = project.mediaEntry(named: p.clip.media)?.reference, let source = p.source else { return [] }
+        let cycle = source.duration / p.clip.timing.speed
+        var segments: [Segment] = []
+        var start = p.target.start
+        while start < p.target.end {
+            let length = min(cycle, p.target.end - start)
+            let sourceRange = TimeRange(start: source.start, duration: length * p.clip.timing.speed)
+            segments.append(Segment(target: TimeRange(start: start, duration: length), content: .media(ref, sourceRange: sourceRange)))
+            start += length
+        }
+        return segments
+    }
+
+    // MARK: Audio mix
+
+    private mutating func volumes<Clip>(_ placed: [PlacedClip<Clip>], ids: [Int], volume: (Clip) -> Animated<Double>,
+                                        origin: (Clip) -> Origin, fades: (Clip) -> ClipTiming) -> [AudioMixTrack] {
+        var result: [AudioMixTrack] = []
+        for (lane, id) in ids.enumerated() {
+            let parts = placed.filter { $0.lane == lane }.map { p -> Animation in
+                var v = resolve(volume(p.clip), over: p.target)
+                v = v.combined(with: fadeEnvelope(fades(p.clip), over: p.target, origin: origin(p.clip)), step: frameDuration, over: p.target, *)
+                v = v.combined(with: transitionEnvelope(p), step: frameDuration, over: p.target, *)
+                return v.sliced(to: p.target)
+            }
+            if !parts.isEmpty { result.append(AudioMixTrack(trackID: id, volume: .concatenation(parts))) }
+        }
+        return result
+    }
+
+    /// 0→1 over fade_in, 1→0 over fade_out.
+    mutating func fadeEnvelope(_ timing: ClipTiming, over range: TimeRange, origin: Origin) -> Animation {
+        let fadeIn = timing.fadeIn ?? .zero, fadeOut = timing.fadeOut ?? .zero
+        guard fadeIn.isPositive || fadeOut.isPositive else { return .constant(1) }
+        if fadeIn + fadeOut > range.duration {
+            problems.report("fade_in (\(fadeIn)s) and fade_out (\(fadeOut)s) together last longer than the item (\(range.duration)s)", at: origin)
+            return .constant(1)
+        }
+        var frames: [Keyframe] = []
+        if fadeIn.isPositive { frames += [Keyframe(time: range.start, value: 0), Keyframe(time: range.start + fadeIn, value: 1)] }
+        if fadeOut.isPositive { frames += [Keyframe(time: range.end - fadeOut, value: 1), Keyframe(time: range.end, value: 0)] }
+        return Animation(keyframes: frames)
+    }
+
+    /// Audio crossfade at the clip's transitions: 0→1 over the one in, 1→0 over the one out.
+    private func transitionEnvelope<Clip>(_ p: PlacedClip<Clip>) -> Animation {
+        var frames: [Keyframe] = []
+        if let t = p.transitionIn { frames += [Keyframe(time: t.range.start, value: 0, ease: t.transition.ease), Keyframe(time: t.range.end, value: 1)] }
+        if let t = p.transitionOut { frames += [Keyframe(time: t.range.start, value: 1, ease: t.transition.ease), Keyframe(time: t.range.end, value: 0)] }
+        return frames.isEmpty ? .constant(1) : Animation(keyframes: frames)
+    }
+
+    // MARK: Animations
+
+    /// Keyframes relative to an item made absolute; out-of-order keyframes are reported.
+    mutating func resolve<V>(_ value: Animated<V>, over range: TimeRange, _ number: (V) -> Double) -> Animation {
+        switch value {
+        case .constant(let v):
+            return .constant(number(v))
+        case .keyframes(let frames):
+            var result: [Keyframe] = []
+            for f in frames {
+                let t: MediaTime
+                switch f.at {
+                case .fromStart(let d): t = range.start + d
+                case .fromEnd(let d): t = range.end - d
+                }
+                if let last = result.last, t < last.time {
+                    problems.report("keyframes out of order: this one is at \(TimeNotation.clock(t - range.start)) into the item, before the previous one at \(TimeNotation.clock(last.time - range.start))",
+                                    at: f.origin, hint: "list keyframes in time order")
+                }
+                if t < range.start || t > range.end {
+                    problems.report("keyframe at \(TimeNotation.clock(t - range.start)) lies outside its item, which lasts \(TimeNotation.clock(range.duration))", at: f.origin)
+                }
+                result.append(Keyframe(time: t, value: number(f.value), ease: f.ease))
+            }
+            return Animation(keyframes: result.sorted { $0.time < $1.time })
+        }
+    }
+
+    mutating func resolve(_ value: Animated<Double>, over range: TimeRange) -> Animation { resolve(value, over: range) { $0 } }
+
+    // MARK: Overlays
+
+    private mutating func overlayLayer(_ o: Overlay, duration: MediaTime) -> OverlayLayer? {
+        let content: OverlayContent
+        switch o.content {
+        case .text(let text, var style):
+            if let fonts {
+                switch fonts.resolve(family: style.font, weight: style.weight, italic: style.italic) {
+                case .file(let path):
+                    style.resolvedFontFile = path
+                case .unavailable(let available):
+                    problems.report("font family '\(style.font)' is not available", at: o.fontOrigin ?? o.origin,
+                                    hint: "list its font file under fonts:, or use one of: \(available.prefix(12).joined(separator: ", "))")
+                }
+            }
+            content = .text(text, style)
+        case .image(let name):
+            guard let e = entry(name, at: o.origin, expecting: [.image]) else { return nil }
+            content = .image(e.reference)
+        case .svg(let name):
+            guard let e = entry(name, at: o.origin, expecting: [.svg]) else { return nil }
+            content = .svg(e.reference)
+        case .rect(let s): content = .rect(s)
+        case .ellipse(let s): content = .ellipse(s)
+        }
+        let end = o.duration.map { o.at + $0 } ?? max(duration, o.at)
+        guard end > o.at else {
+            problems.report("this overlay starts at \(TimeNotation.clock(o.at)), at or after the end of the video", at: o.origin)
+            return nil
+        }
+        let range = TimeRange(start: o.at, end: end)
+        let w = Double(size.width), h = Double(size.height)
+        var x = Animation.constant(w / 2), y = Animation.constant(h / 2)
+        var anchor = o.anchor
+        var width = o.width?.resolved(against: w), height = o.height?.resolved(against: h)
+        if let position = o.position {
+            x = resolve(position, over: range) { $0.x.resolved(against: w) }
+            y = resolve(position, over: range) { $0.y.resolved(against: h) }
+        }
+        if let mark = o.watermark {
+            let right = mark.corner == .topRight || mark.corner == .bottomRight
+            let bottom = mark.corner == .bottomLeft || mark.corner == .bottomRight
+            x = .constant(right ? w - mark.margin : mark.margin)
+            y = .constant(bottom ? h - mark.margin : mark.margin)
+            anchor = (right ? 1 : 0, bottom ? 1 : 0)
+            width = mark.width?.resolved(against: w) ?? width
+            height = mark.height?.resolved(against: h) ?? height
+        }
+        switch content {
+        case .rect, .ellipse:
+            if width == nil && height == nil {
+                problems.report("a rect or ellipse has no natural size", at: o.origin, hint: "give it a size: [width, height]")
+            }
+        case .text(_, let style):
+            if style.fit == .shrink && style.boxWidth == nil && style.boxHeight == nil {
+                problems.report("fit: shrink needs a box to fit the text into", at: o.origin, hint: "set style.box_width (and box_height if needed)")
+            }
+        case .image, .svg:
+            break
+        }
+        var opacity = resolve(o.opacity, over: range)
+        opacity = opacity.combined(with: fadeEnvelope(ClipTiming(speed: .one, fadeIn: o.fadeIn, fadeOut: o.fadeOut), over: range, origin: o.origin),
+                                   step: frameDuration, over: range, *)
+        return OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: .constant(anchor.x),
+                            anchorY: .constant(anchor.y), width: width, height: height, scale: resolve(o.scale, over: range),
+                            rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit)
+    }
+}
+
+extension ClipTiming {
+    init(speed: Rational, fadeIn: MediaTime?, fadeOut: MediaTime?) {
+        self.init(from: nil, to: nil, duration: nil, durationIsInvalid: false, at: nil, speed: speed, fadeIn: fadeIn, fadeOut: fadeOut)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var previous = row[0]
+        row[0] = i
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            let old = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+            previous = old
+        }
+    }
+    return a.isEmpty ? b.count : row[b.count]
+}

@@ -1,0 +1,131 @@
+import CompositionGraph
+import MediaTime
+
+/// A video clip's layer parameters over its whole timeline range, transition effects
+/// included; instructions take slices of them.
+struct ClipLayer {
+    var trackID: Int
+    var range: TimeRange
+    var fit: Fit
+    var transform: LayerTransform
+    var opacity: Animation
+    var crop: CropAnimation
+}
+
+extension CompileSession {
+    /// Instructions covering [0, duration) with no gap or overlap: one per stretch of time in
+    /// which the same clips are visible, layers bottom to top (an outgoing clip below the
+    /// incoming one in a transition).
+    mutating func instructions(for tracks: [[(trackID: Int, placed: PlacedClip<VideoClip>)]], duration: MediaTime) -> [VideoInstruction] {
+        let layers = tracks.map { track in track.map { clipLayer($0.placed, trackID: $0.trackID) } }
+        var cuts: Set<MediaTime> = [.zero, duration]
+        for layer in layers.joined() {
+            for t in [layer.range.start, layer.range.end] where t > .zero && t < duration { cuts.insert(t) }
+        }
+        let times = cuts.sorted()
+        var result: [VideoInstruction] = []
+        for (start, end) in zip(times, times.dropFirst()) {
+            let range = TimeRange(start: start, end: end)
+            var background = project.output.background
+            var active: [LayerInstruction] = []
+            for track in layers {
+                for layer in track where layer.range.intersection(range) != nil {
+                    active.append(LayerInstruction(trackID: layer.trackID, fit: layer.fit, transform: layer.transform.sliced(to: range),
+                                                   opacity: layer.opacity.sliced(to: range), crop: layer.crop.sliced(to: range)))
+                }
+            }
+            for case let placed in tracks.joined().map(\.placed) {
+                if let t = placed.transitionOut, t.range.intersection(range) != nil {
+                    if t.transition.kind == .fadeThroughBlack { background = .black }
+                    if t.transition.kind == .fadeThroughWhite { background = .white }
+                }
+            }
+            result.append(VideoInstruction(timeRange: range, background: background, layers: active))
+        }
+        return result
+    }
+
+    private mutating func clipLayer(_ p: PlacedClip<VideoClip>, trackID: Int) -> ClipLayer {
+        let clip = p.clip, range = p.target
+        let w = Double(size.width), h = Double(size.height)
+        var x = Animation.constant(w / 2), y = Animation.constant(h / 2)
+        if let position = clip.transform.position {
+            x = resolve(position, over: range) { $0.x.resolved(against: w) }
+            y = resolve(position, over: range) { $0.y.resolved(against: h) }
+        }
+        let scale = resolve(clip.transform.scale, over: range)
+        var opacity = resolve(clip.opacity, over: range)
+            .combined(with: fadeEnvelope(clip.timing, over: range, origin: clip.origin), step: frameDuration, over: range, *)
+        let sourceSize = sourceSize(of: clip)
+        var crop = CropAnimation(
+            left: resolve(clip.crop.left, over: range) { $0.resolved(against: Double(sourceSize.width)) / Double(sourceSize.width) },
+            top: resolve(clip.crop.top, over: range) { $0.resolved(against: Double(sourceSize.height)) / Double(sourceSize.height) },
+            right: resolve(clip.crop.right, over: range) { $0.resolved(against: Double(sourceSize.width)) / Double(sourceSize.width) },
+            bottom: resolve(clip.crop.bottom, over: range) { $0.resolved(against: Double(sourceSize.height)) / Double(sourceSize.height) })
+
+        // The transition in ends where the clip is itself and the one out starts there, so the
+        // two effects join into one ramp per property, combined once with the clip's own.
+        let effects = [(p.transitionIn, true), (p.transitionOut, false)].compactMap { t, incoming in
+            t.map { TransitionEffect(kind: $0.transition.kind, incoming: incoming, range: $0.range, ease: $0.transition.ease, frame: size) }
+        }
+        let step = frameDuration
+        func apply(_ own: Animation, _ part: (TransitionEffect) -> Animation?, _ op: (Double, Double) -> Double) -> Animation {
+            let parts = effects.compactMap(part)
+            return parts.isEmpty ? own : own.combined(with: .concatenation(parts), step: step, over: range, op)
+        }
+        opacity = apply(opacity, \.opacity, *)
+        x = apply(x, \.offsetX, +)
+        y = apply(y, \.offsetY, +)
+        crop.left = apply(crop.left, \.cropLeft, max)
+        crop.top = apply(crop.top, \.cropTop, max)
+        crop.right = apply(crop.right, \.cropRight, max)
+        crop.bottom = apply(crop.bottom, \.cropBottom, max)
+        let transform = LayerTransform(positionX: x, positionY: y, anchorX: clip.transform.anchor.x, anchorY: clip.transform.anchor.y,
+                                       scaleX: scale, scaleY: scale, rotation: resolve(clip.transform.rotation, over: range))
+        return ClipLayer(trackID: trackID, range: range, fit: clip.fit, transform: transform, opacity: opacity, crop: crop)
+    }
+
+    /// The picture size crop pixels refer to: the media's display size, or the frame for colours.
+    private func sourceSize(of clip: VideoClip) -> PixelSize {
+        if case .media(let name) = clip.source, let s = factsSize(name) { return s }
+        return size
+    }
+}
+
+/// What a transition does to one of its two clips over its range, as ramps to combine with
+/// the clip's own: opacity is multiplied, offsets added, crop edges take the larger value.
+struct TransitionEffect {
+    var opacity: Animation?
+    var offsetX: Animation?
+    var offsetY: Animation?
+    var cropLeft: Animation?
+    var cropTop: Animation?
+    var cropRight: Animation?
+    var cropBottom: Animation?
+
+    init(kind: Transition.Kind, incoming: Bool, range: TimeRange, ease: Easing, frame: PixelSize) {
+        let w = Double(frame.width), h = Double(frame.height)
+        let mid = range.start + range.duration / Rational(2)
+        func ramp(_ from: Double, _ to: Double) -> Animation { .ramp(from: from, to: to, over: range, ease: ease) }
+        switch kind {
+        case .crossfade:
+            if incoming { opacity = ramp(0, 1) }
+        case .fadeThroughBlack, .fadeThroughWhite:
+            opacity = incoming
+                ? Animation(keyframes: [Keyframe(time: range.start, value: 0, ease: .hold), Keyframe(time: mid, value: 0, ease: ease), Keyframe(time: range.end, value: 1)])
+                : Animation(keyframes: [Keyframe(time: range.start, value: 1, ease: ease), Keyframe(time: mid, value: 0)])
+        case .wipeLeft: if incoming { cropLeft = ramp(1, 0) }
+        case .wipeRight: if incoming { cropRight = ramp(1, 0) }
+        case .wipeUp: if incoming { cropTop = ramp(1, 0) }
+        case .wipeDown: if incoming { cropBottom = ramp(1, 0) }
+        case .slideLeft: if incoming { offsetX = ramp(w, 0) }
+        case .slideRight: if incoming { offsetX = ramp(-w, 0) }
+        case .slideUp: if incoming { offsetY = ramp(h, 0) }
+        case .slideDown: if incoming { offsetY = ramp(-h, 0) }
+        case .pushLeft: offsetX = incoming ? ramp(w, 0) : ramp(0, -w)
+        case .pushRight: offsetX = incoming ? ramp(-w, 0) : ramp(0, w)
+        case .pushUp: offsetY = incoming ? ramp(h, 0) : ramp(0, -h)
+        case .pushDown: offsetY = incoming ? ramp(-h, 0) : ramp(0, h)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import CompositionGraph
+import MediaTime
+
+/// A clip with its place on the timeline and the transitions at its edges.
+struct PlacedClip<Clip: Sendable> {
+    var clip: Clip
+    var index: Int
+    /// Timeline range.
+    var target: TimeRange
+    /// Source range for file media; nil for colour clips and stills.
+    var source: TimeRange?
+    /// Transition with the previous clip (overlapping the start of `target`).
+    var transitionIn: PlacedTransition?
+    var transitionOut: PlacedTransition?
+    /// Which of the track's alternating A/B composition tracks it goes on.
+    var lane: Int
+}
+
+struct PlacedTransition {
+    var transition: Transition
+    var range: TimeRange
+}
+
+/// What placement needs to know about one clip, whichever kind it is.
+struct ClipFacts {
+    var timing: ClipTiming
+    var origin: Origin
+    /// The media's duration, when the clip plays a file with a duration.
+    var mediaDuration: MediaTime?
+    /// True for files with time (video, audio); false for colours and stills.
+    var hasSourceTime: Bool
+    var mediaName: String?
+    /// For looping clips: the timeline time to fill by repeating the source range.
+    var loopLength: MediaTime?
+}
+
+/// Lays a track's items out on the timeline: clips follow one another unless `at` places
+/// them, a gap moves the cursor, a transition overlaps its two neighbours. Reports
+/// overlaps, transitions at a track's edge or longer than a neighbour, empty clips and
+/// source ranges past the media's end.
+struct Placement {
+    /// `facts[i]` describes `track.items[i]` when it is a clip (nil when the clip is unusable).
+    static func place<Clip>(_ track: Track<Clip>, facts: [ClipFacts?], problems: inout Problems) -> [PlacedClip<Clip>] {
+        var placed: [PlacedClip<Clip>] = []
+        var cursor = MediaTime.zero
+        var pending: Transition?
+        var lastWasClip = false
+        for (position, item) in track.items.enumerated() {
+            switch item {
+            case .gap(let d, let origin):
+                if let t = pending {
+                    problems.report("a transition must sit between two clips, not before a gap", at: t.origin)
+                    pending = nil
+                }
+                _ = origin
+                cursor += d
+                lastWasClip = false
+            case .transition(let t):
+                if !lastWasClip {
+                    let edge = position == 0 ? "at the start of the track" : "after a gap or another transition"
+                    problems.report("the \(t.kind.rawValue) transition is \(edge); a transition must sit between two clips", at: t.origin,
+                                    hint: "move it between two clips or remove it")
+                } else {
+                    pending = t
+                }
+                lastWasClip = false
+            case .clip(let clip):
+                guard let f = facts[position], let (source, length) = sourceAndLength(f, problems: &problems) else {
+                    lastWasClip = false
+                    pending = nil
+                    continue
+                }
+                var start = f.timing.at ?? cursor
+                var transitionIn: PlacedTransition?
+                if let t = pending, var previous = placed.last {
+                    if f.timing.at != nil {
+                        problems.report("a clip after a transition cannot have 'at': the transition places it", at: f.origin)
+                    }
+                    var t = t
+                    let shortest = min(previous.target.duration, length)
+                    if t.duration > shortest {
+                        problems.report("the \(t.kind.rawValue) transition lasts \(t.duration)s but a neighbouring clip lasts only \(shortest)s",
+                                        at: t.origin, hint: "make the transition at most \(shortest)s")
+                        t.duration = shortest
+                    }
+                    start = previous.target.end - t.duration
+                    let p = PlacedTransition(transition: t, range: TimeRange(start: start, duration: t.duration))
+                    previous.transitionOut = p
+                    placed[placed.count - 1] = previous
+                    transitionIn = p
+                } else if let previous = placed.last, start < previous.target.end {
+                    problems.report("this clip starts at \(TimeNotation.clock(start)), before the previous clip ends at \(TimeNotation.clock(previous.target.end))",
+                                    at: f.origin, hint: "clips on one track must not overlap: put it on another track or use a transition")
+                }
+                if start.isNegative {
+                    problems.report("this clip would start before 0", at: f.origin)
+                }
+                let lane = transitionIn == nil ? (placed.last?.lane ?? 0) : 1 - (placed.last?.lane ?? 0)
+                placed.append(PlacedClip(clip: clip, index: position, target: TimeRange(start: start, duration: length),
+                                         source: source, transitionIn: transitionIn, transitionOut: nil, lane: lane))
+                cursor = start + length
+                pending = nil
+                lastWasClip = true
+            }
+        }
+        if let t = pending {
+            problems.report("the \(t.kind.rawValue) transition is at the end of the track; a transition must sit between two clips", at: t.origin)
+        }
+        return placed
+    }
+
+    /// The source range (nil without source time) and the timeline length of a clip.
+    private static func sourceAndLength(_ f: ClipFacts, problems: inout Problems) -> (TimeRange?, MediaTime)? {
+        let t = f.timing
+        if t.durationIsInvalid { return nil }
+        guard f.hasSourceTime else {
+            guard let d = t.duration else {
+                problems.report("a colour or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")
+                return nil
+            }
+            return (nil, d / t.speed)
+        }
+        let from = t.from ?? .zero
+        let end: MediaTime
+        if let to = t.to {
+            end = to
+        } else if let d = t.duration {
+            end = from + d
+        } else if let mediaEnd = f.mediaDuration {
+            end = mediaEnd
+        } else {
+            problems.report("the length of this clip is unknown: give 'to' or 'duration'", at: f.origin)
+            return nil
+        }
+        guard end > from else {
+            problems.report("this clip is empty: it ends (\(end)s) at or before it starts (\(from)s)", at: f.origin,
+                            hint: "'to' must be after 'from'")
+            return nil
+        }
+        if let mediaEnd = f.mediaDuration, end > mediaEnd {
+            problems.report("the clip reads \(f.mediaName.map { "'\($0)'" } ?? "its media") up to \(TimeNotation.clock(end)) but the media ends at \(TimeNotation.clock(mediaEnd))",
+                            at: f.origin, hint: "shorten the clip (to ≤ \(mediaEnd)s) or pick another range")
+        }
+        let source = TimeRange(start: from, end: end)
+        return (source, f.loopLength ?? source.duration / t.speed)
+    }
+}

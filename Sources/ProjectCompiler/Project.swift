@@ -1,0 +1,204 @@
+import CompositionGraph
+import MediaTime
+import ProjectFile
+
+/// A project file after schema validation and vars substitution, with every time exact,
+/// every colour parsed and every path absolute. Items keep their source location so the
+/// compiler's semantic checks can point at them.
+public struct Project: Sendable {
+    public var file: String
+    public var output: OutputSpec
+    /// In file order.
+    public var media: [MediaEntry]
+    /// Font files (absolute paths) with where the project lists them.
+    public var fonts: [(path: String, origin: Origin)]
+    /// Bottom to top.
+    public var videoTracks: [Track<VideoClip>]
+    public var audioTracks: [Track<AudioClip>]
+    /// Drawn in list order, above the video.
+    public var overlays: [Overlay]
+
+    public func mediaEntry(named name: String) -> MediaEntry? { media.first { $0.name == name } }
+}
+
+public struct OutputSpec: Sendable {
+    public var size: PixelSize
+    public var fps: Rational
+    public var background: Color
+    public var duration: MediaTime?
+    public var settings: OutputSettings
+
+    public var frameDuration: MediaTime { MediaTime(fps.reciprocal) }
+}
+
+public struct MediaEntry: Sendable {
+    public var name: String
+    public var reference: MediaReference
+    public var location: SourceLocation
+}
+
+/// Where a node came from: its place in the file and its path in the document.
+public struct Origin: Sendable {
+    public var location: SourceLocation
+    public var path: String
+}
+
+public struct Track<Clip: Sendable>: Sendable {
+    public var name: String?
+    public var items: [TrackItem<Clip>]
+    public var origin: Origin
+}
+
+public enum TrackItem<Clip: Sendable>: Sendable {
+    case clip(Clip)
+    case transition(Transition)
+    case gap(MediaTime, Origin)
+}
+
+public struct Transition: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case crossfade
+        case fadeThroughBlack = "fade-through-black", fadeThroughWhite = "fade-through-white"
+        case wipeLeft = "wipe-left", wipeRight = "wipe-right", wipeUp = "wipe-up", wipeDown = "wipe-down"
+        case slideLeft = "slide-left", slideRight = "slide-right", slideUp = "slide-up", slideDown = "slide-down"
+        case pushLeft = "push-left", pushRight = "push-right", pushUp = "push-up", pushDown = "push-down"
+    }
+
+    public var kind: Kind
+    public var duration: MediaTime
+    public var ease: Easing
+    public var origin: Origin
+}
+
+/// When a keyframe is, relative to its item.
+public enum KeyframeTime: Sendable, Hashable {
+    case fromStart(MediaTime)
+    /// Time before the item's end (`at: -1s` is 1 s before it, `at: end` is `.fromEnd(0)`).
+    case fromEnd(MediaTime)
+}
+
+/// A project-level animatable value: a constant or keyframes relative to its item.
+public enum Animated<Value: Sendable>: Sendable {
+    case constant(Value)
+    case keyframes([ProjectKeyframe<Value>])
+}
+
+public struct ProjectKeyframe<Value: Sendable>: Sendable {
+    public var at: KeyframeTime
+    public var value: Value
+    public var ease: Easing
+    public var origin: Origin
+}
+
+/// A pixel length or a fraction of a reference length (`"50%"` is `.fraction(0.5)`).
+public enum Length: Sendable, Hashable {
+    case pixels(Double)
+    case fraction(Double)
+
+    public func resolved(against reference: Double) -> Double {
+        switch self {
+        case .pixels(let p): return p
+        case .fraction(let f): return f * reference
+        }
+    }
+}
+
+public struct Point2D: Sendable, Hashable {
+    public var x: Length
+    public var y: Length
+}
+
+public struct TransformSpec: Sendable {
+    public var position: Animated<Point2D>?
+    public var anchor: (x: Double, y: Double)
+    public var scale: Animated<Double>
+    public var rotation: Animated<Double>
+}
+
+public struct CropSpec: Sendable {
+    public var left, top, right, bottom: Animated<Length>
+}
+
+/// What a video clip shows.
+public enum VideoSource: Sendable {
+    case media(String)
+    case color(Color)
+}
+
+/// The timing fields every clip shares; which of them are set is checked by the compiler.
+public struct ClipTiming: Sendable {
+    public var from: MediaTime?
+    public var to: MediaTime?
+    public var duration: MediaTime?
+    /// A duration was written but is not usable (already reported).
+    public var durationIsInvalid: Bool
+    public var at: MediaTime?
+    public var speed: Rational
+    public var fadeIn: MediaTime?
+    public var fadeOut: MediaTime?
+}
+
+public struct VideoClip: Sendable {
+    public var source: VideoSource
+    public var timing: ClipTiming
+    public var fit: Fit
+    public var transform: TransformSpec
+    public var crop: CropSpec
+    public var opacity: Animated<Double>
+    public var volume: Animated<Double>
+    public var mute: Bool
+    public var origin: Origin
+}
+
+extension VideoClip {
+    /// The clip sets a volume for its own audio (so its media must have sound).
+    public var asksForAudio: Bool {
+        if case .constant(let v) = volume, v == 1 { return false }
+        return true
+    }
+}
+
+public struct AudioClip: Sendable {
+    public var media: String
+    public var timing: ClipTiming
+    public var volume: Animated<Double>
+    public var loop: Bool
+    public var origin: Origin
+}
+
+public struct Overlay: Sendable {
+    public enum Content: Sendable {
+        case text(String, TextStyle)
+        case image(String)
+        case svg(String)
+        case rect(ShapeStyle)
+        case ellipse(ShapeStyle)
+    }
+
+    public struct Watermark: Sendable {
+        public enum Corner: String, Sendable { case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right" }
+        public var corner: Corner
+        public var margin: Double
+        public var width: Length?
+        public var height: Length?
+    }
+
+    public var content: Content
+    public var at: MediaTime
+    public var duration: MediaTime?
+    public var position: Animated<Point2D>?
+    public var anchor: (x: Double, y: Double)
+    public var width: Length?
+    public var height: Length?
+    /// How an image or SVG fills a box given by both width and height.
+    public var fit: Fit
+    public var scale: Animated<Double>
+    public var rotation: Animated<Double>
+    public var opacity: Animated<Double>
+    public var fadeIn: MediaTime?
+    public var fadeOut: MediaTime?
+    public var watermark: Watermark?
+    public var origin: Origin
+    /// Where a text overlay names its font (for font errors).
+    public var fontOrigin: Origin?
+}

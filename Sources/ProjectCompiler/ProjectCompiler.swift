@@ -1,1 +1,0 @@
-// ProjectCompiler: being built (see the issues).

@@ -1,0 +1,382 @@
+import CompositionGraph
+import Foundation
+import MediaTime
+import ProjectFile
+
+/// Turns a schema-valid, vars-substituted document into a typed `Project`.
+struct ProjectDecoder {
+    let file: String
+    private(set) var problems = Problems()
+    private var fps = Rational(30)
+    private var frameSize = PixelSize(width: 1920, height: 1080)
+
+    init(file: String) { self.file = file }
+
+    var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent() }
+
+    mutating func decode(_ root: NodeCursor) -> Project {
+        let output = decodeOutput(root["output"])
+        let media = root["media"]?.members.compactMap { decodeMedia(name: $0.key, $0.value) } ?? []
+        let fonts = root["fonts"]?.elements.compactMap { c in c.string.map { (absolutePath($0), c.origin) } } ?? []
+        let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
+        let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
+        let overlays = root["overlays"]?.elements.compactMap { decodeOverlay($0) } ?? []
+        return Project(file: file, output: output, media: media, fonts: fonts, videoTracks: video,
+                       audioTracks: audio, overlays: overlays)
+    }
+
+    func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : directory.appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    // MARK: Output
+
+    private mutating func decodeOutput(_ c: NodeCursor?) -> OutputSpec {
+        if let size = c?["size"]?.elements, size.count == 2, let w = size[0].int, let h = size[1].int {
+            frameSize = PixelSize(width: w, height: h)
+            if w % 2 != 0 || h % 2 != 0 {
+                problems.report("output size \(w)x\(h) has an odd side; 4:2:0 video needs even sizes", at: c!["size"]!.origin,
+                                hint: "use \(w + w % 2)x\(h + h % 2)")
+            }
+        }
+        if let f = c?["fps"] { fps = decodeFPS(f) ?? fps }
+        let background = c?["background"].flatMap { color($0) } ?? .black
+        let duration = c?["duration"].flatMap { positiveTime($0) }
+        let container = c?["container"]?.string.flatMap(OutputSettings.Container.init(rawValue:))
+        let v = c?["video"], a = c?["audio"]
+        if let v { exclusive("crf", "bitrate", in: v, because: "are two ways to set the quality; keep one") }
+        let videoCodec = v?["codec"]?.string.flatMap(OutputSettings.VideoCodec.init(rawValue:)) ?? .h264
+        let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }
+        let video = OutputSettings.Video(
+            codec: videoCodec, crf: v?["crf"]?.int ?? (videoBitrate == nil ? Self.defaultCRF(videoCodec) : nil), bitrate: videoBitrate,
+            preset: v?["preset"]?.string, pixelFormat: v?["pixel_format"]?.string ?? (videoCodec == .prores ? "yuv422p10le" : "yuv420p"),
+            gopSize: v?["gop"]?.int)
+        let audioCodec = a?["codec"]?.string.flatMap(OutputSettings.AudioCodec.init(rawValue:)) ?? .aac
+        let audio = OutputSettings.Audio(
+            codec: audioCodec, bitrate: a?["bitrate"].flatMap { bitrate($0) } ?? Self.defaultAudioBitrate(audioCodec),
+            sampleRate: a?["sample_rate"]?.int ?? 48000, channels: a?["channels"]?.int ?? 2)
+        var metadata: [String: String] = [:]
+        for (key, value) in c?["metadata"]?.members ?? [] { metadata[key] = value.string }
+        let settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
+                                      faststart: c?["faststart"]?.bool ?? false, metadata: metadata)
+        return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings)
+    }
+
+    static func defaultCRF(_ codec: OutputSettings.VideoCodec) -> Int? {
+        switch codec {
+        case .h264: 23
+        case .h265: 28
+        case .vp9: 32
+        case .av1: 35
+        case .prores: nil
+        }
+    }
+
+    static func defaultAudioBitrate(_ codec: OutputSettings.AudioCodec) -> Int? {
+        switch codec {
+        case .aac: 192_000
+        case .opus: 128_000
+        case .mp3: 192_000
+        case .flac, .pcm: nil
+        }
+    }
+
+    /// 29.97, 59.94, 23.976, 119.88 and 47.952 mean the NTSC rationals (n × 1000/1001).
+    private mutating func decodeFPS(_ c: NodeCursor) -> Rational? {
+        guard let text = c.scalarText, let r = Rational(exactly: text), !r.isNegative, !r.isZero else {
+            problems.report("fps must be a positive number or a fraction like \"30000/1001\"", at: c.origin)
+            return nil
+        }
+        let ntsc: [Rational: Rational] = [Rational(2997, 100): Rational(30000, 1001), Rational(5994, 100): Rational(60000, 1001),
+                                          Rational(23976, 1000): Rational(24000, 1001), Rational(11988, 100): Rational(120000, 1001),
+                                          Rational(47952, 1000): Rational(48000, 1001)]
+        return ntsc[r] ?? r
+    }
+
+    private mutating func bitrate(_ c: NodeCursor) -> Int? {
+        if let i = c.int { return i }
+        guard let s = c.string else { return nil }
+        let multiplier: Rational = s.hasSuffix("k") ? Rational(1000) : s.hasSuffix("M") ? Rational(1_000_000) : .one
+        let digits = multiplier == .one ? s : String(s.dropLast())
+        guard let v = Rational(exactly: digits) else {
+            problems.report("'\(s)' is not a bit rate", at: c.origin, hint: "write 128000, \"128k\" or \"8M\"")
+            return nil
+        }
+        return Int((v * multiplier).rounded)
+    }
+
+    // MARK: Media
+
+    private mutating func decodeMedia(name: String, _ c: NodeCursor) -> MediaEntry? {
+        guard let path = c.string else { return nil }
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let kind: MediaReference.Kind
+        switch ext {
+        case "png", "jpg", "jpeg", "webp", "bmp", "tif", "tiff": kind = .image
+        case "svg": kind = .svg
+        case "mp3", "wav", "flac", "aac", "m4a", "ogg", "opus", "aiff", "aif", "wma": kind = .audio
+        default: kind = .video
+        }
+        return MediaEntry(name: name, reference: MediaReference(name: name, path: absolutePath(path), kind: kind), location: c.node.location)
+    }
+
+    /// Reports when both keys are set.
+    private mutating func exclusive(_ first: String, _ second: String, in c: NodeCursor, because reason: String) {
+        if c[first] != nil, let other = c[second] {
+            problems.report("'\(first)' and '\(second)' \(reason)", at: other.origin)
+        }
+    }
+
+    // MARK: Values
+
+    mutating func time(_ c: NodeCursor) -> MediaTime? {
+        guard let text = c.scalarText else { return nil }
+        do {
+            return try TimeNotation.parse(text, fps: fps)
+        } catch {
+            problems.report(error.message, at: c.origin)
+            return nil
+        }
+    }
+
+    /// A duration: reported when not positive, and then left out (nil) so that later checks
+    /// do not report the same mistake again in other words.
+    mutating func positiveTime(_ c: NodeCursor) -> MediaTime? {
+        guard let t = time(c) else { return nil }
+        guard t.isPositive else {
+            problems.report("'\(c.path.split(separator: ".").last ?? "")' must be longer than zero (got \(c.scalarText ?? ""))", at: c.origin)
+            return nil
+        }
+        return t
+    }
+
+    mutating func color(_ c: NodeCursor) -> Color? {
+        guard let s = c.string else { return nil }
+        guard let color = Color(parsing: s) else {
+            problems.report("'\(s)' is not a colour", at: c.origin, hint: "write \"#rrggbb\", \"#rrggbbaa\" or a name such as white")
+            return nil
+        }
+        return color
+    }
+
+    private func length(_ c: NodeCursor) -> Length? {
+        if let d = c.double { return .pixels(d) }
+        if let s = c.string, s.hasSuffix("%"), let v = Double(s.dropLast()) { return .fraction(v / 100) }
+        return nil
+    }
+
+    private func point(_ c: NodeCursor) -> Point2D? {
+        let e = c.elements
+        guard e.count == 2, let x = length(e[0]), let y = length(e[1]) else { return nil }
+        return Point2D(x: x, y: y)
+    }
+
+    private func anchor(_ c: NodeCursor?) -> (x: Double, y: Double) {
+        guard let p = c.flatMap(point) else { return (0.5, 0.5) }
+        func fraction(_ l: Length) -> Double {
+            switch l {
+            case .fraction(let f): f
+            case .pixels(let p): p
+            }
+        }
+        return (fraction(p.x), fraction(p.y))
+    }
+
+    private mutating func ease(_ c: NodeCursor?) -> Easing {
+        guard let c, let s = c.string else { return .linear }
+        switch s {
+        case "linear": return .linear
+        case "hold": return .hold
+        case "ease-in": return .easeIn
+        case "ease-out": return .easeOut
+        case "ease-in-out": return .easeInOut
+        default:
+            let inner = s.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
+            let v = inner.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard v.count == 4 else { return .linear }
+            if !(0...1).contains(v[0]) || !(0...1).contains(v[2]) {
+                problems.report("cubic-bezier x values must lie in 0…1 (got \(v[0]) and \(v[2]))", at: c.origin)
+            }
+            return .cubicBezier(v[0], v[1], v[2], v[3])
+        }
+    }
+
+    private mutating func keyframeTime(_ c: NodeCursor) -> KeyframeTime? {
+        if c.string == "end" { return .fromEnd(.zero) }
+        guard let t = time(c) else { return nil }
+        return t.isNegative ? .fromEnd(-t) : .fromStart(t)
+    }
+
+    /// A constant or keyframes of any value the closure can read.
+    mutating func animated<V>(_ c: NodeCursor?, default value: V, _ read: (NodeCursor) -> V?) -> Animated<V> {
+        guard let c else { return .constant(value) }
+        if case .array(let items) = c.node.value, items.first.map({ if case .object = $0.value { true } else { false } }) == true {
+            var frames: [ProjectKeyframe<V>] = []
+            for k in c.elements {
+                guard let atNode = k["at"], let at = keyframeTime(atNode), let valueNode = k["value"], let v = read(valueNode) else { continue }
+                frames.append(ProjectKeyframe(at: at, value: v, ease: ease(k["ease"]), origin: k.origin))
+            }
+            return frames.isEmpty ? .constant(value) : .keyframes(frames)
+        }
+        return .constant(read(c) ?? value)
+    }
+
+    private mutating func number(_ c: NodeCursor?, default value: Double) -> Animated<Double> {
+        animated(c, default: value) { $0.double }
+    }
+
+    // MARK: Tracks
+
+    private mutating func decodeTrack<Clip>(_ c: NodeCursor, clip: (inout Self, NodeCursor) -> Clip?) -> Track<Clip> {
+        var items: [TrackItem<Clip>] = []
+        for item in c["clips"]?.elements ?? [] {
+            if let kindText = item["transition"]?.string {
+                guard let kind = Transition.Kind(rawValue: kindText), let d = item["duration"].flatMap({ positiveTime($0) }) else { continue }
+                items.append(.transition(Transition(kind: kind, duration: d, ease: ease(item["ease"]), origin: item.origin)))
+            } else if let gap = item["gap"] {
+                if let d = positiveTime(gap) { items.append(.gap(d, item.origin)) }
+            } else if let decoded = clip(&self, item) {
+                items.append(.clip(decoded))
+            }
+        }
+        return Track(name: c["name"]?.string, items: items, origin: c.origin)
+    }
+
+    private mutating func timing(_ c: NodeCursor) -> ClipTiming {
+        var speed = Rational.one
+        if let s = c["speed"] {
+            if let r = s.rational ?? s.string.flatMap(Rational.init(exactly:)), !r.isNegative, !r.isZero { speed = r } else {
+                problems.report("speed must be a positive number", at: s.origin)
+            }
+        }
+        let duration = c["duration"].flatMap { positiveTime($0) }
+        return ClipTiming(from: c["from"].flatMap { time($0) }, to: c["to"].flatMap { time($0) },
+                          duration: duration, durationIsInvalid: c["duration"] != nil && duration == nil, at: c["at"].flatMap { time($0) },
+                          speed: speed, fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) })
+    }
+
+    fileprivate mutating func decodeVideoClip(_ c: NodeCursor) -> VideoClip? {
+        let source: VideoSource
+        switch (c["media"]?.string, c["color"]) {
+        case (let name?, nil):
+            source = .media(name)
+        case (nil, let colorNode?):
+            guard let col = color(colorNode) else { return nil }
+            for key in ["from", "to"] where c[key] != nil {
+                problems.report("a colour clip has no source to take '\(key)' from", at: c[key]!.origin, hint: "give it a duration only")
+            }
+            source = .color(col)
+        case (_?, _?):
+            problems.report("a clip shows either 'media' or a 'color', not both", at: c.origin)
+            return nil
+        case (nil, nil):
+            problems.report("a clip needs 'media' (a name from media:) or 'color'", at: c.origin,
+                            hint: "or, for empty time, write '- gap: 2s'")
+            return nil
+        }
+        exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one")
+        let t = c["transform"]
+        let transform = TransformSpec(
+            position: t?["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
+            anchor: anchor(t?["anchor"]), scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
+        let crop = c["crop"]
+        func edge(_ key: String) -> Animated<Length> { animated(crop?[key], default: .pixels(0), length) }
+        return VideoClip(source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+                         transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
+                         opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
+                         mute: c["mute"]?.bool ?? false, origin: c.origin)
+    }
+
+    fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {
+        guard let name = c["media"]?.string else { return nil }
+        if c["loop"]?.bool != true { exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one (with loop: true, duration is the time to fill)") }
+        return AudioClip(media: name, timing: timing(c), volume: number(c["volume"], default: 1), loop: c["loop"]?.bool ?? false, origin: c.origin)
+    }
+
+    // MARK: Overlays
+
+    private mutating func decodeOverlay(_ c: NodeCursor) -> Overlay? {
+        let kinds = ["text", "image", "svg", "rect", "ellipse"].filter { c[$0] != nil }
+        guard kinds.count == 1 else {
+            problems.report(kinds.isEmpty ? "an overlay needs one of text, image, svg, rect or ellipse"
+                                          : "an overlay is one thing, but this one has \(kinds.joined(separator: " and "))", at: c.origin,
+                            hint: kinds.isEmpty ? nil : "make a separate overlay for each")
+            return nil
+        }
+        let content: Overlay.Content
+        if let text = c["text"]?.string {
+            content = .text(text, textStyle(c["style"]))
+        } else if let name = c["image"]?.string {
+            content = .image(name)
+        } else if let name = c["svg"]?.string {
+            content = .svg(name)
+        } else if c["rect"] != nil {
+            content = .rect(shapeStyle(c))
+        } else if c["ellipse"] != nil {
+            content = .ellipse(shapeStyle(c))
+        } else {
+            return nil
+        }
+        let size = c["size"]?.elements ?? []
+        var watermark: Overlay.Watermark?
+        if let w = c["watermark"], let corner = w["corner"]?.string.flatMap(Overlay.Watermark.Corner.init(rawValue:)) {
+            watermark = Overlay.Watermark(corner: corner, margin: w["margin"]?.double ?? 24, width: w["width"].flatMap(length),
+                                          height: w["height"].flatMap(length))
+        }
+        return Overlay(content: content, at: c["at"].flatMap { time($0) } ?? .zero, duration: c["duration"].flatMap { positiveTime($0) },
+                       position: c["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
+                       anchor: anchor(c["anchor"]), width: size.count == 2 ? length(size[0]) : nil,
+                       height: size.count == 2 ? length(size[1]) : nil, fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+                       scale: number(c["scale"], default: 1),
+                       rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
+                       fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
+                       watermark: watermark, origin: c.origin, fontOrigin: c["style"]?["font"]?.origin)
+    }
+
+    private static let weights = ["thin": 100, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 900]
+
+    private mutating func textStyle(_ c: NodeCursor?) -> TextStyle {
+        let width = Double(frameSize.width), height = Double(frameSize.height)
+        let weight = c?["weight"].flatMap { $0.int ?? $0.string.flatMap { Self.weights[$0] } } ?? 400
+        let shadow = c?["shadow"].map { s -> Shadow in
+            let offset = s["offset"]?.elements.compactMap(\.double) ?? []
+            return Shadow(color: s["color"].flatMap { color($0) } ?? Color(red: 0, green: 0, blue: 0, alpha: 0.6),
+                          offsetX: offset.first ?? 4, offsetY: offset.count > 1 ? offset[1] : 4, blur: s["blur"]?.double ?? 8)
+        }
+        let background = c?["background"].flatMap { b in
+            b["color"].flatMap { color($0) }.map {
+                TextStyle.Background(color: $0, padding: b["padding"]?.double ?? 16, cornerRadius: b["corner_radius"]?.double ?? 0)
+            }
+        }
+        return TextStyle(font: c?["font"]?.string ?? "DejaVu Sans", weight: weight, italic: c?["style"]?.string == "italic",
+                         size: c?["size"]?.double ?? 48, color: c?["color"].flatMap { color($0) } ?? .white,
+                         alignment: c?["align"]?.string.flatMap(TextStyle.Alignment.init(rawValue:)) ?? .center,
+                         boxWidth: c?["box_width"].flatMap(length)?.resolved(against: width),
+                         boxHeight: c?["box_height"].flatMap(length)?.resolved(against: height),
+                         lineHeight: c?["line_height"]?.double, letterSpacing: c?["letter_spacing"]?.double ?? 0,
+                         stroke: c?["stroke"].flatMap { stroke($0) }, shadow: shadow, background: background,
+                         fit: c?["fit"]?.string == "shrink" ? .shrink : .none)
+    }
+
+    private mutating func stroke(_ c: NodeCursor) -> Stroke? {
+        guard let col = c["color"].flatMap({ color($0) }), let w = c["width"]?.double else { return nil }
+        return Stroke(color: col, width: w)
+    }
+
+    private mutating func shapeStyle(_ c: NodeCursor) -> ShapeStyle {
+        var fill: Fill?
+        if let f = c["fill"] {
+            if f.string != nil {
+                fill = color(f).map(Fill.color)
+            } else {
+                let stops = f["stops"]?.elements.compactMap { s -> GradientStop? in
+                    let e = s.elements
+                    guard e.count == 2, let offset = e[0].double, let col = color(e[1]) else { return nil }
+                    return GradientStop(offset: offset, color: col)
+                } ?? []
+                fill = .linearGradient(angle: f["angle"]?.double ?? 0, stops: stops)
+            }
+        }
+        return ShapeStyle(fill: fill, stroke: c["stroke"].flatMap { stroke($0) }, cornerRadius: c["corner_radius"]?.double ?? 0)
+    }
+}

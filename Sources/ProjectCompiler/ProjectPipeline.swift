@@ -1,0 +1,61 @@
+import CompositionGraph
+import ProjectFile
+
+/// The front end in one call: load the file, check the version, validate against the
+/// schema, substitute vars, validate again, decode, compile. Every problem found on the way
+/// is reported together; nothing is rendered from a project with errors.
+public enum ProjectPipeline {
+    public struct Loaded: Sendable {
+        public var document: Document
+        public var project: Project
+        public var graph: CompositionGraph
+    }
+
+    public static func load(path: String, sets: [String: String] = [:], media: any MediaFactsProvider,
+                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+        let document = try DocumentLoader.load(path: path)
+        return try load(document, sets: sets, media: media, fonts: fonts)
+    }
+
+    public static func load(_ document: Document, sets: [String: String] = [:], media: any MediaFactsProvider,
+                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+        func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
+            ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source])
+        }
+        if let problem = versionProblem(document.root) { throw fail([problem]) }
+        let schema = try JSONSchema.bundled()
+        let raw = schema.validate(document.root)
+        guard raw.isEmpty else { throw fail(raw) }
+        var vars = VarsSubstitution(varsBlock: document.root["vars"])
+        let unknown = vars.override(sets, origin: "--set")
+        let (root, varProblems) = vars.apply(to: document.root)
+        guard unknown.isEmpty && varProblems.isEmpty else { throw fail(unknown + varProblems) }
+        let typed = schema.validate(root)
+        guard typed.isEmpty else { throw fail(typed) }
+
+        var decoder = ProjectDecoder(file: document.source.name)
+        let project = decoder.decode(NodeCursor(root, path: ""))
+        let result = Compiler(media: media, fonts: fonts).compile(project)
+        let errors = decoder.problems.diagnostics + result.diagnostics
+        guard errors.isEmpty, let graph = result.graph else { throw fail(errors, missingFile: result.missingFile) }
+        return Loaded(document: document, project: project, graph: graph)
+    }
+
+    /// `reel: 1` is checked before anything else, so a file from another format version gets
+    /// one clear message instead of many schema errors.
+    static func versionProblem(_ root: Node) -> Diagnostic? {
+        guard case .object = root.value else { return nil }
+        guard let version = root["reel"] else {
+            return Diagnostic(location: root.location, path: "", message: "this is not a Reel project: it has no 'reel' version key",
+                              hint: "start the file with 'reel: 1'")
+        }
+        if case .number(let text) = version.value, text == "1" { return nil }
+        let found: String
+        switch version.value {
+        case .number(let t), .string(let t): found = "'\(t)'"
+        default: found = "a value that is not a number"
+        }
+        return Diagnostic(location: version.location, path: "reel", message: "unsupported format version \(found); this Reel reads format 1",
+                          hint: "write 'reel: 1' (or use the Reel release that reads this version)")
+    }
+}

@@ -1,0 +1,73 @@
+/// One problem found in a project file, with where it is.
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    /// Path in the document, e.g. `video[0].clips[2].from` (empty for the document root).
+    public var path: String
+    public var message: String
+    /// What to do about it, printed under the source line.
+    public var hint: String?
+
+    public init(severity: Severity = .error, location: SourceLocation, path: String, message: String, hint: String? = nil) {
+        self.severity = severity
+        self.location = location
+        self.path = path
+        self.message = message
+        self.hint = hint
+    }
+}
+
+extension Diagnostic {
+    /// Source order: file, line, column, then message, so output never depends on discovery order.
+    public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted {
+            ($0.location.file, $0.location.line, $0.location.column, $0.message)
+                < ($1.location.file, $1.location.line, $1.location.column, $1.message)
+        }
+    }
+}
+
+/// Builds document paths the way messages print them: `video[0].clips[2].from`.
+public enum DocumentPath {
+    public static let root = ""
+
+    public static func appending(key: String, to path: String) -> String {
+        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+        }
+        if !plain { return "\(path)[\"\(key)\"]" }
+        return path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    public static func appending(index: Int, to path: String) -> String { "\(path)[\(index)]" }
+
+    /// How a path reads inside a sentence: the root has no path, so it gets a name.
+    public static func display(_ path: String) -> String { path.isEmpty ? "the document root" : path }
+}
+
+/// The path to the node being read, kept as components and rendered only for a message
+/// (readers visit every node; building a string for each would dominate load time).
+struct PathStack {
+    enum Component {
+        case key(String)
+        case index(Int)
+    }
+
+    private(set) var components: [Component] = []
+
+    mutating func push(_ component: Component) { components.append(component) }
+    mutating func pop() { components.removeLast() }
+
+    var rendered: String {
+        components.reduce(DocumentPath.root) { path, component in
+            switch component {
+            case .key(let key): return DocumentPath.appending(key: key, to: path)
+            case .index(let index): return DocumentPath.appending(index: index, to: path)
+            }
+        }
+    }
+}

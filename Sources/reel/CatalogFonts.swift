@@ -1,0 +1,31 @@
+import OverlayRendering
+import ProjectCompiler
+
+/// Font families resolved by fontconfig over the machine's fonts and the project's font files,
+/// exactly as the overlay renderer will see them.
+struct CatalogFonts: FontResolver {
+    private var catalog: FontCatalog?
+
+    mutating func register(fontFiles: [String]) -> [(file: String, problem: String)] {
+        do {
+            catalog = try FontCatalog(fontFiles: fontFiles)
+            return []
+        } catch {
+            switch error.reason {
+            case .fontFileMissing(let path): return [(path, "font file \(path) does not exist")]
+            case .fontFileUnusable(let path): return [(path, error.description)]
+            default: return [(fontFiles.first ?? "", error.description)]
+            }
+        }
+    }
+
+    func resolve(family: String, weight: Int, italic: Bool) -> FontResolution {
+        guard let catalog else { return .unavailable(available: []) }
+        do {
+            return .file(try catalog.resolve(family: family, weight: weight, italic: italic).file)
+        } catch {
+            if case .unknownFontFamily(_, let available) = error.reason { return .unavailable(available: available) }
+            return .unavailable(available: catalog.families)
+        }
+    }
+}

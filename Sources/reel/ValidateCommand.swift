@@ -1,0 +1,37 @@
+import ArgumentParser
+import ProjectFile
+
+/// `reel validate PROJECT...`: every check that can be made before rendering.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check projects: schema, vars, media files and their ranges, fonts. Reports every error at once.",
+        discussion: "Exit status: 0 all valid, 65 a project is invalid, 66 a named file is missing."
+    )
+
+    @Argument(help: "Project files (.yaml, .yml or .json).")
+    var projects: [String]
+
+    @OptionGroup var vars: VarOverrides
+
+    func run() throws {
+        let sets = try vars.values()
+        var worst: Int32 = 0
+        for path in projects {
+            do {
+                let graph = try loadGraph(projectPath: path, sets: sets)
+                print("\(path): valid (\(graph.duration.seconds.formatted())s, \(graph.composition.tracks.count) tracks, \(graph.videoComposition.instructions.count) instructions)")
+            } catch {
+                worst = max(worst, reportAndExitCode(error).rawValue)
+            }
+        }
+        if worst != 0 { throw ExitCode(worst) }
+    }
+}
+
+extension Double {
+    /// Locale-independent, at most 3 decimals.
+    func formatted() -> String {
+        let ms = (self * 1000).rounded()
+        return ms.truncatingRemainder(dividingBy: 1000) == 0 ? String(Int(ms / 1000)) : String(ms / 1000)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import ProjectFile
+import TestSupport
+import Testing
+
+struct ValidatorMessageTests {
+    static let clipSchema = """
+    {
+      "type": "object",
+      "properties": {
+        "video": {"type": "array", "items": {"type": "object", "properties": {"clips": {"type": "array", "items": {"$ref": "#/$defs/clip"}}}}}
+      },
+      "$defs": {
+        "clip": {"oneOf": [
+          {"type": "object", "required": ["media"], "additionalProperties": false,
+           "properties": {"media": {"type": "string"}, "from": {"type": "string"}, "to": {"type": "string"},
+                          "fit": {"enum": ["contain", "cover", "fill", "none"]}}},
+          {"type": "object", "required": ["transition"], "additionalProperties": false,
+           "properties": {"transition": {"const": "crossfade"}, "duration": {"type": "string"}}},
+          {"type": "object", "required": ["gap"], "additionalProperties": false, "properties": {"gap": {"type": "string"}}}
+        ]}
+      }
+    }
+    """
+
+    func validate(_ yamlText: String, schema: String = clipSchema) throws -> [Diagnostic] {
+        try JSONSchema(json(schema)).validate(yaml(yamlText))
+    }
+
+    @Test func unknownKeySuggestsTheClosestAllowedKeyAtTheKey() throws {
+        let problems = try validate("""
+        video:
+          - clips:
+              - media: intro
+                fromm: 1s
+        """)
+        #expect(problems.map(\.message) == ["unknown key 'fromm' in video[0].clips[0]; did you mean 'from'?"])
+        #expect(problems.first?.location == SourceLocation(file: "test.yaml", line: 4, column: 9))
+    }
+
+    @Test func oneOfReportsTheClosestBranchAndAllErrors() throws {
+        let problems = try validate("""
+        video:
+          - clips:
+              - media: intro
+                fit: covr
+              - transition: crossfade
+                duraton: 1s
+              - gap: 2
+        """)
+        #expect(problems.map(\.message) == [
+            "video[0].clips[0].fit: \"covr\" is not one of the allowed values: \"contain\", \"cover\", \"fill\", \"none\"; did you mean 'cover'?",
+            "unknown key 'duraton' in video[0].clips[1]; did you mean 'duration'?",
+            "video[0].clips[2].gap: expected a string, found number 2",
+        ])
+        #expect(problems.map(\.location.line) == [4, 6, 7])
+    }
+
+    @Test func typeMismatchAcrossAlternativesIsOneMessage() throws {
+        let schema = #"{"properties": {"fps": {"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"type": "string", "pattern": "^[0-9]+/[0-9]+$"}]}}}"#
+        #expect(try validate("fps: true", schema: schema).map(\.message) == ["fps: expected a number or a string, found boolean true"])
+        #expect(try validate("fps: 30x", schema: schema).map(\.message) == [#"fps: "30x" does not match the pattern '^[0-9]+/[0-9]+$'"#])
+        #expect(try validate("fps: 0", schema: schema).map(\.message) == ["fps: must be greater than 0, found 0"])
+    }
+
+    @Test func descriptionsBecomeHintsAndRequiredKeysAreNamed() throws {
+        let schema = #"{"type": "object", "required": ["reel", "output"], "properties": {"reel": {"const": 1, "description": "Format version: 1."}, "output": {}}}"#
+        let problems = try validate("reel: 2\n", schema: schema)
+        #expect(problems.map(\.message) == ["missing required key 'output' in the document root", "reel: must be 1, found 2"])
+        #expect(problems.last?.hint == "Format version: 1.")
+    }
+
+    @Test func bigNumbersCompareExactly() throws {
+        let schema = #"{"properties": {"n": {"maximum": 18446744073709551615}, "m": {"multipleOf": 0.01}}}"#
+        #expect(try validate("n: 18446744073709551616\nm: 0.07\n", schema: schema).map(\.message) == ["n: must be at most 18446744073709551615, found 18446744073709551616"])
+    }
+
+    @Test func renderingShowsTheLineAndACaret() throws {
+        let document = try DocumentLoader.load(text: "video:\n  - clips:\n      - media: intro\n        fromm: 1s\n", name: "p.yaml")
+        let problems = try JSONSchema(json(Self.clipSchema)).validate(document.root)
+        let text = ProjectError(.invalidProject, diagnostics: problems, sources: [document.source]).description
+        #expect(text == """
+        p.yaml:4:9: error: unknown key 'fromm' in video[0].clips[0]; did you mean 'from'?
+         4 |         fromm: 1s
+           |         ^
+
+        """)
+        #expect(ProjectError(.invalidProject, diagnostics: problems).exitCode == 65)
+    }
+
+    @Test func allErrorsAreReportedInSourceOrder() throws {
+        let schema = #"{"type": "object", "additionalProperties": {"type": "number"}}"#
+        let problems = try validate("c: x\na: 1\nb: y\n", schema: schema)
+        #expect(problems.map(\.location.line) == [1, 3])
+    }
+}

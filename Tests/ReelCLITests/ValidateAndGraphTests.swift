@@ -1,0 +1,175 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `reel validate` and `reel graph` as a user runs them: exit codes, messages, output.
+@Suite struct ValidateAndGraphTests {
+    /// A scratch project folder with a copy of the promo's media made small by ffmpeg.
+    static let project: URL = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: dir.appendingPathComponent("media"), withIntermediateDirectories: true)
+        return dir
+    }()
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = Self.project.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func media() throws -> String {
+        let clip = try MediaFactory.file("cli-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=3",
+                                                           "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=3",
+                                                           "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest"])
+        let target = Self.project.appendingPathComponent("media/clip.mp4")
+        try? FileManager.default.removeItem(at: target)
+        try FileManager.default.copyItem(atPath: clip, toPath: target.path)
+        return target.path
+    }
+
+    @Test func aValidProjectExitsZeroAndSaysSo() throws {
+        _ = try media()
+        let path = try write("ok.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 25 }
+            media: { clip: media/clip.mp4 }
+            video:
+              - clips:
+                  - media: clip
+                    from: 0.5s
+            """)
+        let run = try ReelCommand.run(["validate", path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("valid (2.5s"))
+    }
+
+    @Test func aRangePastTheMediaEndIsReportedAtItsLine() throws {
+        _ = try media()
+        let path = try write("past-end.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 25 }
+            media: { clip: media/clip.mp4 }
+            video:
+              - clips:
+                  - media: clip
+                    from: 1s
+                    to: 5s
+            """)
+        let run = try ReelCommand.run(["validate", path])
+        #expect(run.status == 65)
+        #expect(run.standardError.contains("past-end.yaml:6:9: error: the clip reads 'clip' up to 00:00:05.000 but the media ends at 00:00:03.000"))
+        #expect(run.standardError.contains("      - media: clip"))
+    }
+
+    @Test func aFileThatIsNotMediaIsReported() throws {
+        let fake = Self.project.appendingPathComponent("media/notes.mp4")
+        try "not a video".write(to: fake, atomically: true, encoding: .utf8)
+        let path = try write("not-media.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 25 }
+            media: { notes: media/notes.mp4 }
+            video:
+              - clips:
+                  - media: notes
+                    duration: 1s
+            """)
+        let run = try ReelCommand.run(["validate", path])
+        #expect(run.status == 65)
+        #expect(run.standardError.contains("not-media.yaml:3:17: error: media file 'notes'"))
+    }
+
+    @Test func aMissingAudioStreamIsReported() throws {
+        let silent = try MediaFactory.file("cli-silent.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=2", "-c:v", "libx264", "-preset", "ultrafast"])
+        let path = try write("no-audio.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 25 }
+            media: { silent: \(silent) }
+            audio:
+              - clips:
+                  - media: silent
+            """)
+        let run = try ReelCommand.run(["validate", path])
+        #expect(run.status == 65)
+        #expect(run.standardError.contains("no-audio.yaml:6:9: error: 'silent' has no audio stream"))
+    }
+
+    @Test func missingFilesExit66() throws {
+        let run = try ReelCommand.run(["validate", Self.project.appendingPathComponent("nowhere.yaml").path])
+        #expect(run.status == 66)
+        #expect(run.standardError.contains("no such file"))
+    }
+
+    @Test func badUsageExits64() throws {
+        let run = try ReelCommand.run(["validate", "--no-such-flag", "x.yaml"])
+        #expect(run.status == 64)
+    }
+
+    @Test func allErrorsOfAFileAreReportedInOneRun() throws {
+        let path = try write("several.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 25, background: "#12" }
+            video:
+              - clips:
+                  - colour: red
+                    duration: 1s
+                  - color: blue
+                    duration: -1s
+            """)
+        let run = try ReelCommand.run(["validate", path])
+        #expect(run.status == 65)
+        #expect(run.standardError.contains("several.yaml:2:50:"))
+        #expect(run.standardError.contains("several.yaml:5:9: error: unknown key 'colour'"))
+        #expect(run.standardError.contains("did you mean 'color'?"))
+    }
+
+    @Test func setOverridesAVarAndUnknownVarsAreErrors() throws {
+        let path = try write("vars.yaml", """
+            reel: 1
+            vars: { length: 2s }
+            output: { size: [320, 180], fps: 25 }
+            video:
+              - clips:
+                  - color: white
+                    duration: "{{ length }}"
+            """)
+        let ok = try ReelCommand.run(["validate", path, "--set", "length=3s"])
+        #expect(ok.status == 0, "\(ok.standardError)")
+        #expect(ok.standardOutput.contains("valid (3s"))
+        let bad = try ReelCommand.run(["validate", path, "--set", "lenght=3s"])
+        #expect(bad.status == 65)
+        #expect(bad.standardError.contains("unknown var 'lenght'"))
+    }
+
+    @Test func graphListsTracksInstructionsAndIsStable() throws {
+        _ = try media()
+        let path = try write("graph.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 25 }
+            media: { clip: media/clip.mp4 }
+            video:
+              - clips:
+                  - media: clip
+                    duration: 2s
+                  - transition: crossfade
+                    duration: 0.5s
+                  - media: clip
+                    from: 1s
+            """)
+        let first = try ReelCommand.run(["graph", path])
+        let second = try ReelCommand.run(["graph", path])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput == second.standardOutput)
+        #expect(first.standardOutput.contains("composition [0, 7/2) 00:00:00.000–00:00:03.500"))
+        #expect(first.standardOutput.contains("[3/2, 2) 00:00:01.500–00:00:02.000 background #000000"))
+        let json = try ReelCommand.run(["graph", path, "--json"])
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["composition"] != nil && object?["videoComposition"] != nil && object?["audioMix"] != nil)
+    }
+
+    @Test func helpReadsWell() throws {
+        let run = try ReelCommand.run(["--help"])
+        #expect(run.status == 0)
+        for command in ["validate", "graph", "probe"] { #expect(run.standardOutput.contains(command)) }
+    }
+}

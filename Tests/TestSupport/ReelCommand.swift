@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs the built `reel` executable (next to the test bundle) and captures what it did.
+public struct ReelRun: Sendable {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+}
+
+public enum ReelCommand {
+    /// `.build/<configuration>/reel`, beside the test runner.
+    public static let executable: URL = {
+        var url = Bundle.main.bundleURL
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("reel").path) {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("reel")
+    }()
+
+    /// Runs `reel <arguments>` in `directory` (default: the repository root) and waits.
+    public static func run(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]) throws -> ReelRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return ReelRun(status: process.terminationStatus,
+                       standardOutput: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                       standardError: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+}
