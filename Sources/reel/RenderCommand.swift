@@ -47,9 +47,10 @@ struct Render: ParsableCommand {
             }
             chosenPreset = p
         }
+        let sets = try vars.values()
         let graph: CompositionGraph
         do {
-            graph = try loadGraph(projectPath: project, sets: try vars.values())
+            graph = try loadGraph(projectPath: project, sets: sets)
         } catch {
             throw reportAndExitCode(error)
         }
