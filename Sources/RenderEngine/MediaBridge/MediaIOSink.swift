@@ -51,19 +51,17 @@ final class MediaIOSink: MediaSink {
         return WriterSettings(container: container, video: video, audio: audio, faststart: out.faststart, metadata: out.metadata)
     }
 
-    func makeFrame() throws -> YUVFrame {
-        let frame = try pool.makeFrame()
-        let y = frame.plane(0), u = frame.plane(1), v = frame.plane(2)
-        return YUVFrame(width: frame.width, height: frame.height, y: y.baseAddress.assumingMemoryBound(to: UInt8.self),
-                        u: u.baseAddress.assumingMemoryBound(to: UInt8.self), v: v.baseAddress.assumingMemoryBound(to: UInt8.self),
-                        yStride: y.bytesPerRow, chromaStride: u.bytesPerRow, owner: frame)
-    }
+    func makeFrame() throws -> YUVFrame { YUVFrame(lending: try pool.makeFrame()) }
 
     func writeVideo(_ frame: YUVFrame, index: Int64) throws {
-        guard let video = frame.planeOwner as? VideoFrame else {
-            preconditionFailure("frames reaching the sink live in MediaIO frame memory")
+        var video = frame.planeOwner as? VideoFrame
+        if video == nil {
+            // Not in MediaIO memory (a frame made elsewhere): copy it once.
+            let copy = try makeFrame()
+            copy.copy(from: frame)
+            video = copy.planeOwner as? VideoFrame
         }
-        try output { try writer.append(video: video, at: index) }
+        try output { try writer.append(video: video!, at: index) }
     }
 
     func writeAudio(_ samples: UnsafePointer<Float>, count: Int) throws {
@@ -77,5 +75,17 @@ final class MediaIOSink: MediaSink {
 
     private func output(_ body: () throws -> Void) throws {
         do { try body() } catch { throw RenderError.output(path: path, reason: "\(error)") }
+    }
+}
+
+extension YUVFrame {
+    /// A frame showing the planes of a MediaIO `yuv420p` frame, which it keeps alive.
+    convenience init(lending frame: VideoFrame) {
+        precondition(frame.pixelFormat == .yuv420p, "only yuv420p frames can be lent, not \(frame.pixelFormat)")
+        let y = frame.plane(0), u = frame.plane(1), v = frame.plane(2)
+        precondition(u.bytesPerRow == v.bytesPerRow, "yuv420p chroma planes with different strides")
+        self.init(width: frame.width, height: frame.height, y: y.baseAddress.assumingMemoryBound(to: UInt8.self),
+                  u: u.baseAddress.assumingMemoryBound(to: UInt8.self), v: v.baseAddress.assumingMemoryBound(to: UInt8.self),
+                  yStride: y.bytesPerRow, chromaStride: u.bytesPerRow, owner: frame)
     }
 }

@@ -5,7 +5,8 @@ import MediaTime
 /// A `VideoFrameSource` over MediaIO's `VideoReader`: frames turned upright by the file's
 /// rotation, then scaled and converted by `SourceScaler` to the size each layer needs. A
 /// frame that already is BT.709 limited 4:2:0 at the asked size is lent without a copy, and
-/// a frame shown again (sample and hold) is not converted again.
+/// a frame shown again (sample and hold) is not converted again. Scaled frames live in
+/// MediaIO frame memory too, so any of them can be handed to the writer as it is.
 final class MediaIOVideoSource: VideoFrameSource {
     private let reader: VideoReader
     private let path: String
@@ -25,13 +26,13 @@ final class MediaIOVideoSource: VideoFrameSource {
         if let last, last.source === source, last.frame.width == width, last.frame.height == height { return last.frame }
         let frame: YUVFrame
         if source.pixelFormat == .yuv420p, source.colorSpace == .bt709, source.width == width, source.height == height {
-            let y = source.plane(0), u = source.plane(1), v = source.plane(2)
-            precondition(u.bytesPerRow == v.bytesPerRow, "yuv420p chroma planes with different strides")
-            frame = YUVFrame(width: width, height: height, y: y.baseAddress.assumingMemoryBound(to: UInt8.self),
-                             u: u.baseAddress.assumingMemoryBound(to: UInt8.self), v: v.baseAddress.assumingMemoryBound(to: UInt8.self),
-                             yStride: y.bytesPerRow, chromaStride: u.bytesPerRow, owner: source)
+            frame = YUVFrame(lending: source)
         } else {
-            if pool?.width != width || pool?.height != height { pool = FramePool(width: width, height: height) }
+            if pool?.width != width || pool?.height != height {
+                // In MediaIO frame memory, so a scaled frame that fills the output reaches the encoder uncopied.
+                let frames = try VideoFramePool(width: width, height: height, pixelFormat: .yuv420p, colorSpace: .bt709)
+                pool = FramePool(width: width, height: height) { YUVFrame(lending: try frames.makeFrame()) }
+            }
             frame = try pool!.take()
             try scaler.convert(source, into: .yuv420p(frame), path: path)
         }
