@@ -110,7 +110,7 @@ public final class VideoReader: @unchecked Sendable {
     private func position(at time: MediaTime) throws {
         if let current, time < current.time, !decodingFromStart || current.time > firstFrameTime {
             try seek(before: time)
-        } else if let current, try worthSeeking(from: current.time, to: time) {
+        } else if try worthSeeking(from: current?.time ?? .zero, to: time) {
             try seek(before: time)
         }
         var backoff = MediaTime(seconds: 1)
@@ -143,7 +143,7 @@ public final class VideoReader: @unchecked Sendable {
 
     /// A seek pays off when the request is well ahead and a keyframe lies between here and there.
     private func worthSeeking(from here: MediaTime, to time: MediaTime) throws -> Bool {
-        guard !decoder.drained, time - here > Self.seekAheadThreshold else { return false }
+        guard !info.isStillImage, !decoder.drained, time - here > Self.seekAheadThreshold else { return false }
         let stream = decoder.file.stream(streamIndex)
         guard avformat_index_get_entries_count(stream) > 0 else { return true }
         let target = (time + info.timeZero).ticks(timeBase: decoder.timeBase)
