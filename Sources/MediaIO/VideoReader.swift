@@ -16,7 +16,8 @@ public final class VideoReader: @unchecked Sendable {
         public var pixelFormat: PixelFormat?
         /// Output size in pixels (after turning, when `orientation` is `.display`); nil keeps the size.
         public var size: (width: Int, height: Int)?
-        /// Target colour space for YUV output (RGB output is always full range); nil: the source's.
+        /// Target colour space for YUV output (RGB output is always full range); nil: the source's
+        /// (BT.709 limited for RGB sources).
         /// swscale converts the range; a different YUV matrix is tagged but not converted.
         public var colorSpace: ColorSpace?
         public var scaler: Scaler
@@ -180,7 +181,9 @@ public final class VideoReader: @unchecked Sendable {
         let turnedSize = quarterTurns % 2 == 1 ? options.size.map { ($0.height, $0.width) } : options.size
         let width = turnedSize?.0 ?? Int(source.pointee.width), height = turnedSize?.1 ?? Int(source.pointee.height)
         let format = options.pixelFormat ?? sourceFormat
-        let targetColor = format.isRGB ? ColorSpace(sourceColor.standard, .full) : (options.colorSpace ?? sourceColor)
+        // YUV from an RGB source (PNG, WebP with alpha…) defaults to Reel's output colour space.
+        let targetColor = format.isRGB ? ColorSpace(sourceColor.standard, .full)
+            : (options.colorSpace ?? (sourceFormat.isRGB ? .bt709 : sourceColor))
         let needsConversion = format != sourceFormat || width != Int(source.pointee.width)
             || height != Int(source.pointee.height) || targetColor != sourceColor
             || (options.premultipliedAlpha && sourceFormat.hasAlpha)
