@@ -32,7 +32,9 @@ final class InputFile {
         try FFmpeg.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", site, .notMedia,
                          "its streams cannot be read")
         guard context.pointee.nb_streams > 0 else {
-            throw MediaError(.notMedia, path: path, "contains no audio, video or image stream")
+            throw MediaError(.notMedia, path: path, Self.startsWithFileTypeBox(path)
+                             ? "contains no audio, video or image stream: its MP4/MOV index (moov atom) is damaged"
+                             : "contains no audio, video or image stream")
         }
     }
 
