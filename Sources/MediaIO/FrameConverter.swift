@@ -68,9 +68,26 @@ final class FrameConverter {
     }
 }
 
+/// Converts frames to another size, format or colour space, with the reader's swscale settings
+/// (bit-exact, accurate rounding, the source's matrix and range honoured), reusing one context
+/// while the conversion stays the same: for callers whose target size changes from frame to
+/// frame (animated layers). Use from one thread at a time.
+public final class VideoFrameConverter {
+    private let converter: FrameConverter
+
+    public init(scaler: Scaler = .bicubic) { converter = FrameConverter(scaler: scaler) }
+
+    /// Converts `source` into `target`, typically from a `VideoFramePool`: the target's size,
+    /// format and colour space say what to make.
+    public func convert(_ source: VideoFrame, into target: VideoFrame) throws {
+        let site = FFmpegCallSite(path: "(frame at \(source.time), \(source.width)x\(source.height) \(source.pixelFormat))")
+        try converter.convert(source.frame.pointer, source.colorSpace, into: target.frame.pointer, target.colorSpace, site)
+    }
+}
+
 extension VideoFrame {
-    /// Multiplies colour by alpha in place (8-bit RGBA/BGRA frames with alpha only).
-    func premultiplyAlpha() {
+    /// Multiplies colour by alpha in place (8-bit `rgba`/`bgra` frames the caller owns).
+    public func premultiplyAlpha() {
         precondition(pixelFormat == .rgba || pixelFormat == .bgra, "premultiply needs 8-bit rgba or bgra")
         let p = plane(0)
         for y in 0..<p.height {

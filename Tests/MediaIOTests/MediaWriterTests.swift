@@ -172,3 +172,39 @@ let referenceSettings = WriterSettings(
         #expect(try MediaProbe.probe(path: path).video?.frameCount == 5)
     }
 }
+
+/// Audio written alongside video stays in sync when read back: encoder priming (AAC, Opus),
+/// edit lists and Matroska's CodecDelay are accounted for on both sides.
+@Suite struct WriterSyncTests {
+    @Test(arguments: [(WriterSettings.Container.mp4, WriterSettings.VideoCodec.h264, WriterSettings.AudioCodec.aac),
+                      (.webm, .vp9, .opus), (.mkv, .h264, .opus), (.mkv, .h264, .aac), (.mov, .h264, .pcm), (.mp4, .h264, .mp3)])
+    func clickStaysOnItsFrame(container: WriterSettings.Container, video: WriterSettings.VideoCodec, audio: WriterSettings.AudioCodec) throws {
+        let settings = WriterSettings(container: container,
+                                      video: .init(codec: video, width: 64, height: 48, frameRate: Rational(25), preset: video == .vp9 ? "realtime" : "ultrafast"),
+                                      audio: .init(codec: audio, sampleRate: 48000, channels: 1))
+        let path = MediaFactory.path("sync-\(audio.rawValue).\(container.rawValue)")
+        let writer = try MediaWriter(path: path, settings: settings)
+        let pool = try VideoFramePool(width: 64, height: 48, pixelFormat: .yuv420p)
+        for n in 0..<50 { // frame 25 (t = 1 s) is white, the click is at sample 48000 (t = 1 s)
+            let frame = try pool.makeFrame()
+            frame.withPlanes { planes in
+                for (i, plane) in planes.enumerated() {
+                    for y in 0..<plane.height {
+                        memset(plane.baseAddress + y * plane.bytesPerRow, i == 0 ? (n == 25 ? 235 : 16) : 128, plane.width)
+                    }
+                }
+            }
+            try writer.append(video: frame, at: Int64(n))
+            var samples = [Float](repeating: 0, count: 1920)
+            if n == 25 { samples[0] = 0.9 }
+            try writer.append(audio: samples)
+        }
+        try writer.finish()
+        let reader = try VideoReader(path: path, options: .init(pixelFormat: .yuv420p))
+        let luma = { (t: MediaTime) throws -> UInt8 in try reader.frame(at: t).plane(0).baseAddress.load(fromByteOffset: 0, as: UInt8.self) }
+        #expect(try luma(MediaTime(1, 1)) > 200 && luma(MediaTime(24, 25)) < 50 && luma(MediaTime(26, 25)) < 50)
+        let sound = try AudioReader(path: path, sampleRate: 48000, channels: 1).read(range: TimeRange(start: .zero, duration: MediaTime(2, 1)))
+        let peak = sound.indices.max { abs(sound[$0]) < abs(sound[$1]) }!
+        #expect(abs(peak - 48000) <= 3, "\(container) \(audio): click at sample \(peak), expected 48000")
+    }
+}
