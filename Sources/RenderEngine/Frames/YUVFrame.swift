@@ -53,9 +53,6 @@ public final class YUVFrame: @unchecked Sendable {
 
     deinit { storage?.deallocate() }
 
-    /// False for a frame that borrows someone else's planes.
-    var isOwned: Bool { storage != nil }
-
     /// The object whose planes a borrowing frame shows.
     var planeOwner: AnyObject? { owner }
 

@@ -99,13 +99,13 @@ final class RenderPipeline: @unchecked Sendable {
         defer { output.close() }
         while let (plan, pictures) = input.pop() {
             guard !state.stopped else { return }
-            var frame = compositor.composite(plan, pictures: pictures, into: try frames.take())
+            let target = try frames.take()
+            var frame = compositor.composite(plan, pictures: pictures, into: target)
             if let overlays, overlays.isVisible(at: plan.time) {
-                if !frame.isOwned {
+                if frame !== target {
                     // A passed-through source frame may be shown again: draw on a copy.
-                    let copy = try frames.take()
-                    copy.copy(from: frame)
-                    frame = copy
+                    target.copy(from: frame)
+                    frame = target
                 }
                 blender.beginFrame()
                 try overlays.draw(at: plan.time, into: frame, blender: blender)
