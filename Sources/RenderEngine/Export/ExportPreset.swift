@@ -38,14 +38,11 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         }
     }
 
-    /// The graph with the preset applied: H.264 + AAC at the preset's quality in the container
-    /// the output's extension names, and when the
+    /// The graph with the preset applied: H.264 + AAC at the preset's quality, and when the
     /// preset changes the size, every position and pixel size scaled to the new size.
     public func apply(to graph: CompositionGraph) -> CompositionGraph {
         let s = settings
         var g = graph
-        // The preset picks H.264 + AAC; the container follows the output file's extension.
-        g.output.container = nil
         g.output.video = OutputSettings.Video(codec: .h264, crf: s.crf, bitrate: nil, preset: s.encoderPreset,
                                               pixelFormat: "yuv420p", gopSize: graph.output.video.gopSize)
         g.output.audio = OutputSettings.Audio(codec: .aac, bitrate: s.audioBitrate, sampleRate: graph.output.audio.sampleRate,
