@@ -179,6 +179,13 @@ public struct Animation: Hashable, Sendable, Codable {
         for i in keyframes.indices { keyframes[i].value = transform(keyframes[i].value) }
     }
 
+    /// The same curve with every value multiplied by `factor` (timing and easing unchanged).
+    public func scaled(by factor: Double) -> Animation {
+        var scaled = self
+        scaled.keyframes = keyframes.map { Keyframe(time: $0.time, value: $0.value * factor, ease: $0.ease) }
+        return scaled
+    }
+
     /// Whether every keyframe lies inside `range` (ends included).
     public func isInside(_ range: TimeRange) -> Bool {
         isConstant || keyframes.allSatisfy { $0.time >= range.start && $0.time <= range.end }

@@ -1,0 +1,100 @@
+import CompositionGraph
+
+/// Composites the layers of a frame plan into a Y′CbCr 4:2:0 output frame.
+///
+/// Three paths, cheapest first: a frame whose top layer is one opaque, unscaled source at
+/// the output size is that source's frame (no copy); a frame of upright rectangles is
+/// composited directly in Y′CbCr (copies and integer blends of rows); anything rotated or
+/// mirrored is drawn on a premultiplied RGBA canvas with bilinear sampling and converted to
+/// Y′CbCr once. Not thread-safe: one compositor per compositing thread.
+final class FrameCompositor {
+    let renderSize: PixelSize
+    let matrix: YCbCrMatrix
+    private lazy var canvas = RGBAImage(width: renderSize.width, height: renderSize.height)
+
+    init(renderSize: PixelSize, matrix: YCbCrMatrix = .bt709) {
+        precondition(renderSize.width % 2 == 0 && renderSize.height % 2 == 0, "4:2:0 output needs an even size, not \(renderSize)")
+        self.renderSize = renderSize
+        self.matrix = matrix
+    }
+
+    /// Composites `plan` with `pictures[i]` for `plan.layers[i]` (nil where the layer turned
+    /// out invisible). Returns `output`, or a source frame passed through untouched.
+    func composite(_ plan: FramePlan, pictures: [LayerPicture?], into output: YUVFrame) -> YUVFrame {
+        precondition(pictures.count == plan.layers.count, "one picture per planned layer")
+        precondition(output.width == renderSize.width && output.height == renderSize.height, "output frame of the wrong size")
+        if plan.isRectangular {
+            if let passed = passThrough(plan, pictures) { return passed }
+            compositeRectangles(plan, pictures, into: output)
+        } else {
+            AffineCompositor.composite(plan, pictures: pictures, background: plan.background, canvas: canvas)
+            AffineCompositor.convert(canvas, matrix: matrix, into: output)
+        }
+        return output
+    }
+
+    /// The top layer's own frame when it is opaque and exactly covers the output unscaled.
+    private func passThrough(_ plan: FramePlan, _ pictures: [LayerPicture?]) -> YUVFrame? {
+        guard let top = plan.layers.last, top.alpha == 256, case .yuv(let frame)? = pictures.last,
+              frame.width == renderSize.width, frame.height == renderSize.height,
+              let rect = top.placement.rectangle(in: renderSize), rect.originX == 0, rect.originY == 0,
+              rect.covers(renderSize) else { return nil }
+        return frame
+    }
+
+    private func compositeRectangles(_ plan: FramePlan, _ pictures: [LayerPicture?], into out: YUVFrame) {
+        // Layers under the topmost opaque full-frame layer do not show: skip them and the background.
+        let layers = plan.layers
+        let covering = layers.indices.last { i in
+            guard let rect = layers[i].placement.rectangle(in: renderSize) else { return false }
+            return rect.covers(renderSize) && isOpaque(layers[i], pictures[i])
+        }
+        if covering == nil { out.fill(matrix.yuv(of: plan.background)) }
+        for i in (covering ?? 0)..<layers.count {
+            guard let rect = layers[i].placement.rectangle(in: renderSize), let picture = pictures[i] else { continue }
+            draw(picture, alpha: layers[i].alpha, in: rect, onto: out)
+        }
+    }
+
+    private func isOpaque(_ layer: PlannedLayer, _ picture: LayerPicture?) -> Bool {
+        guard layer.alpha == 256, let picture else { return false }
+        if case .color(let c) = picture { return c.alpha >= 1 }
+        return true
+    }
+
+    private func draw(_ picture: LayerPicture, alpha: Int, in rect: PlacedRectangle, onto out: YUVFrame) {
+        for plane in 0..<3 {
+            let shift = plane == 0 ? 0 : 1
+            let x0 = rect.visibleX0 >> shift, y0 = rect.visibleY0 >> shift
+            let columns = (rect.visibleX1 >> shift) - x0, rows = (rect.visibleY1 >> shift) - y0
+            let dst = out.plane(plane)
+            let target = dst.base + y0 * dst.stride + x0
+            switch picture {
+            case .yuv(let frame):
+                precondition(frame.width == rect.sourceWidth && frame.height == rect.sourceHeight,
+                             "layer picture is \(frame.width)x\(frame.height), placed size \(rect.sourceWidth)x\(rect.sourceHeight)")
+                let src = frame.plane(plane)
+                let source = src.base + ((rect.visibleY0 - rect.originY) >> shift) * src.stride + ((rect.visibleX0 - rect.originX) >> shift)
+                if alpha == 256 {
+                    PlaneKernels.copy(from: source, srcStride: src.stride, to: target, dstStride: dst.stride, columns: columns, rows: rows)
+                } else {
+                    PlaneKernels.blend(from: source, srcStride: src.stride, to: target, dstStride: dst.stride,
+                                       columns: columns, rows: rows, alpha: alpha)
+                }
+            case .color(let color):
+                var opaque = color
+                opaque.alpha = 1
+                let yuv = matrix.yuv(of: opaque)
+                let value = plane == 0 ? yuv.y : plane == 1 ? yuv.cb : yuv.cr
+                let a = Int((Double(alpha) * min(max(color.alpha, 0), 1)).rounded())
+                if a == 256 {
+                    PlaneKernels.fill(value, to: target, dstStride: dst.stride, columns: columns, rows: rows)
+                } else if a > 0 {
+                    PlaneKernels.blend(value, to: target, dstStride: dst.stride, columns: columns, rows: rows, alpha: a)
+                }
+            case .rgba:
+                preconditionFailure("an RGBA picture on the Y′CbCr path")
+            }
+        }
+    }
+}

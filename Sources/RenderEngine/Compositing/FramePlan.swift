@@ -1,0 +1,115 @@
+import CompositionGraph
+import MediaTime
+
+/// What one output frame is made of: a pure function of the graph and the frame's time,
+/// computed before any pixel is touched so the decoding stage knows what to fetch.
+struct FramePlan: Sendable {
+    /// Output frame index (0 = the first frame written).
+    var index: Int64
+    /// Timeline time of the frame.
+    var time: MediaTime
+    var background: Color
+    /// Bottom to top; layers that are invisible at this time are left out.
+    var layers: [PlannedLayer]
+
+    /// True when every layer is an upright opaque rectangle, so the frame is composited in Y′CbCr.
+    var isRectangular: Bool { layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha } }
+}
+
+/// One visible layer of a frame.
+struct PlannedLayer: Sendable {
+    enum Content: Sendable, Equatable {
+        /// A video file at source time `sourceTime`.
+        case media(MediaReference, sourceTime: MediaTime)
+        /// A still image or SVG.
+        case still(MediaReference)
+        case color(Color)
+    }
+
+    /// The composition track the layer shows.
+    var trackID: Int
+    var content: Content
+    var placement: LayerPlacement
+    /// The source has an alpha channel (it needs the general path to show through).
+    var hasAlpha: Bool = false
+    /// Layer opacity in 1/256ths (0…256).
+    var alpha: Int
+}
+
+/// Works out the `FramePlan` of each frame of a graph. Frames are usually asked for in
+/// increasing time, so the instruction and each track's segment are looked for from where
+/// the last frame found them: planning stays cheap on timelines of thousands of cuts.
+final class FramePlanner {
+    let graph: CompositionGraph
+    /// What the render knows of every video, image and SVG file the graph shows, by path.
+    let sources: [String: SourceFacts]
+    private var instructionCursor = 0
+    private var segmentCursors: [Int: Int] = [:]
+
+    init(graph: CompositionGraph, sources: [String: SourceFacts]) {
+        self.graph = graph
+        self.sources = sources
+    }
+
+    func plan(frame index: Int64, at t: MediaTime) -> FramePlan {
+        let vc = graph.videoComposition
+        guard let instruction = find(in: vc.instructions, at: t, cursor: &instructionCursor, range: \.timeRange) else {
+            return FramePlan(index: index, time: t, background: vc.background, layers: [])
+        }
+        var layers: [PlannedLayer] = []
+        layers.reserveCapacity(instruction.layers.count)
+        for layer in instruction.layers {
+            guard let track = graph.composition.track(layer.trackID),
+                  let segment = find(in: track.segments, at: t, cursor: &segmentCursors[track.id, default: 0], range: \.target),
+                  let content = segment.content else { continue }
+            let alpha = Int((min(max(layer.opacity.value(at: t), 0), 1) * 256).rounded())
+            guard alpha > 0 else { continue }
+            let planned: PlannedLayer.Content, facts: SourceFacts
+            switch content {
+            case .media(let ref, _):
+                planned = .media(ref, sourceTime: segment.timeMapping!.sourceTime(at: t))
+                facts = self.facts(ref)
+            case .still(let ref):
+                planned = .still(ref)
+                facts = self.facts(ref)
+            case .color(let color):
+                planned = .color(color)
+                facts = SourceFacts(size: vc.renderSize, hasAlpha: false)
+            }
+            let size = facts.size
+            let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
+            guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
+            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: facts.hasAlpha, alpha: alpha))
+        }
+        return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
+    }
+
+    /// The element of `items` (in time order, not overlapping) whose range contains `t`,
+    /// searching from `cursor` first and moving it there.
+    private func find<T>(in items: [T], at t: MediaTime, cursor: inout Int, range: KeyPath<T, TimeRange>) -> T? {
+        guard !items.isEmpty else { return nil }
+        if cursor >= items.count || items[cursor][keyPath: range].start > t { cursor = 0 }
+        while cursor < items.count {
+            let r = items[cursor][keyPath: range]
+            if r.contains(t) { return items[cursor] }
+            if r.start > t { return nil }
+            cursor += 1
+        }
+        cursor = 0
+        return nil
+    }
+
+    private func facts(_ ref: MediaReference) -> SourceFacts {
+        guard let facts = sources[ref.path] else {
+            preconditionFailure("no probed facts for \(ref.path): the export probes every file before planning")
+        }
+        return facts
+    }
+}
+
+/// The facts of a picture source the planner needs, from probing it before the render.
+struct SourceFacts: Equatable, Sendable {
+    /// Pixel size once turned upright.
+    var size: PixelSize
+    var hasAlpha: Bool
+}

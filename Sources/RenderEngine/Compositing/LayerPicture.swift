@@ -1,0 +1,30 @@
+import CompositionGraph
+
+/// The pixels fetched for one planned layer.
+enum LayerPicture: @unchecked Sendable {
+    /// For the Y′CbCr path: the source already scaled to its placed rectangle's size.
+    case yuv(YUVFrame)
+    /// For the general path: the source at the placement's `scaledPixelSize` (or any size;
+    /// it is stretched over the fitted box).
+    case rgba(RGBAImage)
+    case color(Color)
+}
+
+/// What the decoding stage must deliver for a layer of a plan.
+enum PictureRequest: Equatable, Sendable {
+    case yuv(width: Int, height: Int)
+    case rgba(width: Int, height: Int)
+    case none
+
+    /// The picture a layer needs: Y′CbCr at its placed size on the rectangular path, RGBA at
+    /// its scaled size otherwise; colours need no pixels.
+    static func forLayer(_ layer: PlannedLayer, rectangular: Bool, renderSize: PixelSize) -> PictureRequest {
+        if case .color = layer.content { return .none }
+        if rectangular {
+            guard let rect = layer.placement.rectangle(in: renderSize) else { return .none }
+            return .yuv(width: rect.sourceWidth, height: rect.sourceHeight)
+        }
+        let size = layer.placement.scaledPixelSize
+        return .rgba(width: size.width, height: size.height)
+    }
+}

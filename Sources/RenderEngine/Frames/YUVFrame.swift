@@ -1,0 +1,104 @@
+/// An 8-bit planar Y′CbCr 4:2:0 picture (FFmpeg's `yuv420p`): the compositor's working and
+/// output format. Chroma planes are ⌈width/2⌉ × ⌈height/2⌉.
+///
+/// A frame either owns its planes (allocated once and reused frame after frame) or borrows
+/// planes owned by someone else (a decoded frame passed through untouched), kept alive by
+/// `owner`.
+public final class YUVFrame: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public var chromaWidth: Int { (width + 1) / 2 }
+    public var chromaHeight: Int { (height + 1) / 2 }
+
+    let y: UnsafeMutablePointer<UInt8>
+    let u: UnsafeMutablePointer<UInt8>
+    let v: UnsafeMutablePointer<UInt8>
+    let yStride: Int
+    let chromaStride: Int
+    private let storage: UnsafeMutableRawPointer?
+    /// Whatever keeps borrowed planes alive.
+    private let owner: AnyObject?
+
+    /// Allocates a frame; rows are 64-byte aligned.
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "YUVFrame needs a positive size, not \(width)x\(height)")
+        self.width = width
+        self.height = height
+        yStride = (width + 63) & ~63
+        chromaStride = ((width + 1) / 2 + 63) & ~63
+        let ch = (height + 1) / 2
+        let bytes = yStride * height + 2 * chromaStride * ch
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        storage = raw
+        y = raw.assumingMemoryBound(to: UInt8.self)
+        u = y + yStride * height
+        v = u + chromaStride * ch
+        owner = nil
+    }
+
+    /// Wraps planes owned by `owner` (for example a decoder's frame) without copying.
+    package init(width: Int, height: Int, y: UnsafeMutablePointer<UInt8>, u: UnsafeMutablePointer<UInt8>,
+                 v: UnsafeMutablePointer<UInt8>, yStride: Int, chromaStride: Int, owner: AnyObject) {
+        self.width = width
+        self.height = height
+        self.y = y
+        self.u = u
+        self.v = v
+        self.yStride = yStride
+        self.chromaStride = chromaStride
+        storage = nil
+        self.owner = owner
+    }
+
+    deinit { storage?.deallocate() }
+
+    /// The object whose planes a borrowing frame shows.
+    var planeOwner: AnyObject? { owner }
+
+    /// Plane 0 (Y), 1 (Cb) or 2 (Cr): base address and bytes per row.
+    package func plane(_ index: Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int) {
+        switch index {
+        case 0: return (y, yStride)
+        case 1: return (u, chromaStride)
+        default: return (v, chromaStride)
+        }
+    }
+
+    /// Sample of plane `index` at (x, y) in that plane's own coordinates.
+    public func sample(plane index: Int, x: Int, y row: Int) -> UInt8 {
+        let p = plane(index)
+        return p.base[row * p.stride + x]
+    }
+
+    /// Sets every sample of the frame to one colour.
+    public func fill(_ color: YUVColor) {
+        for row in 0..<height { (y + row * yStride).update(repeating: color.y, count: width) }
+        for row in 0..<chromaHeight {
+            (u + row * chromaStride).update(repeating: color.cb, count: chromaWidth)
+            (v + row * chromaStride).update(repeating: color.cr, count: chromaWidth)
+        }
+    }
+
+    /// Copies the visible samples of `other` (same size) into this frame.
+    public func copy(from other: YUVFrame) {
+        precondition(other.width == width && other.height == height, "copy between frames of different sizes")
+        for i in 0..<3 {
+            let src = other.plane(i), dst = plane(i)
+            let rows = i == 0 ? height : chromaHeight, cols = i == 0 ? width : chromaWidth
+            for row in 0..<rows { (dst.base + row * dst.stride).update(from: src.base + row * src.stride, count: cols) }
+        }
+    }
+
+    /// Visible samples, plane after plane without row padding (for hashing and tests).
+    public func packedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(width * height + 2 * chromaWidth * chromaHeight)
+        for i in 0..<3 {
+            let p = plane(i)
+            let rows = i == 0 ? height : chromaHeight, cols = i == 0 ? width : chromaWidth
+            for row in 0..<rows { out.append(contentsOf: UnsafeBufferPointer(start: p.base + row * p.stride, count: cols)) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+import CompositionGraph
+import MediaIO
+import MediaTime
+
+/// A `VideoFrameSource` over MediaIO's `VideoReader`: frames turned upright by the file's
+/// rotation, then scaled and converted by `SourceScaler` to the size each layer needs. A
+/// frame that already is BT.709 limited 4:2:0 at the asked size is lent without a copy, and
+/// a frame shown again (sample and hold) is not converted again. Scaled frames live in
+/// MediaIO frame memory too, so any of them can be handed to the writer as it is.
+final class MediaIOVideoSource: VideoFrameSource {
+    private let reader: VideoReader
+    private let path: String
+    private let hasAlpha: Bool
+    private let scaler = SourceScaler()
+    private var pool: FramePool?
+    private var last: (source: VideoFrame, frame: YUVFrame)?
+
+    init(path: String, decoderThreads: Int) throws {
+        self.path = path
+        reader = try VideoReader(path: path, options: VideoReader.Options(orientation: .display, decoderThreads: decoderThreads))
+        hasAlpha = reader.info.streams[reader.streamIndex].video?.hasAlpha ?? false
+    }
+
+    func yuvFrame(at t: MediaTime, width: Int, height: Int) throws -> YUVFrame {
+        let source = try reader.frame(at: t)
+        if let last, last.source === source, last.frame.width == width, last.frame.height == height { return last.frame }
+        let frame: YUVFrame
+        if source.pixelFormat == .yuv420p, source.colorSpace == .bt709, source.width == width, source.height == height {
+            frame = YUVFrame(lending: source)
+        } else {
+            if pool?.width != width || pool?.height != height {
+                // In MediaIO frame memory, so a scaled frame that fills the output reaches the encoder uncopied.
+                let frames = try VideoFramePool(width: width, height: height, pixelFormat: .yuv420p, colorSpace: .bt709)
+                pool = FramePool(width: width, height: height) { YUVFrame(lending: try frames.makeFrame()) }
+            }
+            frame = try pool!.take()
+            try scaler.convert(source, into: .yuv420p(frame), path: path)
+        }
+        last = (source, frame)
+        return frame
+    }
+
+    func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> RGBAImage {
+        let source = try reader.frame(at: t)
+        let image = RGBAImage(width: width, height: height)
+        try scaler.convert(source, into: .rgba(image), path: path)
+        if hasAlpha { image.premultiply() }
+        return image
+    }
+}

@@ -1,0 +1,130 @@
+/// Blends overlay sprites into a Y′CbCr 4:2:0 frame in integers.
+///
+/// Each sprite is converted once to premultiplied Y′CbCrA, with its chroma averaged on the
+/// output's 2×2 chroma grid, and kept while its pixels stay the same and it stays on screen
+/// (a watermark is converted once per render). Each cached conversion holds its pixels'
+/// owner, so the owner cannot be freed and its identity reused by other pixels while the
+/// conversion is in the cache. Not thread-safe: one per compositing thread.
+final class SpriteBlender {
+    private struct Key: Hashable {
+        var owner: ObjectIdentifier
+        /// The origin's parity decides how sprite pixels fall on the chroma grid.
+        var oddX: Bool
+        var oddY: Bool
+    }
+
+    private var cache: [Key: ConvertedSprite] = [:]
+    private var usedThisFrame: Set<Key> = []
+    let matrix: YCbCrMatrix
+
+    init(matrix: YCbCrMatrix = .bt709) { self.matrix = matrix }
+
+    /// Starts a frame: sprites not blended between this and the next call leave the cache.
+    func beginFrame() {
+        if cache.count > usedThisFrame.count { cache = cache.filter { usedThisFrame.contains($0.key) } }
+        usedThisFrame.removeAll(keepingCapacity: true)
+    }
+
+    /// Blends one sprite over `frame` (call in z-order, bottom first).
+    func blend(_ sprite: SpriteView, into frame: YUVFrame) {
+        let alpha = Int((min(max(sprite.opacity, 0), 1) * 256).rounded())
+        guard alpha > 0 else { return }
+        let key = Key(owner: ObjectIdentifier(sprite.owner), oddX: sprite.originX & 1 != 0, oddY: sprite.originY & 1 != 0)
+        usedThisFrame.insert(key)
+        let converted: ConvertedSprite
+        if let cached = cache[key] {
+            converted = cached
+        } else {
+            converted = ConvertedSprite(sprite, matrix: matrix)
+            cache[key] = converted
+        }
+        converted.blend(into: frame, originX: sprite.originX, originY: sprite.originY, opacity: alpha)
+    }
+}
+
+/// A sprite in premultiplied Y′CbCrA. Luma: per pixel, alpha (0…255) and Y′·α/255 in 8.8
+/// fixed point. Chroma: per cell of the output's chroma grid, the sums over its 2×2 pixels.
+final class ConvertedSprite {
+    /// Keeps the source pixels' owner alive (see `SpriteBlender`).
+    let owner: AnyObject
+    let width: Int, height: Int
+    /// Offset of the sprite's first pixel inside its first chroma cell (0 or 1 each way).
+    let cellX: Int, cellY: Int
+    let cellColumns: Int, cellRows: Int
+    private let lumaAlpha: [UInt8]
+    private let luma: [UInt16]
+    private let cellAlpha: [UInt16]
+    private let cellCb: [UInt32]
+    private let cellCr: [UInt32]
+
+    init(_ s: SpriteView, matrix m: YCbCrMatrix) {
+        owner = s.owner
+        width = s.width
+        height = s.height
+        cellX = s.originX & 1
+        cellY = s.originY & 1
+        cellColumns = (cellX + width + 1) / 2
+        cellRows = (cellY + height + 1) / 2
+        var lumaAlpha = [UInt8](repeating: 0, count: width * height)
+        var luma = [UInt16](repeating: 0, count: width * height)
+        var cellAlpha = [UInt16](repeating: 0, count: cellColumns * cellRows)
+        var cellCb = [UInt32](repeating: 0, count: cellColumns * cellRows)
+        var cellCr = [UInt32](repeating: 0, count: cellColumns * cellRows)
+        let bytes = s.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = bytes + y * s.stride + x * 4
+                let b = Int(p[0]), g = Int(p[1]), r = Int(p[2]), a = Int(p[3])
+                // Premultiplied colour: the offsets (16 and 128) scale with alpha too.
+                let y16 = Int(m.yr) * r + Int(m.yg) * g + Int(m.yb) * b + (16 * a * 65536 + 127) / 255
+                let cb16 = Int(m.ur) * r + Int(m.ug) * g + Int(m.ub) * b + (128 * a * 65536 + 127) / 255
+                let cr16 = Int(m.vr) * r + Int(m.vg) * g + Int(m.vb) * b + (128 * a * 65536 + 127) / 255
+                lumaAlpha[y * width + x] = UInt8(a)
+                luma[y * width + x] = UInt16(clamping: (y16 + 128) >> 8)
+                let cell = ((y + cellY) / 2) * cellColumns + (x + cellX) / 2
+                cellAlpha[cell] += UInt16(a)
+                cellCb[cell] += UInt32(clamping: (cb16 + 128) >> 8)
+                cellCr[cell] += UInt32(clamping: (cr16 + 128) >> 8)
+            }
+        }
+        self.lumaAlpha = lumaAlpha
+        self.luma = luma
+        self.cellAlpha = cellAlpha
+        self.cellCb = cellCb
+        self.cellCr = cellCr
+    }
+
+    /// out = (colour·α·o + dst·(1 − α·o)), with α in 1/255ths and o (`opacity`) in 1/256ths.
+    func blend(into frame: YUVFrame, originX: Int, originY: Int, opacity o: Int) {
+        let d = 255 * 256
+        let (yp, ys) = frame.plane(0)
+        let x0 = max(0, originX), x1 = min(frame.width, originX + width)
+        let y0 = max(0, originY), y1 = min(frame.height, originY + height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            let row = (y - originY) * width - originX
+            for x in x0..<x1 {
+                let a = Int(lumaAlpha[row + x])
+                guard a > 0 else { continue }
+                let dst = yp + y * ys + x
+                let v = (Int(luma[row + x]) * o * 255 + Int(dst.pointee) * (d - a * o) * 256 + d * 128) / (d * 256)
+                dst.pointee = UInt8(clamping: v)
+            }
+        }
+        let firstCellX = (originX - cellX) / 2, firstCellY = (originY - cellY) / 2
+        let cx0 = max(0, x0 / 2), cx1 = min(frame.chromaWidth, (x1 + 1) / 2)
+        let cy0 = max(0, y0 / 2), cy1 = min(frame.chromaHeight, (y1 + 1) / 2)
+        let (up, cs) = frame.plane(1), (vp, _) = frame.plane(2)
+        for cy in cy0..<cy1 {
+            let row = (cy - firstCellY) * cellColumns - firstCellX
+            for cx in cx0..<cx1 {
+                let a = Int(cellAlpha[row + cx])
+                guard a > 0 else { continue }
+                let offset = cy * cs + cx
+                let keep = (4 * d - a * o) * 256
+                up[offset] = UInt8(clamping: (Int(cellCb[row + cx]) * o * 255 + Int(up[offset]) * keep + 4 * d * 128) / (4 * d * 256))
+                vp[offset] = UInt8(clamping: (Int(cellCr[row + cx]) * o * 255 + Int(vp[offset]) * keep + 4 * d * 128) / (4 * d * 256))
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import CompositionGraph
+import MediaTime
+
+/// The decoding stage's work for one frame: the picture each planned layer needs, in the
+/// format and size its compositing path wants.
+final class PictureFetcher {
+    let renderSize: PixelSize
+    let pool: VideoSourcePool
+
+    init(renderSize: PixelSize, pool: VideoSourcePool) {
+        self.renderSize = renderSize
+        self.pool = pool
+    }
+
+    func pictures(for plan: FramePlan) throws -> [LayerPicture?] {
+        let rectangular = plan.isRectangular
+        return try plan.layers.map { layer in
+            let request = PictureRequest.forLayer(layer, rectangular: rectangular, renderSize: renderSize)
+            switch layer.content {
+            case .color(let c):
+                return .color(c)
+            case .media(let ref, let t):
+                return try fetch(request, from: pool.source(ref, trackID: layer.trackID), at: t, ref: ref, timeline: plan.time)
+            case .still(let ref):
+                return try fetch(request, from: pool.source(ref, trackID: layer.trackID), at: .zero, ref: ref, timeline: plan.time)
+            }
+        }
+    }
+
+    private func fetch(_ request: PictureRequest, from source: VideoFrameSource, at t: MediaTime, ref: MediaReference,
+                       timeline: MediaTime) throws -> LayerPicture? {
+        do {
+            switch request {
+            case .yuv(let w, let h): return .yuv(try source.yuvFrame(at: t, width: w, height: h))
+            case .rgba(let w, let h): return .rgba(try source.rgbaFrame(at: t, width: w, height: h))
+            case .none: return nil
+            }
+        } catch {
+            throw RenderError.media(path: ref.path, sourceTime: t, timelineTime: timeline, reason: "\(error)")
+        }
+    }
+}

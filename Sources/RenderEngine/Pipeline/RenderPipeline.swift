@@ -1,0 +1,165 @@
+import CompositionGraph
+import Foundation
+import MediaTime
+
+/// Pulls a graph through decoding, compositing and encoding on three threads joined by
+/// bounded queues, so the stages overlap while memory stays bounded:
+///
+///     fetch (plan frame n, decode + scale its pictures) ─▶ composite (+ overlays) ─▶ encode (+ audio mix)
+///
+/// Each stage handles frames strictly in order and nothing depends on which thread runs
+/// first, so the output is the same bytes whatever the timing or the number of cores.
+final class RenderPipeline: @unchecked Sendable {
+    struct Configuration {
+        var graph: CompositionGraph
+        /// The part of the timeline to render (the whole of it by default).
+        var range: TimeRange
+        /// Upright size and alpha of every video and image file, by path.
+        var sources: [String: SourceFacts]
+        /// Frames waiting between two stages.
+        var queueDepth = 3
+        /// Audio frames mixed and written at a time.
+        var audioBlock = 1024
+    }
+
+    let config: Configuration
+    private let access: MediaAccess
+    private let sink: MediaSink
+    private let overlays: OverlayStage?
+    private let state = PipelineState()
+
+    init(_ config: Configuration, access: MediaAccess, sink: MediaSink, overlays: OverlayStage?) {
+        self.config = config
+        self.access = access
+        self.sink = sink
+        self.overlays = overlays
+    }
+
+    var frameDuration: MediaTime { config.graph.videoComposition.frameDuration }
+    /// Frames written: every frame that starts inside the range.
+    var frameCount: Int64 { config.range.duration.frameCount(frameDuration: frameDuration) }
+
+    /// Stops the render soon (from any thread); `run` then throws `RenderError.cancelled`.
+    func cancel() { state.fail(RenderError.cancelled) }
+
+    /// Renders everything into the sink; `progress(framesDone)` is called after each frame.
+    func run(progress: (Int64) -> Void) throws {
+        let planned = BoundedQueue<(FramePlan, [LayerPicture?])>(capacity: config.queueDepth)
+        let composited = BoundedQueue<(Int64, YUVFrame)>(capacity: config.queueDepth)
+        state.queues = [planned.discard, composited.discard]
+        let done = DispatchGroup()
+        startThread("reel-fetch", done) { try self.fetch(into: planned) }
+        startThread("reel-composite", done) { try self.composite(from: planned, into: composited) }
+        do {
+            try encode(from: composited, progress: progress)
+        } catch {
+            state.fail(error)
+        }
+        done.wait()
+        if let error = state.error { throw error }
+        try sink.finish()
+    }
+
+    private func startThread(_ name: String, _ group: DispatchGroup, _ body: @escaping @Sendable () throws -> Void) {
+        group.enter()
+        let state = self.state
+        let thread = Thread {
+            do { try body() } catch { state.fail(error) }
+            group.leave()
+        }
+        thread.name = name
+        thread.stackSize = 1 << 22
+        thread.start()
+    }
+
+    private func frameTime(_ n: Int64) -> MediaTime { config.range.start + .frame(n, duration: frameDuration) }
+
+    private func fetch(into queue: BoundedQueue<(FramePlan, [LayerPicture?])>) throws {
+        let graph = config.graph
+        let planner = FramePlanner(graph: graph, sources: config.sources)
+        let pool = VideoSourcePool(composition: graph.composition, open: access.openVideo)
+        let fetcher = PictureFetcher(renderSize: graph.videoComposition.renderSize, pool: pool)
+        defer { queue.close() }
+        for n in 0..<frameCount {
+            guard !state.stopped else { return }
+            let t = frameTime(n)
+            let plan = planner.plan(frame: n, at: t)
+            let pictures = try fetcher.pictures(for: plan)
+            guard queue.push((plan, pictures)) else { return }
+            pool.release(before: t)
+        }
+    }
+
+    private func composite(from input: BoundedQueue<(FramePlan, [LayerPicture?])>,
+                           into output: BoundedQueue<(Int64, YUVFrame)>) throws {
+        let size = config.graph.videoComposition.renderSize
+        let compositor = FrameCompositor(renderSize: size)
+        let frames = FramePool(width: size.width, height: size.height, allocate: sink.makeFrame)
+        let blender = SpriteBlender()
+        defer { output.close() }
+        while let (plan, pictures) = input.pop() {
+            guard !state.stopped else { return }
+            let target = try frames.take()
+            var frame = compositor.composite(plan, pictures: pictures, into: target)
+            if let overlays, overlays.isVisible(at: plan.time) {
+                if frame !== target {
+                    // A passed-through source frame may be shown again: draw on a copy.
+                    target.copy(from: frame)
+                    frame = target
+                }
+                blender.beginFrame()
+                try overlays.draw(at: plan.time, into: frame, blender: blender)
+            }
+            guard output.push((plan.index, frame)) else { return }
+        }
+    }
+
+    private func encode(from input: BoundedQueue<(Int64, YUVFrame)>, progress: (Int64) -> Void) throws {
+        let rate = config.graph.output.audio.sampleRate, channels = config.graph.output.audio.channels
+        let hasAudio = config.graph.hasAudio
+        let mixer = AudioMixer(graph: config.graph, sampleRate: rate, channels: channels, makeSource: access.openAudio)
+        let firstSample = config.range.start.samplePosition(rate: rate)
+        let endSample = config.range.end.samplePosition(rate: rate)
+        var nextSample = firstSample
+        let block = UnsafeMutablePointer<Float>.allocate(capacity: config.audioBlock * channels)
+        defer { block.deallocate() }
+        func writeAudio(until end: Int64) throws {
+            guard hasAudio else { return }
+            while nextSample < end {
+                let n = Int(min(Int64(config.audioBlock), end - nextSample))
+                try mixer.mix(from: nextSample, count: n, into: block)
+                try sink.writeAudio(block, count: n)
+                nextSample += Int64(n)
+            }
+        }
+        while let (index, frame) = input.pop() {
+            guard !state.stopped else { return }
+            try sink.writeVideo(frame, index: index)
+            // Audio up to the end of this frame, so the muxer gets both streams in step.
+            try writeAudio(until: min(endSample, (frameTime(index + 1)).samplePosition(rate: rate)))
+            progress(index + 1)
+        }
+        guard !state.stopped else { return }
+        try writeAudio(until: endSample)
+    }
+}
+
+/// The first failure of any stage (or a cancel), shared by the threads.
+final class PipelineState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var firstError: Error?
+    /// Closes every queue, so blocked stages wake up and stop.
+    var queues: [() -> Void] = []
+
+    var error: Error? { lock.withLock { firstError } }
+    var stopped: Bool { lock.withLock { firstError != nil } }
+
+    func fail(_ error: Error) {
+        let closers: [() -> Void] = lock.withLock {
+            guard firstError == nil else { return [] }
+            firstError = error
+            return queues
+        }
+        for close in closers { close() }
+    }
+}

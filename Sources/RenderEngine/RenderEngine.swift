@@ -1,1 +1,0 @@
-// RenderEngine: being built (see the issues).

@@ -1,0 +1,60 @@
+import Foundation
+import MediaIO
+import MediaTime
+import Testing
+import TestSupport
+
+/// Open → decode → encode → close in a loop must not grow the process's memory. Runs in a child
+/// process (this test binary again) so other tests running in parallel do not disturb the count.
+@Suite struct LeakTests {
+    static let childVariable = "REEL_LEAK_LOOP_REPORT"
+
+    /// Resident set size in bytes, from /proc/self/statm.
+    static func residentBytes() -> Int {
+        let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
+        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// One round: probe, decode video (converted and scaled) and audio, encode and mux, close.
+    static func round(source: String, output: String) throws {
+        _ = try MediaProbe.probe(path: source)
+        // One thread everywhere: glibc caches the stacks of ended threads (up to 40 MB), which
+        // made the resident size wander by megabytes from round to round.
+        let video = try VideoReader(path: source, options: .init(pixelFormat: .rgba, size: (320, 240), decoderThreads: 1))
+        let audio = try AudioReader(path: source, sampleRate: 48000, channels: 2)
+        let settings = WriterSettings(container: .mp4,
+                                      video: .init(codec: .h264, width: 320, height: 240, frameRate: Rational(25), preset: "ultrafast", threads: 1),
+                                      audio: .init(codec: .aac))
+        let writer = try MediaWriter(path: output, settings: settings)
+        for n in 0..<12 {
+            let t = MediaTime(Int64(n), 25)
+            try writer.append(video: try video.frame(at: t), at: Int64(n)) // rgba → yuv420p in the writer
+            try writer.append(audio: try audio.read(range: TimeRange(start: t, duration: MediaTime(1, 25))))
+        }
+        _ = try video.frame(at: MediaTime(1, 1)) // a seek
+        try writer.finish()
+    }
+
+    @Test func openDecodeEncodeCloseLoopDoesNotGrow() throws {
+        let source = try MediaFactory.file("leak-source.mp4", ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2", "-f", "lavfi",
+                                                               "-i", "sine=d=2", "-c:v", "libx264", "-c:a", "aac", "-shortest"])
+        if let report = ProcessInfo.processInfo.environment[Self.childVariable] {
+            let output = MediaFactory.path("leak-out.mp4")
+            for _ in 0..<8 { try Self.round(source: source, output: output) } // warm up: pools, caches, arenas
+            let before = Self.residentBytes()
+            for _ in 0..<40 { try Self.round(source: source, output: output) }
+            try "\(before) \(Self.residentBytes())".write(toFile: report, atomically: true, encoding: .utf8)
+            return
+        }
+        let report = MediaFactory.path("leak-report.txt")
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        try MediaFactory.run(binary, ["--testing-library", "swift-testing", "--filter", "openDecodeEncodeCloseLoopDoesNotGrow"],
+                             environment: [Self.childVariable: report])
+        let numbers = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
+        let growth = numbers[1] - numbers[0]
+        // Measured: −50…0 KB. A leaked 320x240 RGBA frame per round would be 40 × 300 KB = 12 MB;
+        // leaking only the AVFrame structs (av_frame_unref instead of av_frame_free) grew 766 KB.
+        #expect(growth < 300_000, "RSS grew by \(growth) bytes over 40 rounds (\(numbers[0]) → \(numbers[1]))")
+        print("leak loop: RSS \(numbers[0]) → \(numbers[1]) bytes over 40 rounds (growth \(growth))")
+    }
+}

@@ -1,0 +1,30 @@
+import CompositionGraph
+import MediaTime
+@testable import RenderEngine
+
+/// Small helpers to write graphs and plans by hand in tests.
+func seconds(_ s: Int64, _ d: Int64 = 1) -> MediaTime { MediaTime(s, d) }
+
+func layer(_ trackID: Int, size: PixelSize, fit: Fit = .contain, opacity: Animation = .constant(1),
+           crop: CropAnimation = .none, transform: LayerTransform? = nil) -> LayerInstruction {
+    LayerInstruction(trackID: trackID, fit: fit, transform: transform ?? .identity(for: size), opacity: opacity, crop: crop)
+}
+
+/// A solid Y′CbCr picture.
+func solidFrame(width: Int, height: Int, _ color: YUVColor) -> YUVFrame {
+    let f = YUVFrame(width: width, height: height)
+    f.fill(color)
+    return f
+}
+
+/// A plan of the given layers at time zero.
+func plan(_ layers: [PlannedLayer], background: Color = .black) -> FramePlan {
+    FramePlan(index: 0, time: .zero, background: background, layers: layers)
+}
+
+func planned(_ content: PlannedLayer.Content, _ instruction: LayerInstruction, source: PixelSize, render: PixelSize,
+             at t: MediaTime = .zero, alpha: Int = 256) -> PlannedLayer {
+    PlannedLayer(trackID: instruction.trackID, content: content, placement: LayerPlacement(layer: instruction, sourceSize: source, renderSize: render, at: t), alpha: alpha)
+}
+
+let testRef = MediaReference(name: "a", path: "/a.mp4", kind: .video)

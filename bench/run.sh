@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Reel vs the ffmpeg CLI on the promo job (Examples/promo: 20 s, 1920x1080, crossfade, title,
+# watermark, music with fades), over RUNS alternating runs, plus the floor: encoding the final
+# frames and samples alone with the same encoder settings. Prints wall and CPU seconds and peak
+# memory (medians) and Reel's ratio to ffmpeg.
+#   bench/run.sh            (RUNS=3 by default; needs ffmpeg, GNU time, swift)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+RUNS=${RUNS:-3}
+WORK=$ROOT/bench/work
+MEDIA=$ROOT/Examples/promo/media
+mkdir -p "$WORK"
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench needs GNU time: apt-get install time" >&2; exit 1; }
+
+# The same generator as ../shared/bench/make-sources.sh (byte-identical media).
+"$ROOT/scripts/make-promo-media.sh"
+(cd "$ROOT" && swift build -c release --product reel >/dev/null)
+REEL=$ROOT/.build/release/reel
+
+# measure NAME COMMAND...: appends "wall user+sys maxKB" to $WORK/NAME.times
+measure() {
+  local name=$1; shift
+  "$TIME" -f "%e %U %S %M" -o "$WORK/$name.last" "$@" >/dev/null
+  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$WORK/$name.last" >> "$WORK/$name.times"
+}
+
+rm -f "$WORK"/*.times
+for i in $(seq "$RUNS"); do
+  echo "run $i/$RUNS" >&2
+  measure reel "$REEL" render "$ROOT/Examples/promo/project.yaml" -o "$WORK/out-reel.mp4" --progress none
+  measure ffmpeg env WORK="$MEDIA" OUT="$WORK/out-ffmpeg.mp4" "$ROOT/bench/ffmpeg-peer.sh"
+done
+
+# The floor: Reel's final frames and samples, decoded once, encoded alone (x264 veryfast crf 23 + AAC 128k).
+ffmpeg -v error -y -i "$WORK/out-reel.mp4" -f rawvideo -pix_fmt yuv420p "$WORK/final.yuv" -f f32le -ar 48000 -ac 2 "$WORK/final.pcm"
+for i in $(seq "$RUNS"); do
+  measure floor ffmpeg -v error -nostdin -y -f rawvideo -pix_fmt yuv420p -s 1920x1080 -r 30 -i "$WORK/final.yuv" \
+    -f f32le -ar 48000 -ac 2 -i "$WORK/final.pcm" -c:v libx264 -preset veryfast -crf 23 -c:a aac -b:a 128k \
+    -movflags +faststart "$WORK/out-floor.mp4"
+done
+rm -f "$WORK/final.yuv" "$WORK/final.pcm"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+column() { awk -v c="$2" '{ print $c }' "$WORK/$1.times" | median; }
+printf "%-8s %10s %10s %12s\n" job "wall s" "CPU s" "peak MiB"
+for job in reel ffmpeg floor; do
+  printf "%-8s %10s %10s %12d\n" "$job" "$(column $job 1)" "$(column $job 2)" "$(( $(column $job 3) / 1024 ))"
+done
+awk -v r="$(column reel 1)" -v f="$(column ffmpeg 1)" -v rc="$(column reel 2)" -v fc="$(column ffmpeg 2)" \
+  'BEGIN { printf "reel / ffmpeg: wall %.2f, CPU %.2f (median of %d alternating runs)\n", r / f, rc / fc, '"$RUNS"' }'
