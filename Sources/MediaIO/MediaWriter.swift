@@ -8,8 +8,8 @@ import MediaTime
 ///
 /// The bytes depend only on the frames, samples and settings: bit-exact muxer and encoder flags,
 /// no creation time or encoder version strings (x264's SEI is stripped, x265's is off), and a
-/// fixed encoder thread count. Not thread-safe.
-public final class MediaWriter {
+/// fixed encoder thread count. Use from one thread at a time.
+public final class MediaWriter: @unchecked Sendable {
     public let path: String
     public let settings: WriterSettings
     private let temporaryPath: String?
@@ -19,6 +19,9 @@ public final class MediaWriter {
     private let site: FFmpegCallSite
     private var state: State = .writing
     private var nextVideoIndex: Int64 = 0
+    /// Added to audio timestamps (in samples): Matroska stores Opus from its first packet at 0
+    /// and signals the pre-skip as CodecDelay, which readers subtract.
+    private let audioShift: Int64
 
     private enum State { case writing, finished, cancelled }
     private enum Target { case file(String), memory }
@@ -50,11 +53,6 @@ public final class MediaWriter {
         let context = pointer!
         do {
             context.pointee.flags |= AVFMT_FLAG_BITEXACT
-            if settings.container == .mkv || settings.container == .webm {
-                // Opus pre-roll packets have negative times, which the Matroska muxer itself
-                // offsets (CodecDelay); the generic shift would also delay the video.
-                context.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
-            }
             let format = context.pointee.oformat!
             let videoEncoder = try settings.video.map { try VideoEncoder($0, container: settings.container, format: format, path: path) }
             let audioEncoder = try settings.audio.map { try AudioEncoder($0, container: settings.container, format: format, path: path) }
@@ -79,6 +77,9 @@ public final class MediaWriter {
         self.settings = settings
         self.site = site
         self.context = context
+        let matroska = settings.container == .mkv || settings.container == .webm
+        audioShift = matroska && settings.audio?.codec == .opus
+            ? Int64(audio?.encoder.context.pointer.pointee.initial_padding ?? 0) : 0
         if case .file(let temporary) = target { temporaryPath = temporary } else { temporaryPath = nil }
         try failing {
             var options: OpaquePointer? = nil
@@ -119,11 +120,13 @@ public final class MediaWriter {
     }
 
     /// Encodes interleaved Float32 samples at the audio settings' rate and channel count,
-    /// continuing where the last call stopped (the first sample is at time 0).
+    /// continuing where the last call stopped (the first sample is at time 0). Hand audio over
+    /// alongside the video (about a frame's worth per frame): the muxer holds packets until
+    /// every stream has reached their time, so one stream far ahead costs memory.
     public func append(audio samples: UnsafeBufferPointer<Float>) throws {
         guard state == .writing else { throw notWriting() }
         guard let audio else { throw MediaError(.invalidArgument, path: path, "the settings have no audio stream") }
-        try failing { try audio.encoder.append(samples) { try write($0, audio.encoder.context, audio.stream) } }
+        try failing { try audio.encoder.append(samples) { try write($0, audio.encoder.context, audio.stream, shift: audioShift) } }
     }
 
     public func append(audio samples: [Float]) throws {
@@ -136,7 +139,7 @@ public final class MediaWriter {
         guard state == .writing else { throw notWriting() }
         try failing {
             if let video { try video.encoder.flush { try write($0, video.encoder.context, video.stream) } }
-            if let audio { try audio.encoder.flush { try write($0, audio.encoder.context, audio.stream) } }
+            if let audio { try audio.encoder.flush { try write($0, audio.encoder.context, audio.stream, shift: audioShift) } }
             try FFmpeg.check(av_write_trailer(context), "av_write_trailer", site, .writingFailed, "cannot finish the file")
         }
         state = .finished
@@ -168,9 +171,12 @@ public final class MediaWriter {
         MediaError(.invalidArgument, path: path, state == .finished ? "the file is already finished" : "writing was cancelled")
     }
 
-    /// Rescales a packet from its encoder's time base to its stream's and hands it to the
-    /// muxer, which interleaves the streams by time (`av_interleaved_write_frame`).
-    private func write(_ packet: Packet, _ encoder: CodecContext, _ stream: UnsafeMutablePointer<AVStream>) throws {
+    /// Shifts a packet by `shift` ticks, rescales it from its encoder's time base to its
+    /// stream's and hands it to the muxer, which interleaves the streams by time (`av_interleaved_write_frame`).
+    private func write(_ packet: Packet, _ encoder: CodecContext, _ stream: UnsafeMutablePointer<AVStream>,
+                       shift: Int64 = 0) throws {
+        packet.pointer.pointee.pts += shift
+        packet.pointer.pointee.dts += shift
         if packet.pointer.pointee.duration == 0, encoder.pointer.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
             packet.pointer.pointee.duration = 1 // one frame: else MP4 edit lists cut the last frame
         }

@@ -8,14 +8,16 @@ import MediaTime
 /// decode forward without seeking; a jump back, or more than a second forward past a keyframe,
 /// seeks to the keyframe before t and decodes forward. Before the first frame the first frame
 /// is shown, after the last the last one (a still image is one frame shown at every time).
-/// Not thread-safe: use one reader per thread; the frames it returns may cross threads.
-public final class VideoReader {
+/// Use from one thread at a time (it may move between threads, e.g. into a decoding task);
+/// the frames it returns may be used anywhere.
+public final class VideoReader: @unchecked Sendable {
     public struct Options: Sendable {
         /// Output format; nil keeps the decoder's own (no conversion when `size` is nil too).
         public var pixelFormat: PixelFormat?
         /// Output size in pixels (after turning, when `orientation` is `.display`); nil keeps the size.
         public var size: (width: Int, height: Int)?
-        /// Target colour space for YUV output (RGB output is always full range); nil: the source's.
+        /// Target colour space for YUV output (RGB output is always full range); nil: the source's
+        /// (BT.709 limited for RGB sources).
         /// swscale converts the range; a different YUV matrix is tagged but not converted.
         public var colorSpace: ColorSpace?
         public var scaler: Scaler
@@ -47,10 +49,7 @@ public final class VideoReader {
     public let info: MediaInfo
     public let streamIndex: Int
     public let options: Options
-    private let file: InputFile
-    private let decoder: CodecContext
-    private let timeBase: AVRational
-    private let packet: Packet
+    private let decoder: StreamDecoder
     private let decoded: Frame
     private let converter: FrameConverter
     private var outputPool: VideoFramePool?
@@ -63,8 +62,6 @@ public final class VideoReader {
     private var spareFrame: Frame?
     /// Decoding started at the stream's very beginning (no earlier frame exists).
     private var decodingFromStart = true
-    private var inputEnded = false
-    private var decoderDrained = false
     private var lastOutput: VideoFrame?
     /// One frame's duration from the stream's rate, for frames without a timestamp.
     private let nominalFrameDuration: MediaTime
@@ -76,7 +73,7 @@ public final class VideoReader {
     private static let seekAheadThreshold = MediaTime(seconds: 1)
 
     public init(path: String, options: Options = Options()) throws {
-        file = try InputFile(path: path)
+        let file = try InputFile(path: path)
         info = try MediaInfo(file)
         let candidates = info.streams.filter { $0.kind == .video && !$0.isAttachedPicture }
         guard let index = options.stream ?? info.bestVideoStream ?? candidates.first?.index else {
@@ -88,24 +85,21 @@ public final class VideoReader {
         }
         streamIndex = index
         self.options = options
-        let stream = file.stream(index)
-        timeBase = stream.pointee.time_base
-        decoder = try openDecoder(for: file, stream: index, threads: options.decoderThreads)
-        let site = FFmpegCallSite(path: path, stream: index)
-        packet = try Packet(site)
-        decoded = try Frame(site)
+        decoder = try StreamDecoder(file: file, stream: index, threads: options.decoderThreads, timeZero: info.timeZero)
+        decoded = try Frame(decoder.site)
         converter = FrameConverter(scaler: options.scaler)
         quarterTurns = options.orientation == .display ? (info.streams[index].video?.quarterTurns ?? 0) : 0
         let rate = info.streams[index].video?.averageFrameRate ?? info.streams[index].video?.realFrameRate ?? Rational(25)
         nominalFrameDuration = MediaTime(rate.reciprocal)
-        for i in 0..<file.streamCount where i != index { file.stream(i).pointee.discard = AVDISCARD_ALL }
     }
+
+    private var path: String { decoder.file.path }
 
     /// The frame shown at `time` (source time from `info.timeZero`). Throws `MediaError`.
     public func frame(at time: MediaTime) throws -> VideoFrame {
         try position(at: time)
         guard let current else {
-            throw MediaError(.decodingFailed, path: file.path, "no frame could be decoded", stream: streamIndex, time: time)
+            throw MediaError(.decodingFailed, path: path, "no frame could be decoded", stream: streamIndex, time: time)
         }
         if let lastOutput, lastOutput.time == current.time { return lastOutput }
         let output = try convert(current.frame, time: current.time)
@@ -117,7 +111,7 @@ public final class VideoReader {
     private func position(at time: MediaTime) throws {
         if let current, time < current.time, !decodingFromStart || current.time > firstFrameTime {
             try seek(before: time)
-        } else if let current, try worthSeeking(from: current.time, to: time) {
+        } else if try worthSeeking(from: current?.time ?? .zero, to: time) {
             try seek(before: time)
         }
         var backoff = MediaTime(seconds: 1)
@@ -150,81 +144,33 @@ public final class VideoReader {
 
     /// A seek pays off when the request is well ahead and a keyframe lies between here and there.
     private func worthSeeking(from here: MediaTime, to time: MediaTime) throws -> Bool {
-        guard !decoderDrained, time - here > Self.seekAheadThreshold else { return false }
-        let stream = file.stream(streamIndex)
+        guard !info.isStillImage, !decoder.drained, time - here > Self.seekAheadThreshold else { return false }
+        let stream = decoder.file.stream(streamIndex)
         guard avformat_index_get_entries_count(stream) > 0 else { return true }
-        let target = (time + info.timeZero).ticks(timeBase: timeBase)
+        let target = (time + info.timeZero).ticks(timeBase: decoder.timeBase)
         guard let entry = avformat_index_get_entry_from_timestamp(stream, target, AVSEEK_FLAG_BACKWARD) else { return false }
-        return MediaTime(ticks: entry.pointee.timestamp, timeBase: timeBase) - info.timeZero > here
+        return decoder.time(ofTicks: entry.pointee.timestamp) > here
     }
 
     /// Seeks to the keyframe at or before `time` (or the stream's start) and resets decoding.
     private func seek(before time: MediaTime) throws {
-        let site = FFmpegCallSite(path: file.path, stream: streamIndex, time: time)
-        let stream = file.stream(streamIndex).pointee
-        let streamStart = stream.start_time == FFmpeg.noPTS ? Int64.min : stream.start_time
-        let target = (time + info.timeZero).ticks(timeBase: timeBase)
-        let fromStart = target <= streamStart
-        if fromStart {
-            try file.rewind()
-        } else {
-            try FFmpeg.check(av_seek_frame(file.context, Int32(streamIndex), target, AVSEEK_FLAG_BACKWARD),
-                             "av_seek_frame", site, .decodingFailed, "cannot seek")
-        }
-        avcodec_flush_buffers(decoder.pointer)
+        decodingFromStart = try decoder.seek(before: time)
         seekCount += 1
         current = nil
         upcoming = nil
         lastOutput = nil
-        inputEnded = false
-        decoderDrained = false
-        decodingFromStart = fromStart
     }
 
     /// The next decoded frame in presentation order, or nil at the end of the stream.
     private func decodeNext() throws -> (frame: Frame, time: MediaTime)? {
-        let site = FFmpegCallSite(path: file.path, stream: streamIndex)
-        while !decoderDrained {
-            switch try decoder.receive(decoded, site, .decodingFailed) {
-            case .ready:
-                let frame = try spareFrame ?? Frame(site)
-                spareFrame = nil
-                frame.take(decoded)
-                let time: MediaTime
-                if let ticks = frame.presentationTicks {
-                    time = MediaTime(ticks: ticks, timeBase: timeBase) - info.timeZero
-                } else {
-                    time = (upcoming?.time ?? current?.time).map { $0 + nominalFrameDuration } ?? .zero
-                }
-                if decodingFromStart, current == nil, upcoming == nil { firstFrameTime = time }
-                return (frame, time)
-            case .endOfStream:
-                decoderDrained = true
-            case .needsInput:
-                try feedDecoder(site)
-            }
-        }
-        return nil
-    }
-
-    /// Sends the next packet of the stream, or the end-of-stream signal.
-    private func feedDecoder(_ site: FFmpegCallSite) throws {
-        if inputEnded { return }
-        while try file.read(into: packet) {
-            defer { packet.unref() }
-            guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
-            let pts = packet.pointer.pointee.pts
-            let status = avcodec_send_packet(decoder.pointer, packet.pointer)
-            if status < 0 {
-                var place = site
-                place.time = pts == FFmpeg.noPTS ? nil : MediaTime(ticks: pts, timeBase: timeBase) - info.timeZero
-                throw FFmpeg.error(status, "avcodec_send_packet", place, .decodingFailed, "cannot decode the video")
-            }
-            return
-        }
-        inputEnded = true
-        let status = avcodec_send_packet(decoder.pointer, nil)
-        if status != FFmpeg.eof { try FFmpeg.check(status, "avcodec_send_packet", site, .decodingFailed, "cannot finish decoding") }
+        guard try decoder.next(into: decoded) else { return nil }
+        let frame = try spareFrame ?? Frame(decoder.site)
+        spareFrame = nil
+        frame.take(decoded)
+        let time = frame.presentationTicks.map(decoder.time(ofTicks:))
+            ?? (upcoming?.time ?? current?.time).map { $0 + nominalFrameDuration } ?? .zero
+        if decodingFromStart, current == nil, upcoming == nil { firstFrameTime = time }
+        return (frame, time)
     }
 
     /// The decoded frame in the format, size and orientation asked for.
@@ -235,7 +181,9 @@ public final class VideoReader {
         let turnedSize = quarterTurns % 2 == 1 ? options.size.map { ($0.height, $0.width) } : options.size
         let width = turnedSize?.0 ?? Int(source.pointee.width), height = turnedSize?.1 ?? Int(source.pointee.height)
         let format = options.pixelFormat ?? sourceFormat
-        let targetColor = format.isRGB ? ColorSpace(sourceColor.standard, .full) : (options.colorSpace ?? sourceColor)
+        // YUV from an RGB source (PNG, WebP with alpha…) defaults to Reel's output colour space.
+        let targetColor = format.isRGB ? ColorSpace(sourceColor.standard, .full)
+            : (options.colorSpace ?? (sourceFormat.isRGB ? .bt709 : sourceColor))
         let needsConversion = format != sourceFormat || width != Int(source.pointee.width)
             || height != Int(source.pointee.height) || targetColor != sourceColor
             || (options.premultipliedAlpha && sourceFormat.hasAlpha)
@@ -247,7 +195,7 @@ public final class VideoReader {
             }
             let target = try outputPool!.makeAVFrame()
             try converter.convert(source, sourceColor, into: target.pointer, targetColor,
-                                  FFmpegCallSite(path: file.path, stream: streamIndex, time: time))
+                                  FFmpegCallSite(path: path, stream: streamIndex, time: time))
             result = VideoFrame(frame: target, time: time, colorSpace: targetColor)
             if options.premultipliedAlpha, sourceFormat.hasAlpha, format == .rgba || format == .bgra {
                 result.premultiplyAlpha()

@@ -27,7 +27,7 @@ public enum ProjectPipeline {
         let raw = schema.validate(document.root)
         guard raw.isEmpty else { throw fail(raw) }
         var vars = VarsSubstitution(varsBlock: document.root["vars"])
-        let unknown = vars.override(sets, origin: "--set")
+        let unknown = vars.override(sets, from: .commandLine("--set"))
         let (root, varProblems) = vars.apply(to: document.root)
         guard unknown.isEmpty && varProblems.isEmpty else { throw fail(unknown + varProblems) }
         let typed = schema.validate(root)

@@ -24,8 +24,8 @@ public struct DiagnosticRenderer: Sendable {
         let location = diagnostic.location
         var out = "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
         let gutter = String(location.line)
-        let pad = String(repeating: " ", count: gutter.count)
-        if let line = sources[location.file]?.line(location.line) {
+        let pad = String(repeating: " ", count: location.line > 0 ? gutter.count : 0)
+        if location.line > 0, let line = sources[location.file]?.line(location.line) {
             out += " \(gutter) | \(line)\n"
             out += " \(pad) | \(caretPrefix(line, column: location.column))^\n"
         }

@@ -55,16 +55,22 @@ public enum DocumentLoader {
             throw ProjectError(.invalidProject, Diagnostic(location: start, path: "", message: "the text is larger than \(describeBytes(limits.maxFileBytes)), the limit for project files"))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let location = invalidUTF8Location(bytes, file: name)
+            let location = TextPosition.location(ofByte: TextPosition.firstInvalidUTF8(in: bytes) ?? 0, in: bytes, file: name)
             throw ProjectError(.invalidProject, Diagnostic(location: location, path: "", message: "the file is not UTF-8 text (invalid byte sequence at line \(location.line))",
                                                            hint: "project files are UTF-8 YAML or JSON; is this a media file?"))
         }
         let source = SourceText(name: name, text: text)
-        if let nul = text.unicodeScalars.firstIndex(of: "\0") {
-            throw ProjectError(.invalidProject, Diagnostic(location: location(ofScalar: nul, in: text, file: name), path: "",
+        if let nul = bytes.firstIndex(of: 0) {
+            throw ProjectError(.invalidProject, Diagnostic(location: TextPosition.location(ofByte: nul, in: bytes, file: name), path: "",
                                                            message: "the file contains a NUL character; it is binary, not a YAML or JSON text"), source: source)
         }
-        guard text.contains(where: { !$0.isWhitespace }) else {
+        let hasContent = bytes.contains { byte in
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0C: false
+            default: true
+            }
+        }
+        guard hasContent else {
             throw ProjectError(.invalidProject, Diagnostic(location: start, path: "", message: "the file is empty", hint: "a project starts with `reel: 1`"), source: source)
         }
         let chosen = format ?? sniffFormat(text)
@@ -99,29 +105,5 @@ public enum DocumentLoader {
 
     private static func describeBytes(_ count: Int) -> String {
         count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) bytes"
-    }
-
-    private static func location(ofScalar index: String.UnicodeScalarView.Index, in text: String, file: String) -> SourceLocation {
-        var line = 1, column = 1
-        for scalar in text.unicodeScalars[..<index] {
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-        }
-        return SourceLocation(file: file, line: line, column: column)
-    }
-
-    /// Where the first invalid UTF-8 sequence is (columns count the valid scalars before it).
-    private static func invalidUTF8Location(_ bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1, column = 1
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-            case .emptyInput, .error:
-                break loop
-            }
-        }
-        return SourceLocation(file: file, line: line, column: column)
     }
 }

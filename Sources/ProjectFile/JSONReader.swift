@@ -50,7 +50,12 @@ struct JSONReader {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { advance() }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: advance()
+            default: return
+            }
+        }
     }
 
     private func describeNext() -> String {
@@ -198,8 +203,18 @@ struct JSONReader {
             advance()
             guard index < bytes.count else { throw failure("unexpected end of file inside a string") }
             let escape = bytes[index]
-            let simple: [UInt8: Unicode.Scalar] = [0x22: "\"", 0x5C: "\\", 0x2F: "/", 0x62: "\u{08}", 0x66: "\u{0C}", 0x6E: "\n", 0x72: "\r", 0x74: "\t"]
-            if let scalar = simple[escape] {
+            let simple: Unicode.Scalar? = switch escape {
+            case UInt8(ascii: "\""): "\""
+            case UInt8(ascii: "\\"): "\\"
+            case UInt8(ascii: "/"): "/"
+            case UInt8(ascii: "b"): "\u{08}"
+            case UInt8(ascii: "f"): "\u{0C}"
+            case UInt8(ascii: "n"): "\n"
+            case UInt8(ascii: "r"): "\r"
+            case UInt8(ascii: "t"): "\t"
+            default: nil
+            }
+            if let scalar = simple {
                 advance()
                 scalars.append(scalar)
             } else if escape == UInt8(ascii: "u") {

@@ -21,6 +21,7 @@ public struct JSONSchema: Sendable {
         let registry = SchemaRegistry(remote: remote)
         root = registry.addDocument(schema, uri: baseURI)
         registry.compileAllDynamicAnchors()
+        registry.checkInPlaceCycles()
         guard registry.errors.isEmpty else { throw ProjectError(.invalidProject, diagnostics: registry.errors) }
         evaluator = SchemaEvaluator(dynamicAnchors: registry.dynamicAnchors)
     }
@@ -32,9 +33,6 @@ public struct JSONSchema: Sendable {
         return Diagnostic.sorted(outcome.failures.map(\.diagnostic).filter { seen.insert($0).inserted })
     }
 
-    /// Whether `node` is valid, without building messages for a caller who only needs the verdict.
-    public func isValid(_ node: Node) -> Bool { validate(node).isEmpty }
-
     /// `Schemas/reel.schema.json`, bundled with this module.
     public static func bundledSchemaNode() throws(ProjectError) -> Node {
         guard let url = Bundle.module.url(forResource: "reel.schema", withExtension: "json") else {
@@ -44,8 +42,10 @@ public struct JSONSchema: Sendable {
         return try DocumentLoader.load(path: url.path).root
     }
 
-    /// The bundled project schema, compiled.
+    /// The bundled project schema, compiled once per process.
     public static func bundled() throws(ProjectError) -> JSONSchema {
-        try JSONSchema(bundledSchemaNode())
+        try compiledBundle.get()
     }
+
+    private static let compiledBundle = Result { () throws(ProjectError) in try JSONSchema(bundledSchemaNode()) }
 }

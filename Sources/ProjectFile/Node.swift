@@ -1,4 +1,5 @@
-/// A place in a project file: 1-based line and column.
+/// A place in a project file: 1-based line and column (columns count Unicode scalars).
+/// Line 0 means a value with no place in a file, such as a command-line option.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
@@ -10,7 +11,10 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// A value given outside any file, named `what` (`--set`).
+    public static func commandLine(_ what: String) -> SourceLocation { SourceLocation(file: what, line: 0, column: 0) }
+
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }
 
 /// One node of a loaded YAML or JSON document, with where it came from.

@@ -159,6 +159,7 @@ struct SchemaEvaluator {
     }
 
     private func allowedKeysHint(_ key: String, _ allowed: [String]) -> String? {
+        if key == "<<" { return "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars" }
         guard SchemaMessages.suggestion(for: key, among: allowed) == nil else { return nil }
         return allowed.isEmpty ? "no keys are allowed here" : "allowed keys: " + allowed.sorted().joined(separator: ", ")
     }

@@ -179,6 +179,35 @@ final class SchemaRegistry {
         }
     }
 
+    /// Reports `$ref` loops that never move into the document (`a: {$ref: b}`, `b: {allOf: [{$ref: a}]}`):
+    /// evaluating them would recurse forever on the same value.
+    func checkInPlaceCycles() {
+        enum Mark { case active, done }
+        var marks: [ObjectIdentifier: Mark] = [:]
+        var reported = false
+        func inPlace(_ schema: CompiledSchema) -> [CompiledSchema] {
+            [schema.refTarget, schema.dynamicRefTarget, schema.not, schema.ifSchema, schema.thenSchema, schema.elseSchema].compactMap { $0 }
+                + schema.allOf + schema.anyOf + schema.oneOf + schema.dependentSchemas.map(\.schema)
+        }
+        func visit(_ schema: CompiledSchema) {
+            let id = ObjectIdentifier(schema)
+            switch marks[id] {
+            case .done: return
+            case .active:
+                if !reported { failAt(schema.location, "a $ref loop that never moves into the document (it would recurse forever)") }
+                reported = true
+                return
+            case nil:
+                marks[id] = .active
+                inPlace(schema).forEach(visit)
+                marks[id] = .done
+            }
+        }
+        for schema in compiled.values.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
+            visit(schema)
+        }
+    }
+
     /// Compiles the dynamic anchors of every known resource (so `$dynamicRef` can jump there).
     func compileAllDynamicAnchors() {
         for (key, resource) in anchors where resource.node["$dynamicAnchor"] != nil {

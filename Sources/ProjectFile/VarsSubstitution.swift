@@ -10,7 +10,7 @@ import Foundation
 /// number, `true` a boolean, anything else a string).
 ///
 ///     var vars = VarsSubstitution(varsBlock: root["vars"])
-///     let usage = vars.override(["headline": "Summer"], origin: "--set")
+///     let usage = vars.override(["headline": "Summer"], from: .commandLine("--set"))
 ///     let (substituted, problems) = vars.apply(to: root)
 public struct VarsSubstitution: Sendable {
     /// Current value of every declared var; nil for a var declared without a default.
@@ -34,22 +34,22 @@ public struct VarsSubstitution: Sendable {
     }
 
     /// Sets vars from text values; returns a diagnostic (at `origin`) for each name that is
-    /// not declared in `vars:`. `origin` names where the values came from (`--set`, `rows.csv:3`).
-    public mutating func override(_ overrides: [String: String], origin: String) -> [Diagnostic] {
+    /// not declared in `vars:`. `origin` is where the values came from: `.commandLine("--set")`,
+    /// or the line of a CSV row. The values take that location too.
+    public mutating func override(_ overrides: [String: String], from location: SourceLocation) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        let location = SourceLocation(file: origin, line: 1, column: 1)
         for name in overrides.keys.sorted() {
             let text = overrides[name]!
             guard values[name] != nil else {
                 let close = SchemaMessages.suggestion(for: name, among: Array(values.keys)).map { "did you mean '\($0)'? " } ?? ""
                 problems.append(Diagnostic(location: location, path: "vars",
-                    message: "unknown var '\(name)' in \(origin) \(name)=\(text)",
+                    message: "unknown var '\(name)' (given as \(name)=\(text))",
                     hint: close + knownVarsHint))
                 continue
             }
             if text.contains("{{") {
                 problems.append(Diagnostic(location: location, path: DocumentPath.appending(key: name, to: "vars"),
-                    message: "the value given for var '\(name)' in \(origin) uses {{ }}; a var's value cannot use other vars"))
+                    message: "the value given for var '\(name)' uses {{ }}; a var's value cannot use other vars"))
                 continue
             }
             values[name] = .some(Node(Self.typedValue(text), at: location))

@@ -70,34 +70,46 @@ let referenceSettings = WriterSettings(
         #expect(audio.map { abs($0) }.max()! > 0.4)
     }
 
+    /// The files the determinism test compares: the reference clip and a tiny one per codec case.
+    static func writeDeterminismSet(prefix: String) throws -> [String] {
+        var paths = [prefix + ".mp4"]
+        try writeNumberedClip(to: paths[0], settings: referenceSettings)
+        for index in codecCases.indices {
+            let settings = codecSettings(index)
+            paths.append(prefix + "-\(index).\(settings.container.rawValue)")
+            try writeNumberedClip(to: paths.last!, settings: settings, frames: 10)
+        }
+        return paths
+    }
+
     @Test func sameFramesGiveTheSameBytesEvenOnOneCPU() throws {
-        if let childOutput = ProcessInfo.processInfo.environment["REEL_WRITER_DETERMINISM_OUTPUT"] {
-            try writeNumberedClip(to: childOutput, settings: referenceSettings) // the run under taskset
+        if let childPrefix = ProcessInfo.processInfo.environment["REEL_WRITER_DETERMINISM_PREFIX"] {
+            _ = try Self.writeDeterminismSet(prefix: childPrefix) // the run under taskset
             return
         }
-        let first = MediaFactory.path("determinism-1.mp4"), second = MediaFactory.path("determinism-2.mp4")
-        let oneCPU = MediaFactory.path("determinism-taskset.mp4")
-        try writeNumberedClip(to: first, settings: referenceSettings)
-        try writeNumberedClip(to: second, settings: referenceSettings)
+        let first = try Self.writeDeterminismSet(prefix: MediaFactory.path("determinism-1"))
+        let second = try Self.writeDeterminismSet(prefix: MediaFactory.path("determinism-2"))
         // This test binary again, restricted to CPU 0, running only this test in "write" mode.
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         try MediaFactory.run("taskset", ["-c", "0", binary, "--testing-library", "swift-testing",
                                          "--filter", "sameFramesGiveTheSameBytesEvenOnOneCPU"],
-                             environment: ["REEL_WRITER_DETERMINISM_OUTPUT": oneCPU])
-        let reference = try Data(contentsOf: URL(fileURLWithPath: first))
-        #expect(reference.count > 1000)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == reference)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: oneCPU)) == reference)
+                             environment: ["REEL_WRITER_DETERMINISM_PREFIX": MediaFactory.path("determinism-taskset")])
+        let oneCPU = first.map { $0.replacingOccurrences(of: "determinism-1", with: "determinism-taskset") }
+        for (index, path) in first.enumerated() {
+            let reference = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(reference.count > 500)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: second[index])) == reference, "\(path) written twice")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: oneCPU[index])) == reference, "\(path) under taskset -c 0")
+        }
     }
 
     static let codecCases: [(WriterSettings.Container, WriterSettings.VideoCodec?, WriterSettings.AudioCodec?)] = [
         (.mkv, .h265, .flac), (.webm, .vp9, .opus), (.mp4, .av1, .mp3), (.mov, .prores, .pcm), (.mkv, .h264, .opus),
     ]
 
-    @Test(arguments: 0..<codecCases.count)
-    func everyCodecWritesAFileFFprobeReads(_ index: Int) throws {
-        let (container, videoCodec, audioCodec) = Self.codecCases[index]
-        let settings = WriterSettings(
+    static func codecSettings(_ index: Int) -> WriterSettings {
+        let (container, videoCodec, audioCodec) = codecCases[index]
+        return WriterSettings(
             container: container,
             video: videoCodec.map {
                 .init(codec: $0, width: 96, height: 64, frameRate: Rational(25), quality: .crf(30),
@@ -105,6 +117,12 @@ let referenceSettings = WriterSettings(
                       pixelFormat: $0 == .prores ? PixelFormat(name: "yuv422p10le")! : .yuv420p)
             },
             audio: audioCodec.map { .init(codec: $0, sampleRate: 48000, channels: 2) })
+    }
+
+    @Test(arguments: 0..<codecCases.count)
+    func everyCodecWritesAFileFFprobeReads(_ index: Int) throws {
+        let (container, videoCodec, audioCodec) = Self.codecCases[index]
+        let settings = Self.codecSettings(index)
         try MediaWriter.check(settings)
         let path = MediaFactory.path("codec-\(index).\(container.rawValue)")
         try writeNumberedClip(to: path, settings: settings, frames: 10)
@@ -152,5 +170,41 @@ let referenceSettings = WriterSettings(
         try writeNumberedClip(to: path, settings: referenceSettings, frames: 5)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.mp4"])
         #expect(try MediaProbe.probe(path: path).video?.frameCount == 5)
+    }
+}
+
+/// Audio written alongside video stays in sync when read back: encoder priming (AAC, Opus),
+/// edit lists and Matroska's CodecDelay are accounted for on both sides.
+@Suite struct WriterSyncTests {
+    @Test(arguments: [(WriterSettings.Container.mp4, WriterSettings.VideoCodec.h264, WriterSettings.AudioCodec.aac),
+                      (.webm, .vp9, .opus), (.mkv, .h264, .opus), (.mkv, .h264, .aac), (.mov, .h264, .pcm), (.mp4, .h264, .mp3)])
+    func clickStaysOnItsFrame(container: WriterSettings.Container, video: WriterSettings.VideoCodec, audio: WriterSettings.AudioCodec) throws {
+        let settings = WriterSettings(container: container,
+                                      video: .init(codec: video, width: 64, height: 48, frameRate: Rational(25), preset: video == .vp9 ? "realtime" : "ultrafast"),
+                                      audio: .init(codec: audio, sampleRate: 48000, channels: 1))
+        let path = MediaFactory.path("sync-\(audio.rawValue).\(container.rawValue)")
+        let writer = try MediaWriter(path: path, settings: settings)
+        let pool = try VideoFramePool(width: 64, height: 48, pixelFormat: .yuv420p)
+        for n in 0..<50 { // frame 25 (t = 1 s) is white, the click is at sample 48000 (t = 1 s)
+            let frame = try pool.makeFrame()
+            frame.withPlanes { planes in
+                for (i, plane) in planes.enumerated() {
+                    for y in 0..<plane.height {
+                        memset(plane.baseAddress + y * plane.bytesPerRow, i == 0 ? (n == 25 ? 235 : 16) : 128, plane.width)
+                    }
+                }
+            }
+            try writer.append(video: frame, at: Int64(n))
+            var samples = [Float](repeating: 0, count: 1920)
+            if n == 25 { samples[0] = 0.9 }
+            try writer.append(audio: samples)
+        }
+        try writer.finish()
+        let reader = try VideoReader(path: path, options: .init(pixelFormat: .yuv420p))
+        let luma = { (t: MediaTime) throws -> UInt8 in try reader.frame(at: t).plane(0).baseAddress.load(fromByteOffset: 0, as: UInt8.self) }
+        #expect(try luma(MediaTime(1, 1)) > 200 && luma(MediaTime(24, 25)) < 50 && luma(MediaTime(26, 25)) < 50)
+        let sound = try AudioReader(path: path, sampleRate: 48000, channels: 1).read(range: TimeRange(start: .zero, duration: MediaTime(2, 1)))
+        let peak = sound.indices.max { abs(sound[$0]) < abs(sound[$1]) }!
+        #expect(abs(peak - 48000) <= 3, "\(container) \(audio): click at sample \(peak), expected 48000")
     }
 }

@@ -103,3 +103,22 @@ import TestSupport
         #expect(yuv.colorSpace == ColorSpace(matrix == "bt709" ? .bt709 : .bt601, .limited))
     }
 }
+
+@Suite struct VideoFrameConverterTests {
+    @Test func oneConverterServesChangingSizesAndFormats() throws {
+        let path = try NumberedClip.all.first { $0.name == "n25.mp4" }!.make()
+        let reader = try VideoReader(path: path)
+        let converter = VideoFrameConverter()
+        for (n, size) in [(3, (320, 240)), (4, (100, 76)), (5, (320, 240))] {
+            let source = try reader.frame(at: MediaTime(Int64(n), 25))
+            let target = try VideoFramePool(width: size.0, height: size.1, pixelFormat: .yuv420p).makeFrame()
+            try converter.convert(source, into: target)
+            #expect(FrameNumberPattern.number(in: target) == n)
+        }
+        let rgba = try VideoFramePool(width: 80, height: 60, pixelFormat: .rgba).makeFrame()
+        try converter.convert(try reader.frame(at: MediaTime(7, 25)), into: rgba)
+        // Block 0 (top left) is white for odd numbers: full-range RGB near 255.
+        let p = rgba.plane(0).baseAddress.assumingMemoryBound(to: UInt8.self) + 8 * rgba.plane(0).bytesPerRow + 4 * 8
+        #expect(p[0] > 230 && p[1] > 230 && p[2] > 230 && p[3] == 255)
+    }
+}

@@ -78,6 +78,16 @@ struct NumberedClip: CustomTestStringConvertible, Sendable {
         #expect(seen.count >= times.count - 1)
     }
 
+    @Test func aFirstRequestFarInSeeksInsteadOfDecodingEverything() throws {
+        let path = try NumberedClip.all.first { $0.name == "n25.mp4" }!.make()
+        let reader = try VideoReader(path: path, options: .init(pixelFormat: .yuv420p))
+        #expect(FrameNumberPattern.number(in: try reader.frame(at: MediaTime(2, 1))) == 50)
+        #expect(reader.seekCount == 1)
+        let still = try VideoReader(path: try ProbeCase.all.first { $0.name == "alpha.png" }!.make())
+        #expect(try still.frame(at: MediaTime(3600, 1)).width == 64)
+        #expect(still.seekCount == 0)
+    }
+
     @Test func nativeFramesNeedNoConversionAndKeepTheirFormat() throws {
         let path = try NumberedClip.all.first { $0.name == "n10bit.mp4" }!.make()
         let reader = try VideoReader(path: path)

@@ -97,6 +97,12 @@ struct DocumentLoaderTests {
         #expect(error?.category == .invalidProject)
         #expect(error?.diagnostics.first?.message.hasPrefix("invalid YAML:") == true)
         #expect(error?.diagnostics.first?.location.line == 2)
+        let tab = loadFailure("a:\n\t- b\n", format: .yaml)?.diagnostics.first
+        #expect(tab?.location == SourceLocation(file: "test", line: 2, column: 1))
+        #expect(tab?.hint == "YAML indents with spaces; replace the tab")
+        let two = loadFailure("a: 1\n---\nb: 2\n", format: .yaml)?.diagnostics.first
+        #expect(two?.message == "the file holds more than one YAML document")
+        #expect(two?.location.line == 2)
     }
 
     @Test func formatFollowsTheExtensionThenTheContent() throws {
@@ -110,6 +116,15 @@ struct DocumentLoaderTests {
         let yml = dir.appendingPathComponent("p.yml")
         try #"{"a": "b"}"#.write(to: yml, atomically: true, encoding: .utf8)
         #expect(try DocumentLoader.load(path: yml.path).format == .yaml)
+    }
+
+    @Test func crlfLineEndsCountOnce() throws {
+        let root = try yaml("a: |\r\n  text\r\nb: [1,\r\n  2]\r\nc: x\r\n")
+        #expect(root["c"]?.location == SourceLocation(file: "test.yaml", line: 5, column: 4))
+        let j = try json("{\r\n\"a\":\r\n  1}")
+        #expect(j["a"]?.location == SourceLocation(file: "test.json", line: 3, column: 3))
+        let source = SourceText(name: "s", text: "one\r\ntwo\rthree\nfour")
+        #expect([1, 2, 3, 4, 5].map { source.line($0) } == ["one", "two", "three", "four", nil])
     }
 
     @Test func nonFiniteYamlNumbersAreRejected() {

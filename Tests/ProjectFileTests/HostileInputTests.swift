@@ -20,6 +20,7 @@ struct HostileInputTests {
         let elapsed = seconds {
             do { _ = try DocumentLoader.load(path: path) } catch let error as ProjectError { result = error } catch { Issue.record("\(error)") }
         }
+        print("hostile input \((path as NSString).lastPathComponent): \(String(format: "%.3f", elapsed)) s, \(result?.diagnostics.first?.message ?? "no error")")
         #expect(elapsed < Self.budget, "took \(elapsed) s")
         return result
     }
@@ -39,7 +40,8 @@ struct HostileInputTests {
     }
 
     @Test func aliasBombsUsedAsKeysAreRefusedBeforeYamsHashesThem() throws {
-        for key in ["? *a9\n: x\n", "*a9 : x\n", "[*a9]: x\n", "b: {*a9 : x}\n", "b: [ *a9 : x ]\n", "- k: |\n  *a9 : x\n"] {
+        for key in ["? *a9\n: x\n", "*a9 : x\n", "*a9: x\n", "[*a9]: x\n", "b: {*a9 : x}\n", "b: {*a9}\n", "b: {c: 1, *a9}\n",
+                    "b: {{*a9}}\n", "b: [ *a9 : x ]\n", "- k: |\n  *a9 : x\n"] {
             let error = try failure(writing: Self.laughs + key)
             #expect(error?.category == .invalidProject, "\(key)")
             let message = error?.diagnostics.first?.message ?? ""
@@ -53,14 +55,34 @@ struct HostileInputTests {
           *x : y
           [a]: b
         c: 'it''s [1]: fine'
+        d: &d [1]
+        e: {f: *d, g: [*d], h: {i: *d}}
         """, name: "ok.yaml").root
+        #expect(harmless["e"]?["h"]?["i"].map { if case .array = $0.value { true } else { false } } == true)
         #expect(harmless["b"]?.value.debugText == "*x : y\n[a]: b\n")
     }
 
     @Test func aTenMegabyteStringIsRefusedBySize() throws {
         let error = try failure(writing: "title: \"" + String(repeating: "x", count: 10_000_000) + "\"\n")
         #expect(error?.category == .invalidProject)
-        #expect(error?.diagnostics.first?.message == "the file is larger than 4 MiB, the limit for project files")
+        #expect(error?.diagnostics.first?.message == "the file is larger than 1 MiB, the limit for project files")
+    }
+
+    /// Files just under the size limit that are slow to scan or parse, each of them valid YAML.
+    @Test func largestFilesLoadOrFailQuickly() throws {
+        let size = LoadLimits().maxFileBytes - 16
+        let fillers = [
+            "a: " + String(repeating: "x", count: size),             // one long plain scalar
+            String(repeating: "\n", count: size) + "a: 1\n",           // blank lines
+            String(repeating: "# comment\n", count: size / 10),      // comment lines
+            "- " + String(repeating: "[", count: size / 2),           // brackets (stops at the node limit)
+            String(repeating: "- a\n", count: size / 4),              // many small values (idem)
+        ]
+        for (index, text) in fillers.enumerated() {
+            let elapsed = try seconds { _ = try? DocumentLoader.load(text: text, name: "filler\(index).yaml") }
+            print("filler \(index): \(String(format: "%.3f", elapsed)) s")
+            #expect(elapsed < Self.budget, "filler \(index) took \(elapsed) s")
+        }
     }
 
     @Test func deepNestingIsRefusedInYamlAndJson() throws {
@@ -120,4 +142,64 @@ struct HostileInputTests {
 
 private extension Node.Value {
     var debugText: String? { if case .string(let s) = self { s } else { nil } }
+}
+
+struct AliasTests {
+    @Test func aliasesShareTheirAnchorsTreeAndCountEveryUse() throws {
+        let root = try yaml("""
+        style: &title { font: DejaVu Sans, size: 96 }
+        overlays:
+          - style: *title
+          - style: *title
+        """)
+        guard case .array(let overlays)? = root["overlays"]?.value else { Issue.record("no overlays"); return }
+        #expect(overlays.count == 2)
+        #expect(overlays[1]["style"]?["size"].map { if case .number("96") = $0.value { true } else { false } } == true)
+        // Every use counts: root, a, 1, 2, 3, b and 4 per alias: 14 values with two uses, 18 with three.
+        let limited = LoadLimits(maxNodes: 14)
+        #expect(throws: ProjectError.self) {
+            _ = try DocumentLoader.load(text: "a: &x [1, 2, 3]\nb: [*x, *x, *x]\n", name: "t.yaml", limits: limited)
+        }
+        #expect(try DocumentLoader.load(text: "a: &x [1, 2, 3]\nb: [*x, *x]\n", name: "t.yaml", limits: limited).root["b"] != nil)
+    }
+
+    @Test func anAliasCannotHideDepth() throws {
+        let limited = LoadLimits(maxDepth: 3)
+        // The anchor itself sits at depth 1 (fine); reused at depth 3 it would nest to depth 4.
+        let text = "a: &x [[1]]\nb: [[*x]]\n"
+        #expect(throws: ProjectError.self) { _ = try DocumentLoader.load(text: text, name: "t.yaml", limits: limited) }
+        #expect(try DocumentLoader.load(text: "a: &x [[1]]\nb: *x\n", name: "t.yaml", limits: limited).root["b"] != nil)
+    }
+}
+
+/// Random YAML-like text after an alias-bomb preamble: whatever the pre-scan lets through,
+/// Yams must never get to hash an expanded bomb, so every load stays fast.
+struct RandomAliasKeyTests {
+    /// SplitMix64: a fixed seed keeps the test reproducible.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func randomTextAfterABombLoadsQuickly() {
+        var preamble = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for i in 1...9 { preamble += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 9).joined(separator: ", ") + "]\n" }
+        let tokens = ["*a9", "*a9 ", "*a9:", "*a9: ", "? ", "?", ": ", ":", "- ", "[", "]", "{", "}", ", ", "\n", "\n  ", "\n    ", " ", "k", "v: ",
+                      "\"", "'", "#", "|", ">", "&b ", "!!str ", "\\", "\t", "x"]
+        var generator = SeededGenerator(state: 2026)
+        var slowest = 0.0
+        for _ in 0..<3000 {
+            let body = (0..<Int.random(in: 1...12, using: &generator)).map { _ in tokens.randomElement(using: &generator)! }.joined()
+            let elapsed = seconds { _ = try? DocumentLoader.load(text: preamble + body, name: "random.yaml") }
+            slowest = max(slowest, elapsed)
+            #expect(elapsed < 0.5, "slow: \(body.debugDescription)")
+        }
+        print("random alias-key texts: slowest load \(String(format: "%.3f", slowest)) s")
+    }
 }

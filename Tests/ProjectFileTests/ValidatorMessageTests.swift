@@ -36,6 +36,12 @@ struct ValidatorMessageTests {
         """)
         #expect(problems.map(\.message) == ["unknown key 'fromm' in video[0].clips[0]; did you mean 'from'?"])
         #expect(problems.first?.location == SourceLocation(file: "test.yaml", line: 4, column: 9))
+        #expect(problems.first?.hint == nil)
+        let far = try validate("video:\n  - clips:\n      - media: intro\n        speed: 2\n")
+        #expect(far.map(\.message) == ["unknown key 'speed' in video[0].clips[0]"])
+        #expect(far.first?.hint == "allowed keys: fit, from, media, to")
+        let merge = try validate("video:\n  - clips:\n      - media: intro\n        <<: {from: 1s}\n")
+        #expect(merge.first?.hint == "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars")
     }
 
     @Test func oneOfReportsTheClosestBranchAndAllErrors() throws {
@@ -86,6 +92,15 @@ struct ValidatorMessageTests {
 
         """)
         #expect(ProjectError(.invalidProject, diagnostics: problems).exitCode == 65)
+    }
+
+    @Test func refLoopsThatNeverConsumeTheDocumentAreSchemaErrors() throws {
+        let looping = ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##
+        #expect(throws: ProjectError.self) { _ = try JSONSchema(json(looping)) }
+        // Recursion through a child (a tree of lists) is fine.
+        let tree = ##"{"$defs": {"node": {"type": "array", "items": {"$ref": "#/$defs/node"}}}, "$ref": "#/$defs/node"}"##
+        #expect(try JSONSchema(json(tree)).validate(json("[[], [[]]]")).isEmpty)
+        #expect(try JSONSchema(json(tree)).validate(json("[[1]]")).map(\.message) == ["[0][0]: expected a list, found number 1"])
     }
 
     @Test func allErrorsAreReportedInSourceOrder() throws {

@@ -27,14 +27,19 @@ struct VarsSubstitutionTests {
     @Test func overridesAreTypedWithYamlCoreRules() throws {
         let root = try yaml("vars: { fps: 30, accent: '#000000' }\nfps: '{{ fps }}'\naccent: '{{ accent }}'\n")
         var vars = VarsSubstitution(varsBlock: root["vars"])
-        #expect(vars.override(["fps": "29.97", "accent": "#ff3366"], origin: "--set").isEmpty)
+        #expect(vars.override(["fps": "29.97", "accent": "#ff3366"], from: .commandLine("--set")).isEmpty)
         let (out, problems) = vars.apply(to: root)
         #expect(problems.isEmpty)
         #expect(out["fps"].map { if case .number("29.97") = $0.value { true } else { false } } == true)
         #expect(out["accent"].map { if case .string("#ff3366") = $0.value { true } else { false } } == true)
-        let unknown = vars.override(["fsp": "1"], origin: "--set")
-        #expect(unknown.map(\.message) == ["unknown var 'fsp' in --set fsp=1"])
+        let unknown = vars.override(["fsp": "1"], from: .commandLine("--set"))
+        #expect(unknown.map(\.message) == ["unknown var 'fsp' (given as fsp=1)"])
         #expect(unknown.first?.hint == "did you mean 'fps'? known vars: accent, fps")
+        #expect(DiagnosticRenderer(sources: []).render(unknown) == """
+        --set: error: unknown var 'fsp' (given as fsp=1)
+          = hint: did you mean 'fps'? known vars: accent, fps
+
+        """)
     }
 
     @Test func unknownVarsAndVarsUsingVarsAreErrors() throws {
