@@ -325,6 +325,10 @@ struct CompileSession {
                 }
                 result.append(Keyframe(time: t, value: number(f.value), ease: f.ease))
             }
+            if let last = frames.last, frames.count > 1, last.ease != .linear, last.easeWritten {
+                problems.report("an ease on the last keyframe has nothing to shape: it shapes the way to the next keyframe",
+                                at: last.origin, hint: "put it on the keyframe the movement starts from")
+            }
             return Animation(keyframes: result.sorted { $0.time < $1.time })
         }
     }
@@ -364,7 +368,8 @@ struct CompileSession {
         let range = TimeRange(start: o.at, end: end)
         let w = Double(size.width), h = Double(size.height)
         var x = Animation.constant(w / 2), y = Animation.constant(h / 2)
-        var anchor = o.anchor
+        var anchorX = resolve(o.anchor, over: range) { $0.x.resolved(against: 1) }
+        var anchorY = resolve(o.anchor, over: range) { $0.y.resolved(against: 1) }
         var width = o.width?.resolved(against: w), height = o.height?.resolved(against: h)
         if let position = o.position {
             x = resolve(position, over: range) { $0.x.resolved(against: w) }
@@ -375,7 +380,8 @@ struct CompileSession {
             let bottom = mark.corner == .bottomLeft || mark.corner == .bottomRight
             x = .constant(right ? w - mark.margin : mark.margin)
             y = .constant(bottom ? h - mark.margin : mark.margin)
-            anchor = (right ? 1 : 0, bottom ? 1 : 0)
+            anchorX = .constant(right ? 1 : 0)
+            anchorY = .constant(bottom ? 1 : 0)
             width = mark.width?.resolved(against: w) ?? width
             height = mark.height?.resolved(against: h) ?? height
         }
@@ -394,8 +400,8 @@ struct CompileSession {
         var opacity = resolve(o.opacity, over: range)
         opacity = opacity.combined(with: fadeEnvelope(ClipTiming(speed: .one, fadeIn: o.fadeIn, fadeOut: o.fadeOut), over: range, origin: o.origin),
                                    step: frameDuration, over: range, *)
-        return OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: .constant(anchor.x),
-                            anchorY: .constant(anchor.y), width: width, height: height, scale: resolve(o.scale, over: range),
+        return OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: anchorX,
+                            anchorY: anchorY, width: width, height: height, scale: resolve(o.scale, over: range),
                             rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit)
     }
 }

@@ -69,8 +69,10 @@ struct NodeCursor {
 struct Problems {
     private(set) var diagnostics: [Diagnostic] = []
 
+    /// Records a problem once (a value read twice, like the x and y of a position, is one problem).
     mutating func report(_ message: String, at origin: Origin, hint: String? = nil) {
-        diagnostics.append(Diagnostic(location: origin.location, path: origin.path, message: message, hint: hint))
+        let diagnostic = Diagnostic(location: origin.location, path: origin.path, message: message, hint: hint)
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 
     mutating func append(contentsOf other: [Diagnostic]) { diagnostics += other }

@@ -86,7 +86,10 @@ public enum Animated<Value: Sendable>: Sendable {
 public struct ProjectKeyframe<Value: Sendable>: Sendable {
     public var at: KeyframeTime
     public var value: Value
+    /// How the value moves to the next keyframe.
     public var ease: Easing
+    /// The keyframe names its ease (rather than taking the default).
+    public var easeWritten: Bool
     public var origin: Origin
 }
 
@@ -187,7 +190,8 @@ public struct Overlay: Sendable {
     public var at: MediaTime
     public var duration: MediaTime?
     public var position: Animated<Point2D>?
-    public var anchor: (x: Double, y: Double)
+    /// Fractions of the layer's box.
+    public var anchor: Animated<Point2D>
     public var width: Length?
     public var height: Length?
     /// How an image or SVG fills a box given by both width and height.

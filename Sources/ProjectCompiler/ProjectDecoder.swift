@@ -171,15 +171,21 @@ struct ProjectDecoder {
         return Point2D(x: x, y: y)
     }
 
-    private func anchor(_ c: NodeCursor?) -> (x: Double, y: Double) {
-        guard let p = c.flatMap(point) else { return (0.5, 0.5) }
-        func fraction(_ l: Length) -> Double {
+    /// An anchor as fractions of the box: `0.5` and `"50%"` alike.
+    private func anchorPoint(_ c: NodeCursor) -> Point2D? {
+        guard let p = point(c) else { return nil }
+        func fraction(_ l: Length) -> Length {
             switch l {
-            case .fraction(let f): f
-            case .pixels(let p): p
+            case .fraction: l
+            case .pixels(let v): .fraction(v)
             }
         }
-        return (fraction(p.x), fraction(p.y))
+        return Point2D(x: fraction(p.x), y: fraction(p.y))
+    }
+
+    private func anchor(_ c: NodeCursor?) -> (x: Double, y: Double) {
+        guard let c, let p = anchorPoint(c) else { return (0.5, 0.5) }
+        return (p.x.resolved(against: 1), p.y.resolved(against: 1))
     }
 
     private mutating func ease(_ c: NodeCursor?) -> Easing {
@@ -214,7 +220,7 @@ struct ProjectDecoder {
             var frames: [ProjectKeyframe<V>] = []
             for k in c.elements {
                 guard let atNode = k["at"], let at = keyframeTime(atNode), let valueNode = k["value"], let v = read(valueNode) else { continue }
-                frames.append(ProjectKeyframe(at: at, value: v, ease: ease(k["ease"]), origin: k.origin))
+                frames.append(ProjectKeyframe(at: at, value: v, ease: ease(k["ease"]), easeWritten: k["ease"] != nil, origin: k.origin))
             }
             return frames.isEmpty ? .constant(value) : .keyframes(frames)
         }
@@ -325,7 +331,8 @@ struct ProjectDecoder {
         }
         return Overlay(content: content, at: c["at"].flatMap { time($0) } ?? .zero, duration: c["duration"].flatMap { positiveTime($0) },
                        position: c["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
-                       anchor: anchor(c["anchor"]), width: size.count == 2 ? length(size[0]) : nil,
+                       anchor: animated(c["anchor"], default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), anchorPoint),
+                       width: size.count == 2 ? length(size[0]) : nil,
                        height: size.count == 2 ? length(size[1]) : nil, fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                        scale: number(c["scale"], default: 1),
                        rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
