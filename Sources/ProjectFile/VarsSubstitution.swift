@@ -175,15 +175,15 @@ public struct VarsSubstitution: Sendable {
         }
     }
 
-    struct Reference {
-        let range: Range<String.Index>
-        let text: String
+    public struct Reference: Sendable {
+        public let range: Range<String.Index>
+        public let text: String
         /// nil when what is between the braces is not a name.
-        let name: String?
+        public let name: String?
     }
 
     /// Every `{{ ... }}` in the text, in order.
-    static func references(in text: String) -> [Reference] {
+    public static func references(in text: String) -> [Reference] {
         var found: [Reference] = []
         var searchStart = text.startIndex
         while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
