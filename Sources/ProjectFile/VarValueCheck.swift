@@ -71,7 +71,8 @@ extension VarDeclaration {
             return .string(text)
         case (.string, .value(let value)), (.path, .value(let value)):
             switch value {
-            case .string, .number: return value
+            case .string: return value
+            case .number(let n): return .string(n)
             case .bool(let b): return .string(String(b))
             default: return nil
             }
