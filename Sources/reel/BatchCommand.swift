@@ -124,7 +124,7 @@ private struct ChildRender: Sendable {
                 try JSONText.object(typed).write(to: file, atomically: true, encoding: .utf8)
                 arguments += ["--vars", file.path]
             }
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             process.arguments = arguments
