@@ -126,7 +126,7 @@ private struct ChildRender: Sendable {
             }
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             process.arguments = arguments
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: errors)

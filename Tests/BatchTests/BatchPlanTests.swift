@@ -4,13 +4,14 @@ import Foundation
 import MediaTime
 import ProjectCompiler
 import ProjectFile
+import TestSupport
 import Testing
 
-/// Every file is a 10-second 320x180 clip with sound; a name with "missing" does not exist.
+/// Every file is a 12-second 320x180 clip with sound; a name with "missing" does not exist.
 struct AnyMedia: MediaFactsProvider {
     func facts(for reference: MediaReference) throws(MediaFactsError) -> MediaFacts {
         if reference.path.contains("missing") { throw .missing(path: reference.path) }
-        return MediaFacts(duration: MediaTime(seconds: 10), videoSize: PixelSize(width: 320, height: 180), hasVideo: true, hasAudio: true)
+        return MediaFacts(duration: MediaTime(seconds: 12), videoSize: PixelSize(width: 320, height: 180), hasVideo: true, hasAudio: true)
     }
 }
 
@@ -109,5 +110,27 @@ struct BatchPlanTests {
         #expect(hashes[0] == hashes[1])
         #expect(hashes[0] != hashes[2])
         #expect(hashes.allSatisfy { $0.count == 64 })
+    }
+}
+
+/// The template example's rows: four render, row 4 (colour "blurple") is reported and skipped.
+struct TemplateExampleTests {
+    @Test func rowsCsvHasFourGoodRowsAndOneBadColour() throws {
+        let folder = repositoryRoot.appendingPathComponent("Examples/template")
+        let projectPath = folder.appendingPathComponent("project.yaml").path
+        let document = try DocumentLoader.load(path: projectPath)
+        let rows = try BatchData.load(path: folder.appendingPathComponent("rows.csv").path)
+        let plan = BatchPlan.make(project: document, projectBytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: projectPath))),
+                                  data: rows, output: try OutputTemplate("out/{{ id }}.mp4"), stamp: "test") { document, values throws(ProjectError) in
+            try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: AnyMedia(), fonts: nil)
+        }
+        #expect(plan.jobs.map(\.outputPath) == ["out/widget.mp4", "out/deluxe.mp4", "out/chinese.mp4", "out/gadget.mp4"])
+        #expect(plan.rejected.map(\.row) == [4])
+        let diagnostic = try #require(plan.rejected.first?.error.diagnostics.first)
+        #expect(diagnostic.message.hasPrefix("row 4: var 'colour' expects a colour"))
+        #expect(diagnostic.message.hasSuffix("got 'blurple'"))
+        #expect(diagnostic.location.line == 5)
+        #expect(diagnostic.location.column == 24)
+        #expect(plan.jobs.map(\.values.count) == [5, 5, 5, 5])
     }
 }
