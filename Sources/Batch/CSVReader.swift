@@ -29,12 +29,12 @@ public enum CSVReader {
             afterQuote = false
         }
         func endRecord() {
+            // A line with nothing on it is not a record (a line holding only "" is).
+            let blank = record.isEmpty && field.isEmpty && !quoted
             endField()
-            // A line with nothing on it is not a record.
-            if !(record.count == 1 && record[0].text.isEmpty && !quotedEmpty) { records.append(record) }
+            if !blank { records.append(record) }
             record = []
         }
-        var quotedEmpty = false
         var i = 0
         while i < scalars.count {
             let c = scalars[i]
@@ -75,9 +75,7 @@ public enum CSVReader {
                     line += 1
                     column = 1
                 }
-                quotedEmpty = quoted && field.isEmpty
                 endRecord()
-                quotedEmpty = false
                 fieldStart = SourceLocation(file: file, line: line, column: column)
             default:
                 if afterQuote {
@@ -96,7 +94,6 @@ public enum CSVReader {
                 source: SourceText(name: file, text: text))
         }
         if !field.isEmpty || quoted || !record.isEmpty {
-            quotedEmpty = quoted && field.isEmpty
             endRecord()
         }
         return records
