@@ -8,7 +8,8 @@ public struct BatchRow: Sendable {
     /// In column order; each value is located where it is written in the data file.
     public var values: [VarOverride]
     /// Problems with the row itself (a CSV row with the wrong number of fields, a JSON row
-    /// that is not an object); such a row is skipped.
+    /// that is not an object); such a row is skipped. Messages say "this row": the batch
+    /// names the row when it reports them.
     public var problems: [Diagnostic]
 }
 
@@ -75,7 +76,7 @@ public struct BatchData: Sendable {
             var row = BatchRow(number: index + 1, values: [], problems: [])
             if fields.count != names.count {
                 row.problems.append(Diagnostic(location: fields[0].location, path: "",
-                    message: "row \(row.number) has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header names \(names.count) columns",
+                    message: "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header names \(names.count) columns",
                     hint: "quote a field that holds a comma: \"Widget, large\""))
             }
             row.values = zip(names, fields).map { VarOverride(name: $0, input: .text($1.text), location: $1.location) }
@@ -86,7 +87,7 @@ public struct BatchData: Sendable {
     private static func objectRow(_ node: Node, number: Int) -> BatchRow {
         guard let values = VarOverride.members(of: node) else {
             return BatchRow(number: number, values: [], problems: [Diagnostic(location: node.location, path: "",
-                message: "row \(number) is \(node.excerpt), not an object of var names and values")])
+                message: "this row is \(node.excerpt), not an object of var names and values")])
         }
         return BatchRow(number: number, values: values, problems: [])
     }

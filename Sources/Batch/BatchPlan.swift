@@ -34,7 +34,7 @@ public struct BatchPlan: Sendable {
         func reject(_ row: Int, _ diagnostics: [Diagnostic], missingFile: Bool = false) {
             let numbered = diagnostics.map { d -> Diagnostic in
                 var copy = d
-                copy.message = "row \(row): " + d.message.replacingOccurrences(of: "row \(row) ", with: "this row ")
+                copy.message = "row \(row): " + d.message
                 return copy
             }
             plan.rejected.append((row, ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: numbered, sources: sources)))
@@ -79,9 +79,10 @@ public struct BatchPlan: Sendable {
             let rows = group.map(\.row).sorted()
             for job in group {
                 clashRows.insert(job.row)
-                let others = rows.filter { $0 != job.row }.map(String.init).joined(separator: ", ")
+                let others = rows.filter { $0 != job.row }
+                let also = others.count == 1 ? "row \(others[0]) does" : "rows \(others.map(String.init).joined(separator: ", ")) do"
                 let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
-                                            message: "row \(job.row): writes \(job.outputPath), as row \(others) does",
+                                            message: "row \(job.row): writes \(job.outputPath), as \(also)",
                                             hint: "make --output unique per row, e.g. with {{ row }} or an id column")
                 rejected.append((job.row, ProjectError(.invalidProject, diagnostics: [diagnostic], sources: sources)))
             }

@@ -52,8 +52,8 @@ struct CSVReaderTests {
         #expect(rows.map(\.number) == [1, 2, 3])
         #expect(rows[0].values.map(\.name) == ["id", "name"])
         #expect(rows[0].problems.isEmpty)
-        #expect(rows[1].problems.map(\.message) == ["row 2 has 1 field; the header names 2 columns"])
-        #expect(rows[2].problems.map(\.message) == ["row 3 has 3 fields; the header names 2 columns"])
+        #expect(rows[1].problems.map(\.message) == ["this row has 1 field; the header names 2 columns"])
+        #expect(rows[2].problems.map(\.message) == ["this row has 3 fields; the header names 2 columns"])
         #expect(throws: ProjectError.self) { try BatchData.csvRows(CSVReader.read("a,a\n1,2\n", file: "x.csv"), file: "x.csv") }
         #expect(throws: ProjectError.self) { try BatchData.csvRows(CSVReader.read("a,,b\n1,2,3\n", file: "x.csv"), file: "x.csv") }
     }
