@@ -24,8 +24,7 @@ struct BatchRunnerTests {
             Thread.sleep(forTimeInterval: 0.05)
             lock.withLock { running -= 1; rendered.append(job.row) }
             if failing.contains(job.row) { return "boom" }
-            FileManager.default.createFile(atPath: job.outputPath, contents: Data("video \(job.row)".utf8))
-            return nil
+            return FileManager.default.createFile(atPath: job.outputPath, contents: Data("video \(job.row)".utf8)) ? nil : "cannot write"
         }
     }
 
