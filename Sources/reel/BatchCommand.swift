@@ -77,17 +77,9 @@ struct BatchRender: ParsableCommand {
             case .failed(let message): print("row \(job.row): FAILED \(job.outputPath)\n\(message)")
             }
         }
-        let failed = zip(plan.jobs, outcomes).compactMap { job, outcome in
-            if case .failed = outcome { return job.row }
-            return nil
-        }
-        let seconds = Date().timeIntervalSince(start)
-        print("batch: \(outcomes.filter { $0 == .rendered }.count) rendered, \(outcomes.filter { $0 == .upToDate }.count) up to date, "
-              + "\(failed.count) failed\(failed.isEmpty ? "" : " (rows \(failed.map(String.init).joined(separator: ", ")))"), "
-              + "\(plan.rejected.count) invalid\(plan.rejected.isEmpty ? "" : " (rows \(plan.rejected.map { String($0.row) }.joined(separator: ", ")))"), "
-              + "\(seconds.formatted())s")
-        if !failed.isEmpty { throw ExitCode(1) }
-        if let worst = plan.rejected.map({ $0.error.exitCode }).max() { throw ExitCode(worst) }
+        let summary = BatchSummary(plan: plan, outcomes: outcomes, seconds: Date().timeIntervalSince(start))
+        print(summary.line)
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 }
 

@@ -1,5 +1,6 @@
 @testable import Batch
 import Foundation
+import ProjectFile
 import Testing
 
 /// The runner with a stand-in renderer: which rows run, in parallel, what is skipped, and
@@ -63,5 +64,25 @@ struct BatchRunnerTests {
         // One job at a time renders in row order.
         #expect(forced.rendered == [1, 2, 3])
         #expect(forced.mostAtOnce == 1)
+    }
+}
+
+struct BatchSummaryTests {
+    func plan(jobs: Int, rejected: [(Int, ProjectError.Category)]) -> BatchPlan {
+        var plan = BatchPlan(jobs: [], rejected: [])
+        plan.jobs = (1...jobs).map { BatchJob(row: $0, outputPath: "\($0).mp4", values: [], contentHash: "") }
+        plan.rejected = rejected.map { ($0.0, ProjectError($0.1, diagnostics: [])) }
+        return plan
+    }
+
+    @Test func theLineAndTheExitStatusSayWhatHappened() {
+        let mixed = BatchSummary(plan: plan(jobs: 3, rejected: [(4, .invalidProject), (5, .missingFile)]),
+                                 outcomes: [.rendered, .upToDate, .failed("x")], seconds: 12.345)
+        #expect(mixed.line == "batch: 1 rendered, 1 up to date, 1 failed (rows 3), 2 invalid (rows 4, 5), 12.3s")
+        #expect(mixed.exitCode == 1)
+        #expect(BatchSummary(plan: plan(jobs: 1, rejected: [(2, .invalidProject), (3, .missingFile)]), outcomes: [.rendered], seconds: 0).exitCode == 66)
+        let clean = BatchSummary(plan: plan(jobs: 2, rejected: []), outcomes: [.rendered, .upToDate], seconds: 0.04)
+        #expect(clean.line == "batch: 1 rendered, 1 up to date, 0 failed, 0 invalid, 0.0s")
+        #expect(clean.exitCode == 0)
     }
 }
