@@ -80,7 +80,8 @@ public struct BatchPlan: Sendable {
             for job in group {
                 clashRows.insert(job.row)
                 let others = rows.filter { $0 != job.row }
-                let also = others.count == 1 ? "row \(others[0]) does" : "rows \(others.map(String.init).joined(separator: ", ")) do"
+                let listed = others.prefix(5).map(String.init).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
+                let also = others.count == 1 ? "row \(others[0]) does" : "rows \(listed) do"
                 let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
                                             message: "row \(job.row): writes \(job.outputPath), as \(also)",
                                             hint: "make --output unique per row, e.g. with {{ row }} or an id column")
