@@ -53,7 +53,7 @@ public struct BatchPlan: Sendable {
             var vars = declared
             _ = vars.override(values)
             var names: [String: String] = [:]
-            for value in row.values { names[value.name] = value.displayText }
+            for value in row.values { names[value.name] = value.text ?? "" }
             for (name, node) in vars.values { if let text = node.flatMap(\.value.scalarText) { names[name] = text } }
             switch output.path(row: row.number, values: names) {
             case .failure(let problem):
@@ -123,26 +123,7 @@ public struct BatchPlan: Sendable {
     }
 }
 
-extension VarOverride {
-    /// The value's text, for file names.
-    var displayText: String {
-        switch input {
-        case .text(let text): return text
-        case .value(let value): return value.scalarText ?? ""
-        }
-    }
-}
-
 extension Node.Value {
-    /// The text of a string, number or boolean.
-    var scalarText: String? {
-        switch self {
-        case .string(let s), .number(let s): s
-        case .bool(let b): String(b)
-        default: nil
-        }
-    }
-
     var kind: String {
         switch self {
         case .null: "null"

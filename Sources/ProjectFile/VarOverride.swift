@@ -11,6 +11,14 @@ public struct VarOverride: Sendable {
         self.location = location
     }
 
+    /// The text given, or a scalar value's text; nil for null, lists and mappings.
+    public var text: String? {
+        switch input {
+        case .text(let text): return text
+        case .value(let value): return value.scalarText
+        }
+    }
+
     /// The value as the user wrote it, for messages.
     var displayValue: String {
         switch input {
@@ -37,5 +45,16 @@ public struct VarOverride: Sendable {
                                source: document.source)
         }
         return (overrides, document.source)
+    }
+}
+
+extension Node.Value {
+    /// The text of a string, number or boolean; nil for null, lists and mappings.
+    public var scalarText: String? {
+        switch self {
+        case .string(let s), .number(let s): s
+        case .bool(let b): String(b)
+        default: nil
+        }
     }
 }

@@ -46,8 +46,8 @@ public struct VarsSubstitution: Sendable {
     }
 
     /// Sets vars from values given outside the project; of several values for the same var
-    /// the last one wins and only it is checked. Returns a diagnostic, at the value's location, for each name that is not
-    /// declared in `vars:` and each value that does not fit its var's type.
+    /// the last one wins and only it is checked. Returns a diagnostic, at the value's
+    /// location, for each name not declared in `vars:` and each value that does not fit.
     public mutating func override(_ overrides: [VarOverride]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var last: [String: Int] = [:]
@@ -61,7 +61,7 @@ public struct VarsSubstitution: Sendable {
                     hint: close + knownVarsHint))
                 continue
             }
-            if given.displayValue.contains("{{") {
+            if given.text?.contains("{{") == true {
                 problems.append(Diagnostic(location: given.location, path: declaration.path,
                     message: "the value given for var '\(name)' uses {{ }}; a var's value cannot use other vars"))
                 continue

@@ -101,6 +101,13 @@ struct TypedVarsTests {
         #expect(vars.values["price"]??.location.description == "--set")
     }
 
+    @Test func aValueCannotUseOtherVarsHoweverLong() throws {
+        let long = String(repeating: "x", count: 60) + " {{ price }}"
+        var vars = try substitution()
+        let problems = vars.override([VarOverride(name: "name", input: .value(.string(long)), location: .commandLine("row"))])
+        #expect(problems.map(\.message) == ["the value given for var 'name' uses {{ }}; a var's value cannot use other vars"])
+    }
+
     @Test func declarationsAreChecked() throws {
         let root = try yaml("""
         vars:
