@@ -24,8 +24,12 @@ final class FrameConverter {
     }
     private var setup: Setup?
     let scaler: Scaler
+    let fullChromaInterpolation: Bool
 
-    init(scaler: Scaler) { self.scaler = scaler }
+    init(scaler: Scaler, fullChromaInterpolation: Bool = false) {
+        self.scaler = scaler
+        self.fullChromaInterpolation = fullChromaInterpolation
+    }
 
     deinit { sws_freeContext(context) }
 
@@ -35,9 +39,12 @@ final class FrameConverter {
                  into target: UnsafeMutablePointer<AVFrame>, _ targetColor: ColorSpace, _ site: FFmpegCallSite) throws {
         let sourceFormat = withoutJPEGRange(AVPixelFormat(rawValue: source.pointee.format))
         let targetFormat = AVPixelFormat(rawValue: target.pointee.format)
-        // Full-chroma interpolation (SWS_FULL_CHR_H_INT) would double the cost of YUV → RGB at
-        // 1080p (measured 81 vs 40 ms a frame); the scaler's chroma filter is good enough.
-        let flags = scaler.swsFlag | SWS_BITEXACT | SWS_ACCURATE_RND
+        // Full-chroma interpolation (SWS_FULL_CHR_H_INT) doubles the cost of YUV → RGB at 1080p
+        // (measured 81 vs 40 ms a frame); the scaler's chroma filter is good enough for reading,
+        // and a caller that needs RGB within a level of the source (compositing) asks for it.
+        let rgbEnds = PixelFormat(sourceFormat).isRGB || PixelFormat(targetFormat).isRGB
+        let chroma = fullChromaInterpolation && rgbEnds ? SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP : 0
+        let flags = scaler.swsFlag | SWS_BITEXACT | SWS_ACCURATE_RND | chroma
         context = sws_getCachedContext(context, source.pointee.width, source.pointee.height, sourceFormat,
                                        target.pointee.width, target.pointee.height, targetFormat, flags, nil, nil, nil)
         guard let context else {
@@ -75,7 +82,11 @@ final class FrameConverter {
 public final class VideoFrameConverter {
     private let converter: FrameConverter
 
-    public init(scaler: Scaler = .bicubic) { converter = FrameConverter(scaler: scaler) }
+    /// `fullChromaInterpolation` makes conversions to and from RGB interpolate chroma at full
+    /// resolution: within a level of the source in saturated colours, at twice the cost.
+    public init(scaler: Scaler = .bicubic, fullChromaInterpolation: Bool = false) {
+        converter = FrameConverter(scaler: scaler, fullChromaInterpolation: fullChromaInterpolation)
+    }
 
     /// Converts `source` into `target`, typically from a `VideoFramePool`: the target's size,
     /// format and colour space say what to make.

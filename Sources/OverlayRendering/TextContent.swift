@@ -36,7 +36,10 @@ final class TextContent: LayerContent {
         // Shrinking to a width alone keeps each paragraph on one line; otherwise lines wrap at
         // the box width (whole words when shrinking, so a long word shrinks instead of breaking).
         let shrinksToWidthOnly = style.fit == .shrink && boxH == nil
-        if let boxW, !shrinksToWidthOnly {
+        // With the width set, Pango's own line breaking decides what fits: a size fits when
+        // no paragraph had to wrap (measuring widths separately disagrees with it by a hair).
+        let maxLines = shrinksToWidthOnly ? pango_layout_get_line_count(layout) : nil
+        if let boxW {
             pango_layout_set_width(layout, Self.units(boxW))
             pango_layout_set_wrap(layout, style.fit == .shrink ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
         }
@@ -47,11 +50,10 @@ final class TextContent: LayerContent {
         pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         let fullSize = max(Self.units(style.size), 1)
         let size = style.fit == .shrink
-            ? Self.largestFittingSize(layout, font, upTo: fullSize, width: boxW, height: boxH)
+            ? Self.largestFittingSize(layout, font, upTo: fullSize, width: boxW, height: boxH, maxLines: maxLines)
             : fullSize
         Self.setSize(size, layout, font)
         fontSize = Double(size) / Self.pangoScale
-        if let boxW, shrinksToWidthOnly { pango_layout_set_width(layout, Self.units(boxW)) }
 
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
@@ -121,16 +123,18 @@ final class TextContent: LayerContent {
         pango_layout_set_font_description(layout, font)
     }
 
-    /// The largest size (Pango units, at most `full`) whose logical extent fits the box,
-    /// by bisection over whole Pango units: exact and the same on every machine.
+    /// The largest size (Pango units, at most `full`) whose logical extent fits the box and,
+    /// when `maxLines` is given, that lays out in at most that many lines; by bisection over
+    /// whole Pango units: exact and the same on every machine.
     private static func largestFittingSize(_ layout: OpaquePointer, _ font: OpaquePointer, upTo full: Int32,
-                                           width: Double?, height: Double?) -> Int32 {
+                                           width: Double?, height: Double?, maxLines: Int32?) -> Int32 {
         let maxWidth = width.map(units), maxHeight = height.map(units)
         func fits(_ size: Int32) -> Bool {
             setSize(size, layout, font)
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
             return (maxWidth.map { logical.width <= $0 } ?? true) && (maxHeight.map { logical.height <= $0 } ?? true)
+                && (maxLines.map { pango_layout_get_line_count(layout) <= $0 } ?? true)
         }
         if fits(full) { return full }
         var fitting: Int32 = 1, tooBig = full

@@ -41,6 +41,10 @@ public enum ProjectPipeline {
         let result = Compiler(media: media, fonts: fonts).compile(project)
         let errors = decoder.problems.diagnostics + result.diagnostics
         guard errors.isEmpty, let graph = result.graph else { throw fail(errors, missingFile: result.missingFile) }
+        guard graph.duration.isPositive else {
+            throw fail([Diagnostic(location: root.location, path: "", message: "the timeline is empty: there is nothing to render",
+                                   hint: "add clips to a track, or set output.duration")])
+        }
         return Loaded(document: document, project: project, graph: graph)
     }
 

@@ -10,7 +10,11 @@ struct YAMLKeyScan {
     /// Borrowed for the duration of `scan(_:)` (no reference counting per byte).
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
-    private var flowDepth = 0
+    /// Open flow collections, innermost last: `[` or `{`, and for `{` whether the next
+    /// entry is a key (in a flow mapping every entry starts with a key, `{*a}` included).
+    private var flowStack: [(kind: UInt8, expectsKey: Bool)] = []
+    private var flowDepth: Int { flowStack.count }
+    private var atFlowMappingKey: Bool { flowStack.last.map { $0.kind == UInt8(ascii: "{") && $0.expectsKey } ?? false }
     /// Set after `|` or `>`: lines indented more than this column belong to that block scalar.
     private var blockScalarParent: Int?
     /// Column of the latest block-context key or `-`/`?` entry on the current line.
@@ -123,20 +127,25 @@ struct YAMLKeyScan {
         case UInt8(ascii: "?") where isBlank(next) || (flowDepth > 0 && isFlowIndicator(next)):
             return (index, "explicit '?' mapping keys are not supported")
         case UInt8(ascii: ":") where isBlank(next) || (flowDepth > 0 && isFlowIndicator(next)):
+            markFlowEntry(expectsKey: false)
             index += 1
         case UInt8(ascii: "["), UInt8(ascii: "{"):
+            if atFlowMappingKey { return (index, "a list or mapping cannot be used as a mapping key") }
             nodeStarts += 1
-            flowDepth += 1
+            flowStack.append((b, b == UInt8(ascii: "{")))
             index += 1
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             closeFlow(&atNodeStart)
         case UInt8(ascii: ","):
+            markFlowEntry(expectsKey: true)
             index += 1
         case UInt8(ascii: "*"):
+            if atFlowMappingKey { return (index, "an alias cannot be used as a mapping key") }
             nodeStarts += 1
             let start = index
             index += 1
-            while index < bytes.count, !isBlank(bytes[index]), !isFlowIndicator(bytes[index]) { index += 1 }
+            // libyaml's anchor names are [0-9A-Za-z_-]: `*a:` is the alias `a` and a colon.
+            while index < bytes.count, Self.isAnchorCharacter(bytes[index]) { index += 1 }
             if followedByValueIndicator() { return (start, "an alias cannot be used as a mapping key") }
             atNodeStart = false
         case UInt8(ascii: "&"), UInt8(ascii: "!"):
@@ -164,32 +173,52 @@ struct YAMLKeyScan {
         let b = bytes[index]
         switch b {
         case UInt8(ascii: ":"):
+            markFlowEntry(expectsKey: false)
             index += 1
             atNodeStart = true
         case UInt8(ascii: ","):
+            markFlowEntry(expectsKey: true)
             index += 1
             atNodeStart = true
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             closeFlow(&atNodeStart)
         default:
-            skipPlain()
+            // Not valid YAML (a node right after a node), but libyaml may still read a key
+            // here (`[*a *a: x]`): scan it as the start of a node.
+            atNodeStart = true
         }
+    }
+
+    /// After `,` a flow mapping expects a key again; after `:` its value.
+    private mutating func markFlowEntry(expectsKey: Bool) {
+        if !flowStack.isEmpty { flowStack[flowStack.count - 1].expectsKey = expectsKey }
     }
 
     private mutating func closeFlow(_ atNodeStart: inout Bool) {
         let start = index
-        flowDepth = max(0, flowDepth - 1)
+        if !flowStack.isEmpty { flowStack.removeLast() }
         index += 1
         atNodeStart = false
         if followedByValueIndicator() { pendingProblem = (start, "a list or mapping cannot be used as a mapping key") }
     }
 
-    /// Whether the next non-space character is `:` acting as a value indicator (same line).
+    /// Whether the next non-space character on the line is a `:`. Any colon counts, even one
+    /// that libyaml would not take as a value indicator: refusing too much is harmless here,
+    /// missing a key is not.
     private func followedByValueIndicator() -> Bool {
         var i = index
         while byte(i) == UInt8(ascii: " ") || byte(i) == UInt8(ascii: "\t") { i += 1 }
-        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
-        return isBlank(byte(i + 1)) || flowDepth > 0
+        return i < bytes.count && bytes[i] == UInt8(ascii: ":")
+    }
+
+    private static func isAnchorCharacter(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
     }
 
     private mutating func skipQuoted(_ quote: UInt8) {

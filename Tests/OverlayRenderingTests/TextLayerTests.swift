@@ -144,6 +144,17 @@ import Testing
         #expect(bigger.boxWidth > 300)
     }
 
+    /// The showcase's lower third: italic mono with letter spacing, where a width measured
+    /// apart from Pango's line breaking let the last word wrap.
+    @Test(arguments: ["Lower third: a name that is rather long for its box", "Dr. Maximilian Alexander von Habsburg-Lothringen"])
+    func shrinkWithLetterSpacingStaysOnOneLine(text: String) throws {
+        var style = TextStyle(font: "DejaVu Sans Mono", italic: true, size: 36, alignment: .left, boxWidth: 520, lineHeight: 1.1, fit: .shrink)
+        style.letterSpacing = 1
+        let (frame, content) = try renderText(text, style)
+        #expect(content.lineCount == 1)
+        #expect(try #require(frame.inkBounds).x.count <= 520)
+    }
+
     @Test func shrinkKeepsTextThatAlreadyFits() throws {
         let (_, content) = try renderText("Sale", TextStyle(font: "DejaVu Sans", size: 48, boxWidth: 300, fit: .shrink))
         #expect(content.fontSize == 48)

@@ -34,6 +34,17 @@ import Testing
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
+    static let validFixtures: [URL] = {
+        let folder = repositoryRoot.appendingPathComponent("Tests/ProjectFileTests/Fixtures/valid")
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { ["yaml", "json"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
+    }()
+
+    @Test(arguments: validFixtures)
+    func validFixturesCompileAndKeepInvariants(fixture: URL) throws {
+        #expect(try load(fixture).graph.checkInvariants() == [])
+    }
+
     @Test func yamlAndJsonPromoCompileToTheSameGraph() throws {
         let yaml = try load(repositoryRoot.appendingPathComponent("Examples/promo/project.yaml")).graph
         let json = try load(repositoryRoot.appendingPathComponent("Examples/promo-json/project.json")).graph

@@ -125,3 +125,53 @@ import Testing
         return try body()
     }
 }
+
+/// Sources that are not the output's size, rate or orientation.
+@Suite struct SourceVarietyTests {
+    /// The 320x180 bars file tagged with a 90° display rotation (stream copy), so it shows 180x320.
+    static func rotatedBars() throws -> String {
+        try MediaFactory.file("render-bars-rotated.mp4") { path in
+            try MediaFactory.ffmpeg(["-i", try MediaBridgeTests.bars(), "-c", "copy", "-metadata:s:v:0", "rotate=90", path])
+        }
+    }
+
+    @Test func aRotatedSourceIsTurnedUprightAndFitted() throws {
+        let media = MediaReference(name: "turned", path: try Self.rotatedBars(), kind: .video)
+        let size = PixelSize(width: 320, height: 180)
+        let clip = EndToEnd.Clip(media: media, source: TimeRange(start: .zero, duration: seconds(1, 2)), target: TimeRange(start: .zero, duration: seconds(1, 2)))
+        let frame = try EndToEnd.decodedFrames(try EndToEnd.render(EndToEnd.sequence([clip], size: size), to: "rotated.mkv"), width: 320, height: 180)[0]
+        // Upright it is 180x320; contained in 320x180 it is 102 px wide (even) at x = 110, black beside it.
+        #expect(sample(frame, width: 320, height: 180, plane: 0, x: 40, y: 90) == 16)
+        #expect(sample(frame, width: 320, height: 180, plane: 0, x: 280, y: 90) == 16)
+        // The same picture as ffmpeg's own autorotation, scaled and padded alike, wherever it is flat.
+        let reference = MediaFactory.path("rotated-reference.yuv")
+        try MediaFactory.ffmpeg(["-i", media.path, "-vf", "scale=102:180:flags=bicubic,pad=320:180:110:0:black", "-frames:v", "1",
+                                 "-f", "rawvideo", "-pix_fmt", "yuv420p", reference])
+        let expected = [UInt8](try Data(contentsOf: URL(fileURLWithPath: reference)))
+        var compared = 0
+        for y in stride(from: 4, to: 176, by: 4) {
+            for x in stride(from: 114, to: 208, by: 2) {
+                let v = sample(expected, width: 320, height: 180, plane: 0, x: x, y: y)
+                let flat = (-3...3).allSatisfy { d in
+                    sample(expected, width: 320, height: 180, plane: 0, x: x + d, y: y) == v
+                        && sample(expected, width: 320, height: 180, plane: 0, x: x, y: y + d) == v
+                }
+                guard flat else { continue }
+                compared += 1
+                #expect(abs(Int(sample(frame, width: 320, height: 180, plane: 0, x: x, y: y)) - Int(v)) <= 2, "(\(x), \(y))")
+            }
+        }
+        #expect(compared > 200)
+    }
+
+    @Test func a25fpsSourceIsSampledAndHeldAt30fps() throws {
+        let media = MediaReference(name: "flash", path: try AVSyncTests.flashes(), kind: .video)
+        let clip = EndToEnd.Clip(media: media, source: TimeRange(start: .zero, duration: seconds(2)), target: TimeRange(start: .zero, duration: seconds(2)))
+        let frames = try EndToEnd.decodedFrames(try EndToEnd.render(EndToEnd.sequence([clip], size: PixelSize(width: 320, height: 180)), to: "25to30.mkv"),
+                                                width: 320, height: 180)
+        #expect(frames.count == 60)
+        // Source frames 0 and 25 are white. Output frame n shows source frame ⌊n · 25/30⌋: 0, 1, 30 and 31.
+        let white = frames.indices.filter { sample(frames[$0], width: 320, height: 180, plane: 0, x: 160, y: 90) > 128 }
+        #expect(white == [0, 1, 30, 31])
+    }
+}

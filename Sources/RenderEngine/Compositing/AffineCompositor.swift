@@ -84,7 +84,7 @@ enum AffineCompositor {
                         guard x < out.width else { continue }
                         let px = pixels + y * stride + x * 4
                         let pr = Int32(px[0]), pg = Int32(px[1]), pb = Int32(px[2])
-                        yp[y * ys + x] = matrix.yuv(r: pr, g: pg, b: pb).y
+                        yp[y * ys + x] = UInt8(clamping: matrix.luma(pr, pg, pb) >> YCbCrMatrix.shift)
                         r += pr; g += pg; b += pb; n += 1
                     }
                 }

@@ -36,21 +36,31 @@ struct PlannedLayer: Sendable {
     var alpha: Int
 }
 
-/// Works out the `FramePlan` of each frame of a graph.
-struct FramePlanner: Sendable {
+/// Works out the `FramePlan` of each frame of a graph. Frames are usually asked for in
+/// increasing time, so the instruction and each track's segment are looked for from where
+/// the last frame found them: planning stays cheap on timelines of thousands of cuts.
+final class FramePlanner {
     let graph: CompositionGraph
     /// What the render knows of every video, image and SVG file the graph shows, by path.
     let sources: [String: SourceFacts]
+    private var instructionCursor = 0
+    private var segmentCursors: [Int: Int] = [:]
+
+    init(graph: CompositionGraph, sources: [String: SourceFacts]) {
+        self.graph = graph
+        self.sources = sources
+    }
 
     func plan(frame index: Int64, at t: MediaTime) -> FramePlan {
         let vc = graph.videoComposition
-        guard let instruction = vc.instruction(at: t) else {
+        guard let instruction = find(in: vc.instructions, at: t, cursor: &instructionCursor, range: \.timeRange) else {
             return FramePlan(index: index, time: t, background: vc.background, layers: [])
         }
         var layers: [PlannedLayer] = []
         layers.reserveCapacity(instruction.layers.count)
         for layer in instruction.layers {
-            guard let track = graph.composition.track(layer.trackID), let segment = track.segment(at: t),
+            guard let track = graph.composition.track(layer.trackID),
+                  let segment = find(in: track.segments, at: t, cursor: &segmentCursors[track.id, default: 0], range: \.target),
                   let content = segment.content else { continue }
             let alpha = Int((min(max(layer.opacity.value(at: t), 0), 1) * 256).rounded())
             guard alpha > 0 else { continue }
@@ -72,6 +82,21 @@ struct FramePlanner: Sendable {
             layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: facts.hasAlpha, alpha: alpha))
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
+    }
+
+    /// The element of `items` (in time order, not overlapping) whose range contains `t`,
+    /// searching from `cursor` first and moving it there.
+    private func find<T>(in items: [T], at t: MediaTime, cursor: inout Int, range: KeyPath<T, TimeRange>) -> T? {
+        guard !items.isEmpty else { return nil }
+        if cursor >= items.count || items[cursor][keyPath: range].start > t { cursor = 0 }
+        while cursor < items.count {
+            let r = items[cursor][keyPath: range]
+            if r.contains(t) { return items[cursor] }
+            if r.start > t { return nil }
+            cursor += 1
+        }
+        cursor = 0
+        return nil
     }
 
     private func facts(_ ref: MediaReference) -> SourceFacts {

@@ -43,9 +43,13 @@ public final class ExportSession: @unchecked Sendable {
 
     /// Applies the preset and resolves the output path and range; throws `RenderError`.
     public init(graph: CompositionGraph, options: ExportOptions) throws {
-        let g = options.preset.map { $0.apply(to: graph) } ?? graph
+        var g = options.preset.map { $0.apply(to: graph) } ?? graph
         guard let path = options.outputPath ?? g.output.path else {
             throw RenderError.invalid("no output file: pass -o FILE or set output.path in the project")
+        }
+        // A file named on the command line gets the container its extension names.
+        if options.outputPath != nil, let container = OutputSettings.Container(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) {
+            g.output.container = container
         }
         self.graph = g
         self.options = options

@@ -67,14 +67,13 @@ final class ProgressReporter {
             + #""fps":\#(format(fps, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(eta, 3))}"#
     }
 
-    /// Fixed-point text with a dot, whatever the locale.
+    /// A non-negative number with `digits` decimals and a dot, whatever the locale.
     private func format(_ v: Double, _ digits: Int) -> String {
-        var scale = 1.0
+        var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
-        let n = Int64((v * scale).rounded())
-        let whole = n / Int64(scale), frac = abs(n % Int64(scale))
-        let fracText = String(frac)
-        return "\(n < 0 && whole == 0 ? "-" : "")\(whole).\(String(repeating: "0", count: digits - fracText.count))\(fracText)"
+        let n = Int64((max(v, 0) * Double(scale)).rounded())
+        let fraction = String(n % scale)
+        return "\(n / scale).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
     }
 
     private func clock(_ seconds: TimeInterval) -> String {

@@ -1,12 +1,12 @@
 import CompositionGraph
 
 /// One Y′CbCr colour, 8 bits per component, limited (studio) range.
-public struct YUVColor: Hashable, Sendable {
-    public var y: UInt8
-    public var cb: UInt8
-    public var cr: UInt8
+struct YUVColor: Hashable, Sendable {
+    var y: UInt8
+    var cb: UInt8
+    var cr: UInt8
 
-    public init(y: UInt8, cb: UInt8, cr: UInt8) {
+    init(y: UInt8, cb: UInt8, cr: UInt8) {
         self.y = y
         self.cb = cb
         self.cr = cr
@@ -17,7 +17,7 @@ public struct YUVColor: Hashable, Sendable {
 ///
 /// Reel writes BT.709 (and tags the output so): the matrix HD video uses, and the one the
 /// reader converts every source into before compositing.
-public struct YCbCrMatrix: Sendable {
+struct YCbCrMatrix: Sendable {
     static let shift = 16
     static let half: Int32 = 1 << 15
     let yr: Int32, yg: Int32, yb: Int32
@@ -39,10 +39,10 @@ public struct YCbCrMatrix: Sendable {
         vg = -vr - vb
     }
 
-    public static let bt709 = YCbCrMatrix(kr: 0.2126, kb: 0.0722)
+    static let bt709 = YCbCrMatrix(kr: 0.2126, kb: 0.0722)
 
     /// The colour of 8-bit R′G′B′ values.
-    public func yuv(r: Int32, g: Int32, b: Int32) -> YUVColor {
+    func yuv(r: Int32, g: Int32, b: Int32) -> YUVColor {
         YUVColor(y: UInt8(clamping: luma(r, g, b) >> Self.shift),
                  cb: UInt8(clamping: (ur * r + ug * g + ub * b + (128 << Self.shift) + Self.half) >> Self.shift),
                  cr: UInt8(clamping: (vr * r + vg * g + vb * b + (128 << Self.shift) + Self.half) >> Self.shift))
@@ -54,7 +54,7 @@ public struct YCbCrMatrix: Sendable {
     }
 
     /// A graph colour (straight alpha) shown over black, as the output's Y′CbCr.
-    public func yuv(of color: Color) -> YUVColor {
+    func yuv(of color: Color) -> YUVColor {
         let rgb = Self.premultipliedBytes(color)
         return yuv(r: Int32(rgb.r), g: Int32(rgb.g), b: Int32(rgb.b))
     }

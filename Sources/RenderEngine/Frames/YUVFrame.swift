@@ -4,11 +4,11 @@
 /// A frame either owns its planes (allocated once and reused frame after frame) or borrows
 /// planes owned by someone else (a decoded frame passed through untouched), kept alive by
 /// `owner`.
-public final class YUVFrame: @unchecked Sendable {
-    public let width: Int
-    public let height: Int
-    public var chromaWidth: Int { (width + 1) / 2 }
-    public var chromaHeight: Int { (height + 1) / 2 }
+final class YUVFrame: @unchecked Sendable {
+    let width: Int
+    let height: Int
+    var chromaWidth: Int { (width + 1) / 2 }
+    var chromaHeight: Int { (height + 1) / 2 }
 
     let y: UnsafeMutablePointer<UInt8>
     let u: UnsafeMutablePointer<UInt8>
@@ -20,7 +20,7 @@ public final class YUVFrame: @unchecked Sendable {
     private let owner: AnyObject?
 
     /// Allocates a frame; rows are 64-byte aligned.
-    public init(width: Int, height: Int) {
+    init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "YUVFrame needs a positive size, not \(width)x\(height)")
         self.width = width
         self.height = height
@@ -38,7 +38,7 @@ public final class YUVFrame: @unchecked Sendable {
     }
 
     /// Wraps planes owned by `owner` (for example a decoder's frame) without copying.
-    package init(width: Int, height: Int, y: UnsafeMutablePointer<UInt8>, u: UnsafeMutablePointer<UInt8>,
+    init(width: Int, height: Int, y: UnsafeMutablePointer<UInt8>, u: UnsafeMutablePointer<UInt8>,
                  v: UnsafeMutablePointer<UInt8>, yStride: Int, chromaStride: Int, owner: AnyObject) {
         self.width = width
         self.height = height
@@ -57,7 +57,7 @@ public final class YUVFrame: @unchecked Sendable {
     var planeOwner: AnyObject? { owner }
 
     /// Plane 0 (Y), 1 (Cb) or 2 (Cr): base address and bytes per row.
-    package func plane(_ index: Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int) {
+    func plane(_ index: Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int) {
         switch index {
         case 0: return (y, yStride)
         case 1: return (u, chromaStride)
@@ -66,13 +66,13 @@ public final class YUVFrame: @unchecked Sendable {
     }
 
     /// Sample of plane `index` at (x, y) in that plane's own coordinates.
-    public func sample(plane index: Int, x: Int, y row: Int) -> UInt8 {
+    func sample(plane index: Int, x: Int, y row: Int) -> UInt8 {
         let p = plane(index)
         return p.base[row * p.stride + x]
     }
 
     /// Sets every sample of the frame to one colour.
-    public func fill(_ color: YUVColor) {
+    func fill(_ color: YUVColor) {
         for row in 0..<height { (y + row * yStride).update(repeating: color.y, count: width) }
         for row in 0..<chromaHeight {
             (u + row * chromaStride).update(repeating: color.cb, count: chromaWidth)
@@ -81,7 +81,7 @@ public final class YUVFrame: @unchecked Sendable {
     }
 
     /// Copies the visible samples of `other` (same size) into this frame.
-    public func copy(from other: YUVFrame) {
+    func copy(from other: YUVFrame) {
         precondition(other.width == width && other.height == height, "copy between frames of different sizes")
         for i in 0..<3 {
             let src = other.plane(i), dst = plane(i)
@@ -91,7 +91,7 @@ public final class YUVFrame: @unchecked Sendable {
     }
 
     /// Visible samples, plane after plane without row padding (for hashing and tests).
-    public func packedBytes() -> [UInt8] {
+    func packedBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(width * height + 2 * chromaWidth * chromaHeight)
         for i in 0..<3 {

@@ -3,16 +3,19 @@ import MediaIO
 import MediaTime
 
 /// A `VideoFrameSource` over MediaIO's `VideoReader`: frames turned upright by the file's
-/// rotation, then scaled and converted by `SourceScaler` to the size each layer needs. A
-/// frame that already is BT.709 limited 4:2:0 at the asked size is lent without a copy, and
-/// a frame shown again (sample and hold) is not converted again. Scaled frames live in
-/// MediaIO frame memory too, so any of them can be handed to the writer as it is.
+/// rotation, then scaled and converted by MediaIO's `VideoFrameConverter` (libswscale,
+/// bit-exact, the source's matrix and range honoured) to the size each layer needs. A frame
+/// that already is BT.709 limited 4:2:0 at the asked size is lent without a copy, and a
+/// frame shown again (sample and hold) is not converted again. Scaled frames live in MediaIO
+/// frame memory too, so any of them can be handed to the writer as it is.
 final class MediaIOVideoSource: VideoFrameSource {
     private let reader: VideoReader
     private let path: String
     private let hasAlpha: Bool
-    private let scaler = SourceScaler()
+    /// RGB pictures (the general path) within a level of the source's colours.
+    private let converter = VideoFrameConverter(fullChromaInterpolation: true)
     private var pool: FramePool?
+    private var rgbaFrames: VideoFramePool?
     private var last: (source: VideoFrame, frame: YUVFrame)?
 
     init(path: String, decoderThreads: Int) throws {
@@ -34,7 +37,8 @@ final class MediaIOVideoSource: VideoFrameSource {
                 pool = FramePool(width: width, height: height) { YUVFrame(lending: try frames.makeFrame()) }
             }
             frame = try pool!.take()
-            try scaler.convert(source, into: .yuv420p(frame), path: path)
+            guard let target = frame.planeOwner as? VideoFrame else { preconditionFailure("pooled frames lend MediaIO frames") }
+            try convert(source, into: target)
         }
         last = (source, frame)
         return frame
@@ -42,9 +46,26 @@ final class MediaIOVideoSource: VideoFrameSource {
 
     func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> RGBAImage {
         let source = try reader.frame(at: t)
+        if rgbaFrames?.width != width || rgbaFrames?.height != height {
+            rgbaFrames = try VideoFramePool(width: width, height: height, pixelFormat: .rgba)
+        }
+        let converted = try rgbaFrames!.makeFrame()
+        try convert(source, into: converted)
         let image = RGBAImage(width: width, height: height)
-        try scaler.convert(source, into: .rgba(image), path: path)
+        let plane = converted.plane(0)
+        for row in 0..<height {
+            (image.baseAddress + row * image.stride).update(from: (plane.baseAddress + row * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                                                          count: width * 4)
+        }
         if hasAlpha { image.premultiply() }
         return image
+    }
+
+    private func convert(_ source: VideoFrame, into target: VideoFrame) throws {
+        do {
+            try converter.convert(source, into: target)
+        } catch {
+            throw RenderError.invalid("\(path): \(error)")
+        }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every example renders, and its decoded output (video frames and audio, ffmpeg's framemd5)
+/// matches the golden file in Golden/, so any change to rendering shows as a diff. The
+/// examples render with `--preset preview` (small, fast); re-record with `REEL_RECORD=1`.
+@Suite(.serialized) struct ExampleRenderTests {
+    static let examples = exampleProjects()
+
+    /// The promo media, made once by the same script the README's demo uses.
+    /// nil when the media are ready, else why not.
+    static let mediaProblem: String? = {
+        do {
+            try MediaFactory.run("bash", [repositoryRoot.appendingPathComponent("scripts/make-promo-media.sh").path])
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }()
+
+    func framemd5(_ path: String) throws -> String {
+        let hashes = try MediaFactory.run("ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-i", path, "-map", "0", "-f", "framemd5", "-"])
+        // The muxer names its own version; the hashes are what must not change.
+        return hashes.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#software") }.joined(separator: "\n")
+    }
+
+    @Test(arguments: examples)
+    func rendersAsRecorded(example: URL) throws {
+        try #require(Self.mediaProblem == nil, "\(Self.mediaProblem ?? "")")
+        let name = example.deletingPathExtension().pathComponents.suffix(2).joined(separator: "-")
+        let output = MediaFactory.path("example-\(name).mp4")
+        let run = try ReelCommand.run(["render", example.path, "--preset", "preview", "-o", output, "--progress", "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        guard run.status == 0 else { return }
+        let golden = repositoryRoot.appendingPathComponent("Tests/ReelCLITests/Golden/\(name).framemd5")
+        let mismatch = snapshotMismatch(try framemd5(output), path: golden)
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+
+    @Test func thePromoRendersTwentySecondsOf1080pH264AndAAC() throws {
+        try #require(Self.mediaProblem == nil, "\(Self.mediaProblem ?? "")")
+        let output = MediaFactory.path("promo-full.mp4")
+        let run = try ReelCommand.run(["render", "Examples/promo/project.yaml", "-o", output, "--progress", "none"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let probe = try MediaFactory.ffprobe(output, ["-show_entries", "format=duration:stream=codec_name,width,height,nb_frames,sample_rate,channels"])
+        let streams = probe["streams"] as? [[String: Any]] ?? []
+        #expect(streams.count == 2)
+        #expect(streams.first?["codec_name"] as? String == "h264")
+        #expect(streams.first?["width"] as? Int == 1920 && streams.first?["height"] as? Int == 1080)
+        #expect(streams.first?["nb_frames"] as? String == "600")
+        #expect(streams.last?["codec_name"] as? String == "aac")
+        #expect(streams.last?["sample_rate"] as? String == "48000")
+        #expect((probe["format"] as? [String: Any])?["duration"] as? String == "20.000000")
+    }
+}
