@@ -25,6 +25,7 @@ let package = Package(
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime"]),
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "ProjectFile", "CompositionGraph"]),
+        .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler"]),
 
         // FFmpeg.
         .systemLibrary(
@@ -47,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine",
+                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +62,7 @@ let package = Package(
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

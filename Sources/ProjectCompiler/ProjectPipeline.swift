@@ -11,25 +11,28 @@ public enum ProjectPipeline {
         public var graph: CompositionGraph
     }
 
-    public static func load(path: String, sets: [String: String] = [:], media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+    /// `overrides` set vars from outside the project (`--set`, `--vars`, a batch row; a later
+    /// value for the same var wins); `overrideSources` are the texts they were read from, so
+    /// that diagnostics can quote them.
+    public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
+                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
-        return try load(document, sets: sets, media: media, fonts: fonts)
+        return try load(document, overrides: overrides, overrideSources: overrideSources, media: media, fonts: fonts)
     }
 
-    public static func load(_ document: Document, sets: [String: String] = [:], media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+    public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
+                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
-            ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source])
+            ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source] + overrideSources)
         }
         if let problem = versionProblem(document.root) { throw fail([problem]) }
         let schema = try JSONSchema.bundled()
         let raw = schema.validate(document.root)
         guard raw.isEmpty else { throw fail(raw) }
-        var vars = VarsSubstitution(varsBlock: document.root["vars"])
-        let unknown = vars.override(sets, from: .commandLine("--set"))
+        var vars = VarsSubstitution(document: document.root)
+        let overrideProblems = vars.override(overrides)
         let (root, varProblems) = vars.apply(to: document.root)
-        guard unknown.isEmpty && varProblems.isEmpty else { throw fail(unknown + varProblems) }
+        guard overrideProblems.isEmpty && varProblems.isEmpty else { throw fail(overrideProblems + varProblems) }
         let typed = schema.validate(root)
         guard typed.isEmpty else { throw fail(typed) }
 

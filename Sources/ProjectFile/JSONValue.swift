@@ -32,7 +32,7 @@ extension Node {
     }
 
     /// A short rendering for messages: `"abc"`, `42`, `true`, `a list of 3`, `a mapping`.
-    var excerpt: String {
+    public var excerpt: String {
         switch value {
         case .null: return "null"
         case .bool(let b): return String(b)

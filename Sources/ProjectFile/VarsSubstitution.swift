@@ -1,60 +1,87 @@
 import Foundation
+import MediaTime
 
 /// `{{ name }}` substitution in the string scalars of a document, before schema validation.
 ///
 /// A string that is exactly one reference takes the var's value with its type (so a var can
 /// fill a number, a boolean, a colour or a path); a reference inside longer text is replaced
-/// by the value's text. Values come from the project's `vars:` block (a scalar, or an object
-/// with `default`), then from overrides given as text (`--set name=value`, or later one
-/// row of a CSV file), which are typed with the YAML 1.2 core scalar rules (`25` is a
-/// number, `true` a boolean, anything else a string).
+/// by the value's text. Values come from the project's `vars:` block (a scalar, or a
+/// declaration with `type` and `default`, see `VarDeclaration`), then from overrides
+/// (`--set`, `--vars FILE`, a batch row). A typed var's default and overrides are checked
+/// against its type; text given for an untyped var is typed with the YAML 1.2 core scalar
+/// rules (`25` is a number, `true` a boolean, anything else a string).
 ///
-///     var vars = VarsSubstitution(varsBlock: root["vars"])
-///     let usage = vars.override(["headline": "Summer"], from: .commandLine("--set"))
-///     let (substituted, problems) = vars.apply(to: root)
+///     var vars = VarsSubstitution(document: root)
+///     let problems = vars.override([VarOverride(name: "headline", input: .text("Summer"), location: .commandLine("--set"))])
+///     let (substituted, substitutionProblems) = vars.apply(to: root)
 public struct VarsSubstitution: Sendable {
     /// Current value of every declared var; nil for a var declared without a default.
     public private(set) var values: [String: Node?] = [:]
     /// Problems in the `vars:` block itself.
     public private(set) var declarationProblems: [Diagnostic] = []
+    private var declarations: [String: VarDeclaration] = [:]
 
-    public init(varsBlock: Node?) {
-        guard let block = varsBlock, case .object(let members) = block.value else { return }
+    /// Reads the `vars:` block of a document (and its `output.fps`, for frame-based time vars).
+    public init(document root: Node) {
+        guard let block = root["vars"], case .object(let members) = block.value else { return }
+        let fps = Self.frameRate(root) ?? Rational(30)
         for member in members {
-            let path = DocumentPath.appending(key: member.key, to: "vars")
-            var value: Node? = member.value
-            if case .object = member.value.value { value = member.value["default"] }
-            if let value, let text = Self.firstReference(in: value) {
-                declarationProblems.append(Diagnostic(location: value.location, path: path,
+            let (declaration, problems) = VarDeclaration.read(member, fps: fps)
+            declarations[member.key] = declaration
+            declarationProblems += problems
+            guard let value = declaration.defaultValue else {
+                values[member.key] = .some(nil)
+                continue
+            }
+            if let text = Self.firstReference(in: value) {
+                declarationProblems.append(Diagnostic(location: value.location, path: declaration.path,
                     message: "var '\(member.key)' refers to \(text); a var's value cannot use other vars",
                     hint: "write the value out in full"))
+                values[member.key] = .some(value)
+                continue
             }
-            values[member.key] = .some(value)
+            let typed = declaration.accept(.value(value.value), at: value.location, problems: &declarationProblems)
+            values[member.key] = .some(Node(typed ?? value.value, at: value.location))
         }
     }
 
-    /// Sets vars from text values; returns a diagnostic (at `origin`) for each name that is
-    /// not declared in `vars:`. `origin` is where the values came from: `.commandLine("--set")`,
-    /// or the line of a CSV row. The values take that location too.
-    public mutating func override(_ overrides: [String: String], from location: SourceLocation) -> [Diagnostic] {
+    /// Sets vars from values given outside the project; of several values for the same var
+    /// the last one wins and only it is checked. Returns a diagnostic, at the value's
+    /// location, for each name not declared in `vars:` and each value that does not fit.
+    public mutating func override(_ overrides: [VarOverride]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        for name in overrides.keys.sorted() {
-            let text = overrides[name]!
-            guard values[name] != nil else {
+        var last: [String: Int] = [:]
+        for (index, given) in overrides.enumerated() { last[given.name] = index }
+        for (index, given) in overrides.enumerated() where last[given.name] == index {
+            let name = given.name
+            guard let declaration = declarations[name] else {
                 let close = SchemaMessages.suggestion(for: name, among: Array(values.keys)).map { "did you mean '\($0)'? " } ?? ""
-                problems.append(Diagnostic(location: location, path: "vars",
-                    message: "unknown var '\(name)' (given as \(name)=\(text))",
+                problems.append(Diagnostic(location: given.location, path: "vars",
+                    message: "unknown var '\(name)' (given as \(name)=\(given.displayValue))",
                     hint: close + knownVarsHint))
                 continue
             }
-            if text.contains("{{") {
-                problems.append(Diagnostic(location: location, path: DocumentPath.appending(key: name, to: "vars"),
+            if given.text?.contains("{{") == true {
+                problems.append(Diagnostic(location: given.location, path: declaration.path,
                     message: "the value given for var '\(name)' uses {{ }}; a var's value cannot use other vars"))
                 continue
             }
-            values[name] = .some(Node(Self.typedValue(text), at: location))
+            if let value = declaration.accept(given.input, at: given.location, problems: &problems) {
+                values[name] = .some(Node(value, at: given.location))
+            }
         }
         return problems
+    }
+
+    /// `output.fps` when it is written as a number or a fraction (not as a var).
+    private static func frameRate(_ root: Node) -> Rational? {
+        switch root["output"]?["fps"]?.value {
+        case .number(let text)?, .string(let text)?:
+            guard let rate = Rational(exactly: text), !rate.isNegative, !rate.isZero else { return nil }
+            return rate
+        default:
+            return nil
+        }
     }
 
     /// The document with every reference replaced (the top-level `vars:` block is left as it
@@ -148,15 +175,15 @@ public struct VarsSubstitution: Sendable {
         }
     }
 
-    struct Reference {
-        let range: Range<String.Index>
-        let text: String
+    public struct Reference: Sendable {
+        public let range: Range<String.Index>
+        public let text: String
         /// nil when what is between the braces is not a name.
-        let name: String?
+        public let name: String?
     }
 
     /// Every `{{ ... }}` in the text, in order.
-    static func references(in text: String) -> [Reference] {
+    public static func references(in text: String) -> [Reference] {
         var found: [Reference] = []
         var searchStart = text.startIndex
         while let open = text.range(of: "{{", range: searchStart..<text.endIndex),

@@ -18,7 +18,7 @@ struct Graph: ParsableCommand {
 
     func run() throws {
         do {
-            let graph = try loadGraph(projectPath: project, sets: try vars.values())
+            let graph = try loadGraph(projectPath: project, vars: try vars.values())
             print(json ? try graph.jsonListing() : graph.listing, terminator: "")
         } catch let error as ProjectError {
             throw reportAndExitCode(error)

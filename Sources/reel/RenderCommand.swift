@@ -47,10 +47,10 @@ struct Render: ParsableCommand {
             }
             chosenPreset = p
         }
-        let sets = try vars.values()
+        let values = try vars.values()
         let graph: CompositionGraph
         do {
-            graph = try loadGraph(projectPath: project, sets: sets)
+            graph = try loadGraph(projectPath: project, vars: values)
         } catch {
             throw reportAndExitCode(error)
         }

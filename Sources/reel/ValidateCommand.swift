@@ -14,11 +14,11 @@ struct Validate: ParsableCommand {
     @OptionGroup var vars: VarOverrides
 
     func run() throws {
-        let sets = try vars.values()
+        let values = try vars.values()
         var worst: Int32 = 0
         for path in projects {
             do {
-                let graph = try loadGraph(projectPath: path, sets: sets)
+                let graph = try loadGraph(projectPath: path, vars: values)
                 print("\(path): valid (\(graph.duration.seconds.formatted())s, \(graph.composition.tracks.count) tracks, \(graph.videoComposition.instructions.count) instructions)")
             } catch {
                 worst = max(worst, reportAndExitCode(error).rawValue)

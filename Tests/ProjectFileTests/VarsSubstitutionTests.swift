@@ -13,7 +13,7 @@ struct VarsSubstitutionTests {
           faststart: "{{ loud }}"
           metadata: { title: "{{ headline }} — {{ fps }} fps" }
         """)
-        let (out, problems) = VarsSubstitution(varsBlock: root["vars"]).apply(to: root)
+        let (out, problems) = VarsSubstitution(document: root).apply(to: root)
         #expect(problems.isEmpty)
         #expect(out["output"]?["fps"].map { if case .number("25") = $0.value { true } else { false } } == true)
         #expect(out["output"]?["faststart"].map { if case .bool(true) = $0.value { true } else { false } } == true)
@@ -26,13 +26,13 @@ struct VarsSubstitutionTests {
 
     @Test func overridesAreTypedWithYamlCoreRules() throws {
         let root = try yaml("vars: { fps: 30, accent: '#000000' }\nfps: '{{ fps }}'\naccent: '{{ accent }}'\n")
-        var vars = VarsSubstitution(varsBlock: root["vars"])
-        #expect(vars.override(["fps": "29.97", "accent": "#ff3366"], from: .commandLine("--set")).isEmpty)
+        var vars = VarsSubstitution(document: root)
+        #expect(vars.override([set("fps", "29.97"), set("accent", "#ff3366")]).isEmpty)
         let (out, problems) = vars.apply(to: root)
         #expect(problems.isEmpty)
         #expect(out["fps"].map { if case .number("29.97") = $0.value { true } else { false } } == true)
         #expect(out["accent"].map { if case .string("#ff3366") = $0.value { true } else { false } } == true)
-        let unknown = vars.override(["fsp": "1"], from: .commandLine("--set"))
+        let unknown = vars.override([set("fsp", "1")])
         #expect(unknown.map(\.message) == ["unknown var 'fsp' (given as fsp=1)"])
         #expect(unknown.first?.hint == "did you mean 'fps'? known vars: accent, fps")
         #expect(DiagnosticRenderer(sources: []).render(unknown) == """
@@ -44,7 +44,7 @@ struct VarsSubstitutionTests {
 
     @Test func unknownVarsAndVarsUsingVarsAreErrors() throws {
         let root = try yaml("vars:\n  a: x\n  b: '{{ a }}'\ntitle: 'Hello {{ nme }}'\n")
-        let (_, problems) = VarsSubstitution(varsBlock: root["vars"]).apply(to: root)
+        let (_, problems) = VarsSubstitution(document: root).apply(to: root)
         #expect(problems.map(\.message) == [
             "var 'b' refers to {{ a }}; a var's value cannot use other vars",
             "unknown var 'nme' in title",
@@ -52,4 +52,9 @@ struct VarsSubstitutionTests {
         #expect(problems.last?.location.line == 4)
         #expect(problems.last?.hint == "known vars: a, b")
     }
+}
+
+/// `--set name=value`.
+func set(_ name: String, _ text: String) -> VarOverride {
+    VarOverride(name: name, input: .text(text), location: .commandLine("--set"))
 }

@@ -1,0 +1,137 @@
+import Foundation
+import ProjectCompiler
+import ProjectFile
+
+/// One row to render: where, with which values, and the content hash that says whether an
+/// existing output is up to date.
+public struct BatchJob: Sendable {
+    public var row: Int
+    /// As the template gave it (relative paths from the current directory).
+    public var outputPath: String
+    /// The row's values for the project's vars (columns used only by `--output` left out).
+    public var values: [VarOverride]
+    public var contentHash: String
+}
+
+/// Every row checked before anything is rendered: its values typed, the project compiled with
+/// them (media probed, fonts resolved), its output path made. Rows with problems are
+/// rejected, each with all its diagnostics; the others become jobs.
+public struct BatchPlan: Sendable {
+    public var jobs: [BatchJob]
+    /// Row number → its problems (messages start with "row N:").
+    public var rejected: [(row: Int, error: ProjectError)]
+
+    /// Compiles the project with one row's values (the command line passes the real media
+    /// and fonts; tests a fake).
+    public typealias Compile = (Document, [VarOverride]) throws(ProjectError) -> ProjectPipeline.Loaded
+
+    /// `stamp` goes into every content hash: the Reel version and the render options.
+    public static func make(project: Document, projectBytes: [UInt8], data: BatchData, output: OutputTemplate,
+                            stamp: String, compile: Compile) -> BatchPlan {
+        let declared = VarsSubstitution(document: project.root)
+        var plan = BatchPlan(jobs: [], rejected: [])
+        let sources = [project.source, data.source]
+        func reject(_ row: Int, _ diagnostics: [Diagnostic], missingFile: Bool = false) {
+            let numbered = diagnostics.map { d -> Diagnostic in
+                var copy = d
+                copy.message = "row \(row): " + d.message
+                return copy
+            }
+            plan.rejected.append((row, ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: numbered, sources: sources)))
+        }
+        for row in data.rows {
+            guard row.problems.isEmpty else { reject(row.number, row.problems); continue }
+            // Columns that are not vars may feed the output name; any other is an unknown var.
+            let values = row.values.filter { declared.values[$0.name] != nil || !output.names.contains($0.name) }
+            let loaded: ProjectPipeline.Loaded
+            do {
+                loaded = try compile(project, values)
+            } catch {
+                reject(row.number, error.diagnostics, missingFile: error.category == .missingFile)
+                continue
+            }
+            var vars = declared
+            _ = vars.override(values)
+            var names: [String: String] = [:]
+            for value in row.values { names[value.name] = value.text ?? "" }
+            for (name, node) in vars.values { if let text = node.flatMap(\.value.scalarText) { names[name] = text } }
+            switch output.path(row: row.number, values: names) {
+            case .failure(let problem):
+                reject(row.number, [Diagnostic(location: row.values.first?.location ?? .commandLine("--output"), path: "",
+                                               message: problem.message, hint: problem.hint)])
+            case .success(let path):
+                plan.jobs.append(BatchJob(row: row.number, outputPath: path, values: values,
+                                          contentHash: contentHash(projectBytes: projectBytes, values: values, project: loaded, stamp: stamp)))
+            }
+        }
+        plan.rejectDuplicateOutputs(sources: sources)
+        plan.rejected.sort { $0.row < $1.row }
+        return plan
+    }
+
+    /// Two rows writing one file: both are rejected (which one should win is not knowable).
+    private mutating func rejectDuplicateOutputs(sources: [SourceText]) {
+        let byPath = Dictionary(grouping: jobs) { URL(fileURLWithPath: $0.outputPath).standardizedFileURL.path }
+        let clashing = byPath.values.filter { $0.count > 1 }
+        guard !clashing.isEmpty else { return }
+        var clashRows: Set<Int> = []
+        for group in clashing {
+            let rows = group.map(\.row).sorted()
+            for job in group {
+                clashRows.insert(job.row)
+                let others = rows.filter { $0 != job.row }
+                let listed = others.prefix(5).map(String.init).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
+                let also = others.count == 1 ? "row \(others[0]) does" : "rows \(listed) do"
+                let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
+                                            message: "row \(job.row): writes \(job.outputPath), as \(also)",
+                                            hint: "make --output unique per row, e.g. with {{ row }} or an id column")
+                rejected.append((job.row, ProjectError(.invalidProject, diagnostics: [diagnostic], sources: sources)))
+            }
+        }
+        jobs.removeAll { clashRows.contains($0.row) }
+    }
+
+    /// SHA-256 of the project file's bytes, the row's values, the path, size and modification
+    /// time of every media and font file the row's project uses, and `stamp`.
+    static func contentHash(projectBytes: [UInt8], values: [VarOverride], project: ProjectPipeline.Loaded, stamp: String) -> String {
+        var hash = SHA256()
+        func field(_ text: String) { hash.update("\(text.utf8.count):\(text);") }
+        field("reel-batch-1")
+        field(stamp)
+        hash.update("\(projectBytes.count):")
+        hash.update(projectBytes)
+        for value in values.sorted(by: { $0.name < $1.name }) {
+            field(value.name)
+            switch value.input {
+            case .text(let text): field("text"); field(text)
+            case .value(let v): field("value"); field(v.kind); field(v.scalarText ?? "")
+            }
+        }
+        var files = Set(project.project.media.map(\.reference.path))
+        files.formUnion(project.project.fonts.map(\.path))
+        files.formUnion(project.graph.overlays.compactMap { layer in
+            if case .text(_, let style) = layer.content { return style.resolvedFontFile }
+            return nil
+        })
+        for file in files.sorted() {
+            field(file)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            field("\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)")
+            field("\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)")
+        }
+        return hash.hexDigest()
+    }
+}
+
+extension Node.Value {
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What a batch did, for its last line and its exit status.
+public struct BatchSummary: Sendable, Equatable {
+    public var rendered: Int
+    public var upToDate: Int
+    public var failedRows: [Int]
+    public var invalidRows: [Int]
+    /// Exit status of the worst invalid row (65, or 66 for a missing file); nil when none.
+    public var invalidExitCode: Int32?
+    public var seconds: Double
+
+    public init(plan: BatchPlan, outcomes: [BatchRunner.Outcome], seconds: Double) {
+        rendered = outcomes.filter { $0 == .rendered }.count
+        upToDate = outcomes.filter { $0 == .upToDate }.count
+        failedRows = zip(plan.jobs, outcomes).compactMap { job, outcome in
+            if case .failed = outcome { return job.row }
+            return nil
+        }
+        invalidRows = plan.rejected.map(\.row)
+        invalidExitCode = plan.rejected.map { $0.error.exitCode }.max()
+        self.seconds = seconds
+    }
+
+    /// `batch: 4 rendered, 0 up to date, 0 failed, 1 invalid (rows 4), 41.1s`
+    public var line: String {
+        func rows(_ list: [Int]) -> String { list.isEmpty ? "" : " (rows \(list.map(String.init).joined(separator: ", ")))" }
+        return "batch: \(rendered) rendered, \(upToDate) up to date, \(failedRows.count) failed\(rows(failedRows)), "
+            + "\(invalidRows.count) invalid\(rows(invalidRows)), \(String(format: "%.1f", seconds))s"
+    }
+
+    /// 1 when a render failed, else the invalid rows' status, else 0.
+    public var exitCode: Int32 { failedRows.isEmpty ? invalidExitCode ?? 0 : 1 }
+}

@@ -1,0 +1,55 @@
+import ProjectFile
+
+/// `--output "out/{{ id }}.mp4"`: a file name made from a row's values. `{{ name }}` takes
+/// the value of a var (or of a data column that is not a var), `{{ row }}` the 1-based row
+/// number. A value that would leave its folder (holding `/`, or being `.` or `..`) is refused.
+public struct OutputTemplate: Sendable {
+    public let text: String
+    private let references: [VarsSubstitution.Reference]
+
+    public init(_ text: String) throws(ProjectError) {
+        references = VarsSubstitution.references(in: text)
+        if let bad = references.first(where: { $0.name == nil }) {
+            throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "",
+                message: "'\(bad.text)' in --output is not a var reference", hint: "write {{ name }} or {{ row }}"))
+        }
+        self.text = text
+    }
+
+    /// Names the template uses (`row` included).
+    public var names: Set<String> { Set(references.compactMap(\.name)) }
+
+    /// The path for row `row` with these values (text of each value by name); or the
+    /// problem, as a message.
+    public func path(row: Int, values: [String: String]) -> Result<String, TemplateProblem> {
+        var result = ""
+        var cursor = text.startIndex
+        for reference in references {
+            result += text[cursor..<reference.range.lowerBound]
+            cursor = reference.range.upperBound
+            let name = reference.name ?? ""
+            let value: String
+            if name == "row" {
+                value = String(row)
+            } else if let given = values[name] {
+                guard !given.contains("/"), !given.contains("\0"), given != ".", given != ".." else {
+                    return .failure(TemplateProblem(message: "the value of '\(name)' ('\(given)') cannot be part of a file name in --output \(text)",
+                                                    hint: "a value used in --output may not hold '/' or be '.' or '..'"))
+                }
+                value = given
+            } else {
+                return .failure(TemplateProblem(message: "--output \(text) uses {{ \(name) }}, which is neither a var of the project nor a column of the data",
+                                                hint: "known names: " + (values.keys.sorted() + ["row"]).joined(separator: ", ")))
+            }
+            result += value
+        }
+        result += text[cursor...]
+        guard !result.isEmpty else { return .failure(TemplateProblem(message: "--output gives an empty file name", hint: nil)) }
+        return .success(result)
+    }
+
+    public struct TemplateProblem: Error, Sendable {
+        public var message: String
+        public var hint: String?
+    }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import Batch
+import Foundation
+import ProjectCompiler
+import ProjectFile
+import RenderEngine
+
+/// `reel batch PROJECT --data rows.csv --output "out/{{ id }}.mp4" [--jobs N] [--force]`.
+struct BatchRender: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render a project once per row of a CSV, JSON, YAML or JSON Lines file of var values.",
+        discussion: """
+        Every row is checked (values typed, project compiled, media probed) before the first render; \
+        rows with problems are reported together and skipped. A row whose output is up to date \
+        (same project, values, media, fonts and Reel: the content hash in OUTPUT.reel-hash) is skipped \
+        unless --force. See docs/batch.md.
+        Exit status: 0 every row rendered or up to date, 1 a render failed, 65 a row is invalid, \
+        66 a file is missing, 64 bad usage.
+        """
+    )
+
+    @Argument(help: "The project file (YAML or JSON).")
+    var project: String
+
+    @Option(help: ArgumentHelp("Rows: .csv with a header of var names, .json/.yaml list of objects, or .jsonl.", valueName: "file"))
+    var data: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output path template: {{ var }} and {{ row }}, e.g. \"out/{{ id }}.mp4\".", valueName: "template"))
+    var output: String
+
+    @Option(help: "Rows rendered at the same time (each in its own reel render process).")
+    var jobs: Int = 1
+
+    @Flag(help: "Render every row, even when its output is up to date.")
+    var force = false
+
+    @Option(help: "Threads per encoder and per video decoder of each render.")
+    var threads: Int = ExportOptions.defaultThreads
+
+    @Option(help: ArgumentHelp("Replace the output settings by a preset (as reel render --preset).", valueName: "preset"))
+    var preset: String?
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        if let preset, ExportPreset(rawValue: preset) == nil {
+            throw ValidationError("--preset '\(preset)': use \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let start = Date()
+        let plan: BatchPlan
+        do {
+            let document = try DocumentLoader.load(path: project)
+            let bytes = [UInt8](FileManager.default.contents(atPath: project) ?? Data())
+            let rows = try BatchData.load(path: data)
+            let template = try OutputTemplate(output)
+            let stamp = "reel \(Reel.configuration.version) threads \(threads) preset \(preset ?? "-")"
+            plan = BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp) { document, values throws(ProjectError) in
+                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: ProbedMediaFacts(), fonts: CatalogFonts())
+            }
+        } catch {
+            throw reportAndExitCode(error)
+        }
+        for (_, error) in plan.rejected { _ = reportAndExitCode(error) }
+        if !plan.rejected.isEmpty {
+            standardError("\(plan.rejected.count) row\(plan.rejected.count == 1 ? "" : "s") skipped because of the errors above: rows "
+                          + plan.rejected.map { String($0.row) }.joined(separator: ", ") + "\n")
+        }
+        let renderer = ChildRender(project: project, threads: threads, preset: preset)
+        let outcomes = BatchRunner(parallelJobs: jobs, force: force).run(plan.jobs, render: renderer.render) { job, outcome in
+            switch outcome {
+            case .rendered: print("row \(job.row): rendered \(job.outputPath)")
+            case .upToDate: print("row \(job.row): up to date \(job.outputPath)")
+            case .failed(let message): print("row \(job.row): FAILED \(job.outputPath)\n\(message)")
+            }
+        }
+        let summary = BatchSummary(plan: plan, outcomes: outcomes, seconds: Date().timeIntervalSince(start))
+        print(summary.line)
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+}
+
+private func standardError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+/// Renders one row with a child `reel render` process (a crash or a failure stays in its row).
+/// Text values are passed as `--set`, typed values in a temporary `--vars` JSON file.
+private struct ChildRender: Sendable {
+    var project: String
+    var threads: Int
+    var preset: String?
+
+    func render(_ job: BatchJob) -> String? {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-batch-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        } catch {
+            return "cannot make a temporary folder: \(error.localizedDescription)"
+        }
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var arguments = ["render", project, "-o", job.outputPath, "--progress", "none", "--threads", String(threads)]
+        if let preset { arguments += ["--preset", preset] }
+        var typed: [(String, Node.Value)] = []
+        for value in job.values {
+            switch value.input {
+            case .text(let text): arguments += ["--set", "\(value.name)=\(text)"]
+            case .value(let v): typed.append((value.name, v))
+            }
+        }
+        let errors = scratch.appendingPathComponent("stderr")
+        do {
+            if !typed.isEmpty {
+                let file = scratch.appendingPathComponent("vars.json")
+                try JSONText.object(typed).write(to: file, atomically: true, encoding: .utf8)
+                arguments += ["--vars", file.path]
+            }
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let process = Process()
+            process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+                return "reel render exited \(process.terminationStatus): " + message.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return nil
+        } catch {
+            return "cannot run reel render: \(error.localizedDescription)"
+        }
+    }
+}
+
+/// JSON text for the scalar values of a `--vars` file.
+private enum JSONText {
+    static func object(_ members: [(String, Node.Value)]) -> String {
+        "{" + members.map { string($0) + ": " + value($1) }.joined(separator: ", ") + "}\n"
+    }
+
+    static func value(_ value: Node.Value) -> String {
+        switch value {
+        case .string(let s): string(s)
+        case .number(let n): n
+        case .bool(let b): String(b)
+        case .null, .array, .object: "null"
+        }
+    }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,136 @@
+import Batch
+import CompositionGraph
+import Foundation
+import MediaTime
+import ProjectCompiler
+import ProjectFile
+import TestSupport
+import Testing
+
+/// Every file is a 12-second 320x180 clip with sound; a name with "missing" does not exist.
+struct AnyMedia: MediaFactsProvider {
+    func facts(for reference: MediaReference) throws(MediaFactsError) -> MediaFacts {
+        if reference.path.contains("missing") { throw .missing(path: reference.path) }
+        return MediaFacts(duration: MediaTime(seconds: 12), videoSize: PixelSize(width: 320, height: 180), hasVideo: true, hasAudio: true)
+    }
+}
+
+struct BatchPlanTests {
+    static let project = """
+    reel: 1
+    vars:
+      name: { type: string, default: Widget, max_length: 20 }
+      price: { type: number, default: 1, minimum: 0 }
+      colour: { type: color, default: "#ff3366" }
+      clip: { type: path, default: clip.mp4 }
+    output: { size: [160, 90], fps: 25, metadata: { title: "{{ name }} {{ price }}" } }
+    media: { clip: "{{ clip }}" }
+    video:
+      - clips:
+          - color: "{{ colour }}"
+            duration: 1
+          - media: clip
+            duration: 1
+    """
+
+    func makePlan(_ dataName: String, _ data: String, output: String = "out/{{ id }}.mp4") throws -> BatchPlan {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-batchplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dataPath = dir.appendingPathComponent(dataName).path
+        try data.write(toFile: dataPath, atomically: true, encoding: .utf8)
+        let document = try DocumentLoader.load(text: Self.project, name: "project.yaml", format: .yaml)
+        let rows = try BatchData.load(path: dataPath)
+        return BatchPlan.make(project: document, projectBytes: Array(Self.project.utf8), data: rows, output: try OutputTemplate(output),
+                              stamp: "test") { document, values throws(ProjectError) in
+            try ProjectPipeline.load(document, overrides: values, media: AnyMedia(), fonts: nil)
+        }
+    }
+
+    @Test func everyBadRowIsReportedWithItsNumberAndColumn() throws {
+        let plan = try makePlan("rows.csv", """
+        id,name,price,colour,clip
+        a,Alpha,1.5,#000000,clip.mp4
+        b,Beta,cheap,blurple,clip.mp4
+        c,Gamma,2,white,missing.mp4
+        d,A name far too long for its var,3,red,clip.mp4
+        e,Epsilon,4,blue,clip.mp4
+        """)
+        #expect(plan.jobs.map(\.row) == [1, 5])
+        #expect(plan.jobs.map(\.outputPath) == ["out/a.mp4", "out/e.mp4"])
+        #expect(plan.rejected.map(\.row) == [2, 3, 4])
+        let row2 = plan.rejected[0].error
+        #expect(row2.diagnostics.map { "\($0.location): \($0.message)" } == [
+            "\(row2.diagnostics[0].location.file):3:8: row 2: var 'price' expects a number such as 9.99; got 'cheap'",
+            ##"\##(row2.diagnostics[0].location.file):3:14: row 2: var 'colour' expects a colour: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa" or black, white, transparent, red, green, blue, yellow, gray; got 'blurple'"##,
+        ])
+        // The rendered message quotes the CSV line with a caret under the bad value.
+        #expect(row2.description.contains("b,Beta,cheap,blurple,clip.mp4"))
+        #expect(plan.rejected[1].error.category == .missingFile)
+        #expect(plan.rejected[1].error.diagnostics.first?.message.hasPrefix("row 3: ") == true)
+        #expect(plan.rejected[2].error.diagnostics.map(\.message) == ["row 4: var 'name' takes at most 20 characters; got 31 ('A name far too long for its var')"])
+    }
+
+    @Test func jsonAndJsonLinesRowsAreTypedValues() throws {
+        let json = try makePlan("rows.json", #"[{"id": "a", "price": 2}, {"id": "b", "price": "2"}, 7]"#)
+        #expect(json.jobs.map(\.row) == [1])
+        #expect(json.rejected.map { $0.error.diagnostics.map(\.message) } == [
+            [#"row 2: var 'price' expects a number such as 9.99; got the text "2""#],
+            ["row 3: this row is 7, not an object of var names and values"],
+        ])
+        let lines = try makePlan("rows.jsonl", "{\"id\": \"a\", \"name\": \"Ä\"}\n\n{\"id\": \"b\", \"colour\": 5}\n{broken\n")
+        #expect(lines.jobs.map(\.row) == [1])
+        #expect(lines.rejected.map(\.row) == [2, 3])
+        // Locations count lines in the whole file.
+        #expect(lines.rejected[0].error.diagnostics.first?.location.line == 3)
+        #expect(lines.rejected[1].error.diagnostics.first?.location.line == 4)
+    }
+
+    @Test func outputNamesMustBeUniqueAndSafe() throws {
+        let plan = try makePlan("rows.csv", "id,name\nsame,A\nsame,B\nother,C\nx/y,D\n")
+        #expect(plan.jobs.map(\.row) == [3])
+        #expect(plan.rejected.map(\.row) == [1, 2, 4])
+        #expect(plan.rejected[0].error.diagnostics.map(\.message) == ["row 1: writes out/same.mp4, as row 2 does"])
+        #expect(plan.rejected[2].error.diagnostics.first?.message.contains("cannot be part of a file name") == true)
+        // {{ row }} and the vars' defaults fill the template too.
+        let numbered = try makePlan("rows.csv", "price\n1\n2\n", output: "out/{{ row }}-{{ name }}-{{ price }}.mp4")
+        #expect(numbered.jobs.map(\.outputPath) == ["out/1-Widget-1.mp4", "out/2-Widget-2.mp4"])
+        #expect(throws: ProjectError.self) { try OutputTemplate("out/{{ 1x }}.mp4") }
+    }
+
+    @Test func aColumnThatIsNeitherAVarNorInTheOutputIsAnUnknownVar() throws {
+        let plan = try makePlan("rows.csv", "id,nmae\na,x\n")
+        #expect(plan.rejected.first?.error.diagnostics.map(\.message) == ["row 1: unknown var 'nmae' (given as nmae=x)"])
+        #expect(plan.rejected.first?.error.diagnostics.first?.hint?.hasPrefix("did you mean 'name'?") == true)
+    }
+
+    @Test func theContentHashFollowsTheValues() throws {
+        let plan = try makePlan("rows.csv", "id,name\na,X\nb,X\nc,Y\n")
+        let hashes = plan.jobs.map(\.contentHash)
+        #expect(hashes[0] == hashes[1])
+        #expect(hashes[0] != hashes[2])
+        #expect(hashes.allSatisfy { $0.count == 64 })
+    }
+}
+
+/// The template example's rows: four render, row 4 (colour "blurple") is reported and skipped.
+struct TemplateExampleTests {
+    @Test func rowsCsvHasFourGoodRowsAndOneBadColour() throws {
+        let folder = repositoryRoot.appendingPathComponent("Examples/template")
+        let projectPath = folder.appendingPathComponent("project.yaml").path
+        let document = try DocumentLoader.load(path: projectPath)
+        let rows = try BatchData.load(path: folder.appendingPathComponent("rows.csv").path)
+        let plan = BatchPlan.make(project: document, projectBytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: projectPath))),
+                                  data: rows, output: try OutputTemplate("out/{{ id }}.mp4"), stamp: "test") { document, values throws(ProjectError) in
+            try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: AnyMedia(), fonts: nil)
+        }
+        #expect(plan.jobs.map(\.outputPath) == ["out/widget.mp4", "out/deluxe.mp4", "out/chinese.mp4", "out/gadget.mp4"])
+        #expect(plan.rejected.map(\.row) == [4])
+        let diagnostic = try #require(plan.rejected.first?.error.diagnostics.first)
+        #expect(diagnostic.message.hasPrefix("row 4: var 'colour' expects a colour"))
+        #expect(diagnostic.message.hasSuffix("got 'blurple'"))
+        #expect(diagnostic.location.line == 5)
+        #expect(diagnostic.location.column == 24)
+        #expect(plan.jobs.map(\.values.count) == [5, 5, 5, 5])
+    }
+}

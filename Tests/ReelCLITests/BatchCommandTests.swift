@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `reel batch` and typed `--set`/`--vars` as a user runs them, on 160x90 one-second projects.
+@Suite(.serialized) struct BatchCommandTests {
+    /// A fresh folder with a tiny template project, a clip made by ffmpeg and a CSV of rows.
+    func folder(rows: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-batch-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let clip = try MediaFactory.file("batch-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=1",
+                                                            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
+                                                            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest"])
+        try FileManager.default.copyItem(atPath: clip, toPath: dir.appendingPathComponent("clip.mp4").path)
+        try """
+        reel: 1
+        vars:
+          name: { type: string, default: Widget, max_length: 30 }
+          colour: { type: color, default: "#ff3366" }
+          seconds: { type: time, default: 0.5s, maximum: 1 }
+        output: { size: [160, 90], fps: 25, video: { codec: h264, preset: ultrafast, crf: 30 }, metadata: { title: "{{ name }}" } }
+        media: { clip: clip.mp4 }
+        video:
+          - clips:
+              - color: "{{ colour }}"
+                duration: "{{ seconds }}"
+              - media: clip
+                duration: 0.5s
+        overlays:
+          - rect: true
+            position: ["50%", "50%"]
+            size: [40, 20]
+            fill: "{{ colour }}"
+        """.write(to: dir.appendingPathComponent("project.yaml"), atomically: true, encoding: .utf8)
+        try rows.write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    static let rows = """
+    id,name,colour
+    a,Alpha,#000000
+    b,"Beta, with a comma",white
+    c,Bad,blurple
+    d,Delta,#00ff00
+    """
+
+    func outputs(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)) ?? []).sorted()
+    }
+
+    @Test func aBadRowIsReportedAndSkippedTheOthersRenderThenStayUpToDate() throws {
+        let dir = try folder(rows: Self.rows)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let arguments = ["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ id }}.mp4"]
+        let first = try ReelCommand.run(arguments, in: dir)
+        #expect(first.status == 65, "\(first.standardError)")
+        #expect(first.standardError.contains("rows.csv:4:7: error: row 3: var 'colour' expects a colour"))
+        #expect(first.standardError.contains("1 row skipped because of the errors above: rows 3"))
+        #expect(first.standardOutput.contains("batch: 3 rendered, 0 up to date, 0 failed, 1 invalid (rows 3)"), "\(first.standardOutput)")
+        #expect(outputs(dir) == ["a.mp4", "a.mp4.reel-hash", "b.mp4", "b.mp4.reel-hash", "d.mp4", "d.mp4.reel-hash"])
+        let title = try MediaFactory.ffprobe(dir.appendingPathComponent("out/b.mp4").path, ["-show_entries", "format_tags=title"])
+        #expect((title["format"] as? [String: Any]).flatMap { $0["tags"] as? [String: Any] }?["title"] as? String == "Beta, with a comma")
+
+        let again = try ReelCommand.run(arguments, in: dir)
+        #expect(again.standardOutput.contains("batch: 0 rendered, 3 up to date, 0 failed, 1 invalid (rows 3)"), "\(again.standardOutput)")
+
+        // A changed value re-renders only its row; --force renders them all.
+        try Self.rows.replacingOccurrences(of: "d,Delta", with: "d,Delta 2").write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let changed = try ReelCommand.run(arguments, in: dir)
+        #expect(changed.standardOutput.contains("row 4: rendered out/d.mp4"))
+        #expect(changed.standardOutput.contains("batch: 1 rendered, 2 up to date"), "\(changed.standardOutput)")
+        let forced = try ReelCommand.run(arguments + ["--force"], in: dir)
+        #expect(forced.standardOutput.contains("batch: 3 rendered, 0 up to date"), "\(forced.standardOutput)")
+    }
+
+    @Test func parallelJobsWriteTheSameBytes() throws {
+        let dir = try folder(rows: "id,name,colour\na,A,#000000\nb,B,#ffffff\nc,C,#3366ff\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "one/{{ id }}.mp4", "--jobs", "1"], in: dir)
+        let two = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "two/{{ id }}.mp4", "--jobs", "2"], in: dir)
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(two.status == 0, "\(two.standardError)")
+        for id in ["a", "b", "c"] {
+            let a = try Data(contentsOf: dir.appendingPathComponent("one/\(id).mp4"))
+            let b = try Data(contentsOf: dir.appendingPathComponent("two/\(id).mp4"))
+            #expect(a.count > 1000)
+            #expect(a == b, "out \(id).mp4 differs between --jobs 1 and --jobs 2")
+        }
+    }
+
+    @Test func aRowThatFailsWhileRenderingDoesNotStopTheOthers() throws {
+        let dir = try folder(rows: "id,name\na,A\nb,B\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Row b's output path is a folder: its render fails after every row was validated.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/b.mp4"), withIntermediateDirectories: true)
+        let run = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ id }}.mp4"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("row 2: FAILED out/b.mp4"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("batch: 1 rendered, 0 up to date, 1 failed (rows 2), 0 invalid"), "\(run.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/a.mp4").path))
+    }
+
+    @Test func validateChecksSetAndVarsFileValuesAgainstTheTypes() throws {
+        let dir = try folder(rows: "id\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = try ReelCommand.run(["validate", "project.yaml", "--set", "colour=teal", "--set", "seconds=2s"], in: dir)
+        #expect(bad.status == 65)
+        #expect(bad.standardError.contains("--set: error: var 'colour' expects a colour"))
+        #expect(bad.standardError.contains("--set: error: var 'seconds' must be at most 1 s; got '2s'"))
+        try "name: 42\ncolour: [1, 2]\n".write(to: dir.appendingPathComponent("vars.yaml"), atomically: true, encoding: .utf8)
+        let file = try ReelCommand.run(["validate", "project.yaml", "--vars", "vars.yaml"], in: dir)
+        #expect(file.status == 65)
+        #expect(file.standardError.contains("vars.yaml:2:9: error: var 'colour' expects a colour"), "\(file.standardError)")
+        // --set wins over --vars: the file's bad colour is never used.
+        let fixed = try ReelCommand.run(["validate", "project.yaml", "--vars", "vars.yaml", "--set", "colour=#123456"], in: dir)
+        #expect(fixed.status == 0, "\(fixed.standardError)")
+        let missing = try ReelCommand.run(["validate", "project.yaml", "--vars", "nope.yaml"], in: dir)
+        #expect(missing.status == 66)
+    }
+}
