@@ -17,15 +17,18 @@ import Testing
         return url.path
     }
 
-    func media() throws -> String {
+    /// A 3 s clip at media/clip.mp4 in the project folder, made once for all tests of the suite
+    /// (they run in parallel, so it must not be re-copied per test).
+    static let clip: Result<String, any Error> = Result {
         let clip = try MediaFactory.file("cli-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=3",
                                                            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=3",
                                                            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest"])
-        let target = Self.project.appendingPathComponent("media/clip.mp4")
-        try? FileManager.default.removeItem(at: target)
+        let target = project.appendingPathComponent("media/clip.mp4")
         try FileManager.default.copyItem(atPath: clip, toPath: target.path)
         return target.path
     }
+
+    func media() throws -> String { try Self.clip.get() }
 
     @Test func aValidProjectExitsZeroAndSaysSo() throws {
         _ = try media()
