@@ -58,12 +58,13 @@ let package = Package(
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
-        .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"]),
+        .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"],
+                    exclude: ["Fixtures", "Snapshots"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
