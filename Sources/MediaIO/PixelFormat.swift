@@ -21,6 +21,8 @@ public struct PixelFormat: Hashable, Sendable, Codable, CustomStringConvertible 
     public static let rgba = PixelFormat(AV_PIX_FMT_RGBA)
     /// Packed 8-bit B, G, R, A bytes (Cairo's ARGB32 memory order on little-endian machines).
     public static let bgra = PixelFormat(AV_PIX_FMT_BGRA)
+    /// Packed 8-bit R, G, B bytes.
+    public static let rgb24 = PixelFormat(AV_PIX_FMT_RGB24)
     public static let gray = PixelFormat(AV_PIX_FMT_GRAY8)
 
     public var description: String { name }
