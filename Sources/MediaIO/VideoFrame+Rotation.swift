@@ -35,7 +35,7 @@ extension VideoFrame {
     }
 
     /// Bytes one pixel takes in plane `index` (packed formats: the whole pixel).
-    private func bytesPerPixel(plane index: Int) -> Int {
+    func bytesPerPixel(plane index: Int) -> Int {
         let d = pixelFormat.descriptor.pointee
         let components = [d.comp.0, d.comp.1, d.comp.2, d.comp.3].prefix(Int(d.nb_components))
         return Int(components.filter { Int($0.plane) == index }.map(\.step).max() ?? 1)

@@ -58,6 +58,20 @@ public final class VideoFrame: @unchecked Sendable {
                      bytesPerRow: Int(frame.pointer.lineSizes[index]), width: w, height: h)
     }
 
+    /// The visible bytes of plane `index`, row after row without padding.
+    public func packedBytes(plane index: Int) -> [UInt8] {
+        withExtendedLifetime(self) {
+            let p = plane(index)
+            let rowBytes = p.width * bytesPerPixel(plane: index)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(rowBytes * p.height)
+            for y in 0..<p.height {
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: p.baseAddress + y * p.bytesPerRow, count: rowBytes))
+            }
+            return bytes
+        }
+    }
+
     /// Calls `body` with the planes while the frame is certainly alive.
     public func withPlanes<R>(_ body: ([Plane]) throws -> R) rethrows -> R {
         try withExtendedLifetime(self) { try body((0..<planeCount).map(plane)) }

@@ -25,7 +25,7 @@ struct VarOverrides: ParsableArguments {
     @Option(name: .customLong("set"), help: ArgumentHelp("Override a var: --set headline=\"Summer Sale\".", valueName: "name=value"))
     var assignments: [String] = []
 
-    /// Throws a `ValidationError` for a malformed `--set`; a bad `--vars` file is reported and
+    /// Throws exit status 64 for a malformed `--set`; a bad `--vars` file is reported and
     /// throws its exit code.
     func values() throws -> VarValues {
         var values = VarValues(overrides: [], sources: [])
@@ -39,19 +39,11 @@ struct VarOverrides: ParsableArguments {
         }
         for a in assignments {
             guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
-                throw ValidationError("--set takes name=value, got '\(a)'")
+                throw usageFailure("--set takes name=value, got '\(a)'")
             }
             values.overrides.append(VarOverride(name: String(a[..<eq]), input: .text(String(a[a.index(after: eq)...])),
                                                 location: .commandLine("--set")))
         }
         return values
     }
-}
-
-/// Prints a project error to standard error and turns it into its exit code.
-func reportAndExitCode(_ error: ProjectError) -> ExitCode {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
-    let count = error.diagnostics.count
-    if count > 1 { FileHandle.standardError.write(Data("\(count) errors\n".utf8)) }
-    return ExitCode(error.exitCode)
 }

@@ -13,6 +13,6 @@ struct Reel: ParsableCommand {
             The format is described in docs/format.md; the schema is Schemas/reel.schema.json.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self, Graph.self, Probe.self, Render.self, BatchRender.self]
+        subcommands: [Validate.self, Graph.self, Probe.self, Render.self, Frame.self, Thumbnails.self, BatchRender.self]
     )
 }

@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
             do {
                 timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameDuration.value.reciprocal)
             } catch {
-                throw ValidationError(error.description)
+                throw usageFailure(error.description)
             }
         }
         do {

@@ -75,42 +75,23 @@ final class RenderPipeline: @unchecked Sendable {
     private func frameTime(_ n: Int64) -> MediaTime { config.range.start + .frame(n, duration: frameDuration) }
 
     private func fetch(into queue: BoundedQueue<(FramePlan, [LayerPicture?])>) throws {
-        let graph = config.graph
-        let planner = FramePlanner(graph: graph, sources: config.sources)
-        let pool = VideoSourcePool(composition: graph.composition, open: access.openVideo)
-        let fetcher = PictureFetcher(renderSize: graph.videoComposition.renderSize, pool: pool)
+        let stage = FetchStage(graph: config.graph, sources: config.sources, access: access)
         defer { queue.close() }
         for n in 0..<frameCount {
             guard !state.stopped else { return }
             let t = frameTime(n)
-            let plan = planner.plan(frame: n, at: t)
-            let pictures = try fetcher.pictures(for: plan)
-            guard queue.push((plan, pictures)) else { return }
-            pool.release(before: t)
+            guard queue.push(try stage.fetch(frame: n, at: t)) else { return }
+            stage.release(before: t)
         }
     }
 
     private func composite(from input: BoundedQueue<(FramePlan, [LayerPicture?])>,
                            into output: BoundedQueue<(Int64, YUVFrame)>) throws {
-        let size = config.graph.videoComposition.renderSize
-        let compositor = FrameCompositor(renderSize: size)
-        let frames = FramePool(width: size.width, height: size.height, allocate: sink.makeFrame)
-        let blender = SpriteBlender()
+        let stage = CompositeStage(renderSize: config.graph.videoComposition.renderSize, overlays: overlays, allocate: sink.makeFrame)
         defer { output.close() }
         while let (plan, pictures) = input.pop() {
             guard !state.stopped else { return }
-            let target = try frames.take()
-            var frame = compositor.composite(plan, pictures: pictures, into: target)
-            if let overlays, overlays.isVisible(at: plan.time) {
-                if frame !== target {
-                    // A passed-through source frame may be shown again: draw on a copy.
-                    target.copy(from: frame)
-                    frame = target
-                }
-                blender.beginFrame()
-                try overlays.draw(at: plan.time, into: frame, blender: blender)
-            }
-            guard output.push((plan.index, frame)) else { return }
+            guard output.push((plan.index, try stage.render(plan, pictures: pictures))) else { return }
         }
     }
 

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import MediaIO
+import MediaTime
+import RenderEngine
+
+/// `reel frame PROJECT --at 3.5s [-o frame.png] [--size 640x]`: one output frame as a PNG.
+struct Frame: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the output frame on screen at one time to a PNG, without rendering anything else.",
+        discussion: """
+        The picture is the one the video has at that time before encoding: the same decoding, \
+        compositing and overlays as reel render (frame n covers [n, n+1) × the frame duration). \
+        Exit status: 0 done, 64 bad usage, 65 invalid project, 66 a file is missing, 73 cannot write the PNG.
+        """
+    )
+
+    @OptionGroup var still: StillOptions
+
+    @Option(help: ArgumentHelp("The time on the timeline: 3.5s, 00:00:03.500, 105f…", valueName: "time"))
+    var at: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; default: frame-N.png (N the frame number).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let generator = try still.generator()
+        let t = try still.time(at, option: "--at", generator)
+        let duration = generator.graph.duration
+        guard !t.isNegative, t < duration else {
+            let last = generator.time(ofFrame: generator.frameCount - 1)
+            throw usageFailure("--at '\(at)' is outside the timeline, which is \(TimeNotation.clock(duration)) long; its last frame starts at \(TimeNotation.clock(last))")
+        }
+        try reportingRenderErrors {
+            let n = try generator.frameIndex(at: t)
+            let size = still.imageSize(generator)
+            let path = output ?? "frame-\(n).png"
+            try PNGEncoder.write(try generator.image(n, size: size), to: path)
+            print("\(path): frame \(n) at \(TimeNotation.clock(generator.time(ofFrame: n))), \(size)")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import MediaIO
+import MediaTime
+import RenderEngine
+
+/// `reel thumbnails PROJECT --every 2s | --count 12 [--sheet sheet.png] [-o DIR]`.
+struct Thumbnails: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a series of output frames to PNGs, or to one contact sheet with the timecode under each frame.",
+        discussion: """
+        --every 2s takes the frames at 0, 2s, 4s… before the end; --count 12 takes the frame in the \
+        middle of each twelfth of the timeline. Frames are the ones reel frame makes. \
+        Exit status: 0 done, 64 bad usage, 65 invalid project, 66 a file is missing, 73 cannot write.
+        """
+    )
+
+    @OptionGroup var still: StillOptions
+
+    @Option(help: ArgumentHelp("A frame every this long: 2s, 00:00:02, 60f…", valueName: "time"))
+    var every: String?
+
+    @Option(help: ArgumentHelp("This many frames, spread evenly.", valueName: "n"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Write one contact sheet PNG instead of a PNG per frame.", valueName: "file"))
+    var sheet: String?
+
+    @Option(help: "Frames per row of the contact sheet.")
+    var columns: Int = 4
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Folder for the PNGs (frame-N.png); default: thumbnails.", valueName: "folder"))
+    var output: String?
+
+    func validate() throws {
+        guard (every == nil) != (count == nil) else { throw ValidationError("give either --every or --count") }
+        if let count, !(1...10_000).contains(count) { throw ValidationError("--count must be 1…10000, not \(count)") }
+        guard (1...100).contains(columns) else { throw ValidationError("--columns must be 1…100, not \(columns)") }
+        if sheet != nil, output != nil { throw ValidationError("--sheet writes one file; -o names a folder of PNGs: give one of them") }
+    }
+
+    func run() throws {
+        let generator = try still.generator()
+        let spacing: ThumbnailSpacing
+        if let every {
+            let step = try still.time(every, option: "--every", generator)
+            guard step.isPositive else { throw usageFailure("--every '\(every)' must be longer than 0") }
+            spacing = .every(step)
+        } else {
+            spacing = .count(count!)
+        }
+        let frames = generator.frames(spacing)
+        let size = still.size == nil && sheet != nil
+            ? StillSize(width: 320, height: nil).fitting(generator.graph.videoComposition.renderSize)
+            : still.imageSize(generator)
+        try reportingRenderErrors {
+            if let sheet {
+                let title = "\(still.project) · \(generator.graph.videoComposition.renderSize) · "
+                    + "\(TimeNotation.clock(generator.graph.duration)) · \(frames.count) frames"
+                try PNGEncoder.write(try generator.contactSheet(of: frames, size: size, columns: columns, title: title), to: sheet)
+                print("\(sheet): \(frames.count) frames of \(size)")
+            } else {
+                let folder = output ?? "thumbnails"
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw MediaError(.writingFailed, path: folder, "cannot create the folder: \(error.localizedDescription)")
+                }
+                for n in frames {
+                    let path = URL(fileURLWithPath: folder).appendingPathComponent("frame-\(n).png").path
+                    try PNGEncoder.write(try generator.image(n, size: size), to: path)
+                    print("\(path)  \(generator.caption(ofFrame: n))")
+                }
+            }
+        }
+    }
+}
