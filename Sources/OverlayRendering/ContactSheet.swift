@@ -31,8 +31,8 @@ public enum ContactSheet {
     }
 
     static let font = "DejaVu Sans Mono"
-    static let background = (r: 0.10, g: 0.10, b: 0.11)
-    static let text = (r: 0.86, g: 0.86, b: 0.86)
+    static let background = (r: 26.0 / 255, g: 26.0 / 255, b: 28.0 / 255)
+    static let text = (r: 220.0 / 255, g: 220.0 / 255, b: 220.0 / 255)
 
     /// The sheet. Tiles may differ in size (each cell is as large as the largest tile, the
     /// tile centred in it). Throws when DejaVu Sans Mono is not installed.

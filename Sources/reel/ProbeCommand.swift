@@ -67,11 +67,12 @@ struct Probe: ParsableCommand {
         if let duration = info.duration, !info.isStillImage, t.isNegative || t >= duration {
             throw usageFailure("--frame '\(text)' is outside \(file), which is \(TimeNotation.clock(duration)) long")
         }
-        let upright = PixelSize(width: video.displayWidth, height: video.displayHeight)
-        let target = try size.map { try StillSize(parsing: $0).fitting(upright) } ?? upright
-        let reader = try VideoReader(path: file, options: .init(pixelFormat: video.hasAlpha ? .rgba : .rgb24, size: (target.width, target.height),
-                                                                orientation: .display))
-        let image = try reader.frame(at: t)
+        let displaySize = PixelSize(width: video.displayWidth, height: video.displayHeight)
+        let target = try size.map { try StillSize(parsing: $0).fitting(displaySize) } ?? displaySize
+        // Turned upright exactly in its own format, then converted as `reel frame` converts.
+        let upright = try VideoReader(path: file, options: .init(orientation: .display)).frame(at: t)
+        let image = try VideoFrame(width: target.width, height: target.height, pixelFormat: video.hasAlpha ? .rgba : .rgb24, time: upright.time)
+        try VideoFrameConverter(fullChromaInterpolation: true).convert(upright, into: image)
         try PNGEncoder.write(image, to: output)
         let shown = image.time == t ? "" : " (on screen at \(TimeNotation.clock(t)))"
         print("\(output): \(file), frame at \(TimeNotation.clock(image.time))\(shown), \(target)")
