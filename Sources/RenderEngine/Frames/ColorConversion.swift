@@ -50,7 +50,7 @@ struct YCbCrMatrix: Sendable {
 
     /// Limited-range luma in 16.16 fixed point, rounding offset included.
     @inline(__always) func luma(_ r: Int32, _ g: Int32, _ b: Int32) -> Int32 {
-        yr * r + yg * g + yb * b + (16 << Self.shift) + Self.half
+        yr &* r &+ yg &* g &+ yb &* b &+ (16 << Self.shift) &+ Self.half
     }
 
     /// A graph colour (straight alpha) shown over black, as the output's Y′CbCr.
