@@ -1,12 +1,18 @@
 /// An 8-bit RGBA picture with premultiplied alpha, row-major, 4 bytes a pixel: the general
 /// (rotating) compositing path's canvas and its source format.
+///
+/// Like `YUVFrame`, it either owns its pixels or borrows pixels kept alive by `owner` (a
+/// decoded, converted frame), so sources reach the compositor without a copy.
 final class RGBAImage: @unchecked Sendable {
     let width: Int
     let height: Int
     /// Bytes per row.
     let stride: Int
     let pixels: UnsafeMutablePointer<UInt8>
+    /// Whatever keeps borrowed pixels alive; nil when the image owns them.
+    private let owner: AnyObject?
 
+    /// Allocates a transparent image.
     init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "RGBAImage needs a positive size, not \(width)x\(height)")
         self.width = width
@@ -14,9 +20,20 @@ final class RGBAImage: @unchecked Sendable {
         stride = width * 4
         pixels = .allocate(capacity: stride * height)
         pixels.initialize(repeating: 0, count: stride * height)
+        owner = nil
     }
 
-    deinit { pixels.deallocate() }
+    /// Shows pixels owned by `owner` without copying them.
+    init(width: Int, height: Int, stride: Int, pixels: UnsafeMutablePointer<UInt8>, owner: AnyObject) {
+        precondition(width > 0 && height > 0 && stride >= width * 4, "RGBAImage \(width)x\(height), \(stride) bytes a row")
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+        self.owner = owner
+    }
+
+    deinit { if owner == nil { pixels.deallocate() } }
 
     /// Base address, for filling the image (a decoder's output, a test pattern).
     var baseAddress: UnsafeMutablePointer<UInt8> { pixels }
@@ -33,7 +50,7 @@ final class RGBAImage: @unchecked Sendable {
 
     func fill(_ rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         for x in 0..<width { setPixel(x: x, y: 0, rgba) }
-        for y in 1..<height { (pixels + y * stride).update(from: pixels, count: stride) }
+        for y in 1..<height { (pixels + y * stride).update(from: pixels, count: width * 4) }
     }
 }
 

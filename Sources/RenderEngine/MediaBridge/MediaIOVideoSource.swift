@@ -6,8 +6,9 @@ import MediaTime
 /// rotation, then scaled and converted by MediaIO's `VideoFrameConverter` (libswscale,
 /// bit-exact, the source's matrix and range honoured) to the size each layer needs. A frame
 /// that already is BT.709 limited 4:2:0 at the asked size is lent without a copy, and a
-/// frame shown again (sample and hold) is not converted again. Scaled frames live in MediaIO
-/// frame memory too, so any of them can be handed to the writer as it is.
+/// frame shown again (sample and hold, or a still image) is not converted again. Converted
+/// frames live in pooled MediaIO frame memory, which the returned pictures borrow: no copy,
+/// no allocation per frame, and a Y′CbCr one can be handed to the writer as it is.
 final class MediaIOVideoSource: VideoFrameSource {
     private let reader: VideoReader
     private let path: String
@@ -17,6 +18,7 @@ final class MediaIOVideoSource: VideoFrameSource {
     private var pool: FramePool?
     private var rgbaFrames: VideoFramePool?
     private var last: (source: VideoFrame, frame: YUVFrame)?
+    private var lastRGBA: (source: VideoFrame, image: RGBAImage)?
 
     init(path: String, decoderThreads: Int) throws {
         self.path = path
@@ -46,18 +48,20 @@ final class MediaIOVideoSource: VideoFrameSource {
 
     func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> RGBAImage {
         let source = try reader.frame(at: t)
+        if let lastRGBA, lastRGBA.source === source, lastRGBA.image.width == width, lastRGBA.image.height == height {
+            return lastRGBA.image
+        }
         if rgbaFrames?.width != width || rgbaFrames?.height != height {
             rgbaFrames = try VideoFramePool(width: width, height: height, pixelFormat: .rgba)
         }
+        // A pooled frame is reused only once every image showing it is gone.
         let converted = try rgbaFrames!.makeFrame()
         try convert(source, into: converted)
-        let image = RGBAImage(width: width, height: height)
         let plane = converted.plane(0)
-        for row in 0..<height {
-            (image.baseAddress + row * image.stride).update(from: (plane.baseAddress + row * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self),
-                                                          count: width * 4)
-        }
+        let image = RGBAImage(width: width, height: height, stride: plane.bytesPerRow,
+                              pixels: plane.baseAddress.assumingMemoryBound(to: UInt8.self), owner: converted)
         if hasAlpha { image.premultiply() }
+        lastRGBA = (source, image)
         return image
     }
 
