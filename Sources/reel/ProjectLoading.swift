@@ -10,6 +10,17 @@ func loadGraph(projectPath: String, vars: VarValues) throws(ProjectError) -> Com
                              media: ProbedMediaFacts(), fonts: CatalogFonts()).graph
 }
 
+/// `loadGraph` for a command: the vars its options give; a problem is reported on standard
+/// error and thrown as its exit code.
+func loadGraph(projectPath: String, options vars: VarOverrides) throws -> CompositionGraph {
+    let values = try vars.values()
+    do {
+        return try loadGraph(projectPath: projectPath, vars: values)
+    } catch {
+        throw reportAndExitCode(error)
+    }
+}
+
 /// Var values given on the command line, and the files they were read from.
 struct VarValues {
     var overrides: [VarOverride]

@@ -47,13 +47,7 @@ struct Render: ParsableCommand {
             }
             chosenPreset = p
         }
-        let values = try vars.values()
-        let graph: CompositionGraph
-        do {
-            graph = try loadGraph(projectPath: project, vars: values)
-        } catch {
-            throw reportAndExitCode(error)
-        }
+        let graph = try loadGraph(projectPath: project, options: vars)
         var timeRange: TimeRange?
         if let range {
             do {

@@ -36,13 +36,7 @@ struct StillOptions: ParsableArguments {
 
     /// The project compiled and checked, ready to make frames; errors are reported with their exit codes.
     func generator() throws -> FrameGenerator {
-        let values = try vars.values()
-        let graph: CompositionGraph
-        do {
-            graph = try loadGraph(projectPath: project, vars: values)
-        } catch {
-            throw reportAndExitCode(error)
-        }
+        let graph = try loadGraph(projectPath: project, options: vars)
         return try reportingRenderErrors {
             try FrameGenerator(graph: graph, preset: preset.flatMap(ExportPreset.init(rawValue:)), decoderThreads: threads)
         }
