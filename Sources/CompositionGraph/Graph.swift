@@ -142,11 +142,49 @@ public struct VideoInstruction: Hashable, Sendable, Codable {
     public var background: Color
     /// Bottom to top.
     public var layers: [LayerInstruction]
+    /// The project's transitions running during this instruction (usually none or one), for
+    /// listings and the timeline page; the renderer needs only the layers' ramps. Omitted from
+    /// JSON when empty.
+    public var transitions: [Transition]
 
-    public init(timeRange: TimeRange, background: Color, layers: [LayerInstruction]) {
+    /// Which transition of the project joins which two tracks.
+    public struct Transition: Hashable, Sendable, Codable {
+        /// The project format's name: `crossfade`, `fade-through-white`, `wipe-left`, …
+        public var kind: String
+        /// The track of the outgoing clip.
+        public var fromTrackID: Int
+        /// The track of the incoming clip.
+        public var toTrackID: Int
+
+        public init(kind: String, fromTrackID: Int, toTrackID: Int) {
+            self.kind = kind
+            self.fromTrackID = fromTrackID
+            self.toTrackID = toTrackID
+        }
+    }
+
+    public init(timeRange: TimeRange, background: Color, layers: [LayerInstruction], transitions: [Transition] = []) {
         self.timeRange = timeRange
         self.background = background
         self.layers = layers
+        self.transitions = transitions
+    }
+
+    private enum CodingKeys: String, CodingKey { case timeRange, background, layers, transitions }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(timeRange: try c.decode(TimeRange.self, forKey: .timeRange), background: try c.decode(Color.self, forKey: .background),
+                  layers: try c.decode([LayerInstruction].self, forKey: .layers),
+                  transitions: try c.decodeIfPresent([Transition].self, forKey: .transitions) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(timeRange, forKey: .timeRange)
+        try c.encode(background, forKey: .background)
+        try c.encode(layers, forKey: .layers)
+        if !transitions.isEmpty { try c.encode(transitions, forKey: .transitions) }
     }
 }
 

@@ -3,7 +3,7 @@ import MediaTime
 
 extension CompositionGraph {
     /// A readable, stable listing for `reel graph`: one line per track segment, instruction
-    /// and layer, times exact and as a clock (`[9, 10) 00:00:09.000–00:00:10.000`). Media are
+    /// (with the transitions running in it) and layer, times exact and as a clock (`[9, 10) 00:00:09.000–00:00:10.000`). Media are
     /// shown by project name and file name, so the listing does not depend on where the
     /// project lives.
     public var listing: String {
@@ -21,7 +21,8 @@ extension CompositionGraph {
         out.append("")
         out.append("instructions")
         for instruction in vc.instructions {
-            out.append("  \(span(instruction.timeRange)) background \(instruction.background)")
+            let transitions = instruction.transitions.map { " transition \($0.kind) track \($0.fromTrackID) -> track \($0.toTrackID)" }
+            out.append("  \(span(instruction.timeRange)) background \(instruction.background)" + transitions.joined())
             for layer in instruction.layers {
                 var parts = ["track \(layer.trackID)", "fit \(layer.fit.rawValue)", "opacity \(describe(layer.opacity))"]
                 let t = layer.transform

@@ -23,6 +23,7 @@ extension CompileSession {
             for t in [layer.range.start, layer.range.end] where t > .zero && t < duration { cuts.insert(t) }
         }
         let times = cuts.sorted()
+        let transitions = tracks.flatMap(Self.transitions)
         var result: [VideoInstruction] = []
         for (start, end) in zip(times, times.dropFirst()) {
             let range = TimeRange(start: start, end: end)
@@ -34,15 +35,26 @@ extension CompileSession {
                                                    opacity: layer.opacity.sliced(to: range), crop: layer.crop.sliced(to: range)))
                 }
             }
-            for case let placed in tracks.joined().map(\.placed) {
-                if let t = placed.transitionOut, t.range.intersection(range) != nil {
-                    if t.transition.kind == .fadeThroughBlack { background = .black }
-                    if t.transition.kind == .fadeThroughWhite { background = .white }
-                }
+            let running = transitions.filter { $0.range.intersection(range) != nil }
+            for t in running {
+                if t.kind == .fadeThroughBlack { background = .black }
+                if t.kind == .fadeThroughWhite { background = .white }
             }
-            result.append(VideoInstruction(timeRange: range, background: background, layers: active))
+            result.append(VideoInstruction(timeRange: range, background: background, layers: active,
+                                           transitions: running.map(\.mark)))
         }
         return result
+    }
+
+    /// The transitions of one project track: each joins a clip to the next one, on the other lane.
+    private static func transitions(_ track: [(trackID: Int, placed: PlacedClip<VideoClip>)])
+        -> [(range: TimeRange, kind: Transition.Kind, mark: VideoInstruction.Transition)] {
+        zip(track, track.dropFirst()).compactMap { outgoing, incoming in
+            outgoing.placed.transitionOut.map {
+                ($0.range, $0.transition.kind,
+                 VideoInstruction.Transition(kind: $0.transition.kind.rawValue, fromTrackID: outgoing.trackID, toTrackID: incoming.trackID))
+            }
+        }
     }
 
     private mutating func clipLayer(_ p: PlacedClip<VideoClip>, trackID: Int) -> ClipLayer {
