@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Module layout (see README "Design"):
 /// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
-/// CompositionGraph ← {OverlayRendering, RenderEngine} ← reel
+/// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 let package = Package(
     name: "Reel",
@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "CompositionGraph", dependencies: ["MediaTime"]),
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "ProjectFile", "CompositionGraph"]),
         .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler"]),
+        .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
 
         // FFmpeg.
         .systemLibrary(
@@ -48,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch",
+                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +64,7 @@ let package = Package(
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport"], exclude: ["Golden"]),
     ],

@@ -1,11 +1,18 @@
 import ArgumentParser
+import CompositionGraph
+import Foundation
+import MediaIO
 import ProjectFile
+import TimelinePage
 
-/// `reel graph PROJECT [--json]`: the compiled composition graph.
+/// `reel graph PROJECT [--json | --html FILE]`: the compiled composition graph.
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a project's composition graph: tracks and segments, instructions and layer instructions, the audio mix and overlays.",
-        discussion: "Times are exact (\"299/30\" seconds) and as a clock. The listing is stable, so it diffs well."
+        discussion: """
+            Times are exact ("299/30" seconds) and as a clock. The listing is stable, so it diffs well.
+            --html writes the timeline as one self-contained web page with thumbnails (docs/timeline-page.md).
+            """
     )
 
     @Argument(help: "A project file.")
@@ -14,14 +21,33 @@ struct Graph: ParsableCommand {
     @Flag(help: "Print the graph as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("Write the timeline as a self-contained HTML page to this file.", valueName: "file"))
+    var html: String?
+
     @OptionGroup var vars: VarOverrides
 
+    func validate() throws {
+        if json && html != nil { throw ValidationError("--json and --html: choose one") }
+    }
+
     func run() throws {
+        let graph: CompositionGraph
         do {
-            let graph = try loadGraph(projectPath: project, vars: try vars.values())
-            print(json ? try graph.jsonListing() : graph.listing, terminator: "")
+            graph = try loadGraph(projectPath: project, vars: try vars.values())
         } catch let error as ProjectError {
             throw reportAndExitCode(error)
+        }
+        guard let html else {
+            print(json ? try graph.jsonListing() : graph.listing, terminator: "")
+            return
+        }
+        let thumbnails = ThumbnailMaker()
+        let page = TimelinePage.html(for: graph, title: project, thumbnail: thumbnails.thumbnail)
+        do {
+            try PNGEncoder.writeAtomically(Array(page.utf8), to: html)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode.failure
         }
     }
 }
