@@ -8,17 +8,6 @@ import Testing
 @Suite(.serialized) struct ExampleRenderTests {
     static let examples = exampleProjects()
 
-    /// The promo media, made once by the same script the README's demo uses.
-    /// nil when the media are ready, else why not.
-    static let mediaProblem: String? = {
-        do {
-            try MediaFactory.run("bash", [repositoryRoot.appendingPathComponent("scripts/make-promo-media.sh").path])
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }()
-
     func framemd5(_ path: String) throws -> String {
         let hashes = try MediaFactory.run("ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-i", path, "-map", "0", "-f", "framemd5", "-"])
         // The muxer names its own version; the hashes are what must not change.
@@ -27,7 +16,7 @@ import Testing
 
     @Test(arguments: examples)
     func rendersAsRecorded(example: URL) throws {
-        try #require(Self.mediaProblem == nil, "\(Self.mediaProblem ?? "")")
+        try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")
         let name = example.deletingPathExtension().pathComponents.suffix(2).joined(separator: "-")
         let output = MediaFactory.path("example-\(name).mp4")
         let run = try ReelCommand.run(["render", example.path, "--preset", "preview", "-o", output, "--progress", "none"])
@@ -39,7 +28,7 @@ import Testing
     }
 
     @Test func thePromoRendersTwentySecondsOf1080pH264AndAAC() throws {
-        try #require(Self.mediaProblem == nil, "\(Self.mediaProblem ?? "")")
+        try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")
         let output = MediaFactory.path("promo-full.mp4")
         let run = try ReelCommand.run(["render", "Examples/promo/project.yaml", "-o", output, "--progress", "none"])
         #expect(run.status == 0, "\(run.standardError)")
