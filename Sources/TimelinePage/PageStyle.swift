@@ -10,7 +10,7 @@ enum PageStyle {
     static let rowGap = 4
 
     static let css = """
-        :root{color-scheme:dark;--head:\(headWidth)px;--ink:#e6e8ee;--muted:#8d93a3;--page:#121419;--lane:#1a1d24;--amber:#f2b233}
+        :root{color-scheme:dark;--head:\(headWidth)px;--ink:#e6e8ee;--muted:#8d93a3;--page:#121419;--amber:#f2b233}
         *{box-sizing:border-box}
         body{margin:0;background:var(--page);color:var(--ink);font:13px/1.35 system-ui,"DejaVu Sans",sans-serif}
         header{padding:14px 20px 10px}

@@ -4,13 +4,12 @@ import MediaTime
 /// A position or length across the time area, in ten-thousandths of a percent of its width
 /// (`476190` is 47.6190 %). Boxes are placed in these integer units, so a box's right edge and
 /// the next box's left edge are the same number and the bytes are stable.
-struct Percent: Hashable, Comparable, CustomStringConvertible {
+struct Percent: Hashable, CustomStringConvertible {
     static let places = 4
     static let full = Percent(units: 1_000_000)
 
     var units: Int64
 
-    static func < (a: Percent, b: Percent) -> Bool { a.units < b.units }
     static func - (a: Percent, b: Percent) -> Percent { Percent(units: a.units - b.units) }
 
     /// `47.6190` (always four decimals).

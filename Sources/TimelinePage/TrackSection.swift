@@ -24,10 +24,9 @@ extension PageWriter {
     private mutating func writeTrack(_ track: CompositionTrack) {
         let filled = track.segments.filter { $0.content != nil }
         let volume = track.kind == .audio ? graph.audioMix.parameters(for: track.id)?.volume : nil
-        var detail = "track \(track.id) · \(filled.count) segment\(filled.count == 1 ? "" : "s")"
-        if track.kind == .audio {
-            detail = "track \(track.id) · " + (volume.map { "gain ≤ \(Decimal.short(VolumeCurve.top(of: $0)))" } ?? "not mixed")
-        }
+        let detail = track.kind == .video
+            ? "track \(track.id) · \(filled.count) segment\(filled.count == 1 ? "" : "s")"
+            : "track \(track.id) · " + (volume.map { "gain ≤ \(Decimal.short(VolumeCurve.top(of: $0)))" } ?? "not mixed")
         line("<div class=\"row \(track.kind.rawValue)\">")
         head(track.name, detail)
         line("<div class=\"lane\">")
