@@ -34,22 +34,32 @@ enum VolumeCurve {
         let keyframes = volume.keyframes
         var inside: [(MediaTime, Double)] = []
         for (i, k) in keyframes.enumerated() {
-            if i > 0, case let a = keyframes[i - 1], a.time < k.time, k.time > range.start, a.time < range.end {
-                switch a.ease {
-                case .linear: break
-                case .hold: inside.append((k.time, a.value))
-                default:
-                    for s in 1..<samplesPerEase {
-                        let t = a.time + (k.time - a.time) * Rational(Int64(s), Int64(samplesPerEase))
-                        inside.append((t, volume.value(at: t)))
+            if i > 0 {
+                let a = keyframes[i - 1]
+                if a.time >= range.end { break }
+                if a.time < k.time, k.time > range.start {
+                    switch a.ease {
+                    case .linear: break
+                    case .hold: inside.append((k.time, a.value))
+                    default:
+                        for s in 1..<samplesPerEase {
+                            let t = a.time + (k.time - a.time) * Rational(Int64(s), Int64(samplesPerEase))
+                            inside.append((t, volume.value(at: t)))
+                        }
                     }
                 }
             }
             inside.append((k.time, k.value))
         }
-        let endValue = keyframes.first { $0.time == range.end }?.value ?? volume.value(at: range.end)
         return [(range.start, volume.value(at: range.start))]
             + inside.filter { $0.0 > range.start && $0.0 < range.end }
-            + [(range.end, endValue)]
+            + [(range.end, value(justBefore: range.end, volume))]
+    }
+
+    /// The gain as `t` is reached: a step or the end of a hold at `t` has not happened yet.
+    static func value(justBefore t: MediaTime, _ volume: Animation) -> Double {
+        let keyframes = volume.keyframes
+        guard let j = keyframes.firstIndex(where: { $0.time >= t }), j > 0, keyframes[j].time == t else { return volume.value(at: t) }
+        return keyframes[j - 1].ease == .hold ? keyframes[j - 1].value : keyframes[j].value
     }
 }

@@ -136,6 +136,11 @@ import Testing
         let slice = VolumeCurve.curve(volume, over: range(seconds(3, 2), seconds(5, 2)))
         #expect(slice.map(\.0) == [seconds(3, 2), seconds(2), seconds(2), seconds(5, 2)])
         #expect(VolumeCurve.top(of: volume) == 2)
+        // A clip ending where a hold ends, or where a step happens, ends at the value before it.
+        #expect(VolumeCurve.curve(volume, over: range(.zero, seconds(2))).last! == (seconds(2), 1))
+        let step = Animation(keyframes: [Keyframe(time: .zero, value: 1), Keyframe(time: seconds(1), value: 1), Keyframe(time: seconds(1), value: 0)])
+        #expect(VolumeCurve.curve(step, over: range(.zero, seconds(1))).map(\.1) == [1, 1])
+        #expect(VolumeCurve.curve(step, over: range(seconds(1), seconds(2))).map(\.1) == [0, 0])
     }
 
     @Test func overlaysShareRowsWhenTheyDoNotOverlap() {
