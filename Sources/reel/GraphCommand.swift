@@ -2,7 +2,6 @@ import ArgumentParser
 import CompositionGraph
 import Foundation
 import MediaIO
-import ProjectFile
 import TimelinePage
 
 /// `reel graph PROJECT [--json | --html FILE]`: the compiled composition graph.
@@ -31,23 +30,13 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let graph: CompositionGraph
-        do {
-            graph = try loadGraph(projectPath: project, vars: try vars.values())
-        } catch let error as ProjectError {
-            throw reportAndExitCode(error)
-        }
+        let graph = try loadGraph(projectPath: project, options: vars)
         guard let html else {
             print(json ? try graph.jsonListing() : graph.listing, terminator: "")
             return
         }
         let thumbnails = ThumbnailMaker()
         let page = TimelinePage.html(for: graph, title: project, thumbnail: thumbnails.thumbnail)
-        do {
-            try PNGEncoder.writeAtomically(Array(page.utf8), to: html)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode.failure
-        }
+        try reportingRenderErrors { try PNGEncoder.writeAtomically(Array(page.utf8), to: html) }
     }
 }

@@ -8,7 +8,7 @@ import Testing
     /// A 640×360 cut of the promo in lossless H.264 (x264 qp 0): a crossfade, a fading title
     /// and the logo watermark, so composited frames reach the file unchanged.
     static func losslessProject() throws -> String {
-        try #require(ExampleRenderTests.mediaProblem == nil, "\(ExampleRenderTests.mediaProblem ?? "")")
+        try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")
         let media = repositoryRoot.appendingPathComponent("Examples/promo/media").path
         let yaml = """
         reel: 1
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func framesMatchTheLossyPreviewWithinCodecTolerance() throws {
-        try #require(ExampleRenderTests.mediaProblem == nil, "\(ExampleRenderTests.mediaProblem ?? "")")
+        try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")
         let video = MediaFactory.path("stills-promo-preview.mp4")
         let render = try ReelCommand.run(["render", "Examples/promo/project.yaml", "--preset", "preview", "-o", video, "--progress", "none"])
         try #require(render.status == 0, "\(render.standardError)")
@@ -184,7 +184,7 @@ import Testing
         (["frame", "Examples/promo/project.yaml", "--at", "1s", "-o", "/nonexistent-folder/f.png"], 73, "/nonexistent-folder/f.png"),
     ])
     func mistakesAreReportedWithTheirExitStatus(arguments: [String], status: Int32, message: String) throws {
-        try #require(ExampleRenderTests.mediaProblem == nil, "\(ExampleRenderTests.mediaProblem ?? "")")
+        try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")
         let run = try ReelCommand.run(arguments)
         #expect(run.status == status, "\(run.standardError)")
         #expect(run.standardError.contains(message), "\(run.standardError)")
