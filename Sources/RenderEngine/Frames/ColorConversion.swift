@@ -26,11 +26,11 @@ struct YCbCrMatrix: Sendable {
 
     /// The matrix for luma weights `kr` and `kb`.
     init(kr: Double, kb: Double) {
-        let kg = 1 - kr - kb, one = Double(1 << Self.shift)
+        let one = Double(1 << Self.shift)
         let ys = 219.0 / 255.0 * one, cs = 224.0 / 255.0 * one
         yr = Int32((kr * ys).rounded())
         yb = Int32((kb * ys).rounded())
-        yg = Int32(ys.rounded()) - yr - yb
+        yg = Int32(ys.rounded()) - yr - yb // the weights sum to exactly the luma scale
         ub = Int32((0.5 * cs).rounded())
         ur = Int32((-kr / (2 * (1 - kb)) * cs).rounded())
         ug = -ub - ur
