@@ -22,11 +22,16 @@ public struct BatchSummary: Sendable, Equatable {
         self.seconds = seconds
     }
 
-    /// `batch: 4 rendered, 0 up to date, 0 failed, 1 invalid (rows 4), 41.1s`
+    /// `batch: 4 rendered, 0 up to date, 0 failed, 1 invalid (row 4), 41.1s`
     public var line: String {
-        func rows(_ list: [Int]) -> String { list.isEmpty ? "" : " (rows \(list.map(String.init).joined(separator: ", ")))" }
+        func rows(_ list: [Int]) -> String { list.isEmpty ? "" : " (\(Self.rowList(list)))" }
         return "batch: \(rendered) rendered, \(upToDate) up to date, \(failedRows.count) failed\(rows(failedRows)), "
             + "\(invalidRows.count) invalid\(rows(invalidRows)), \(String(format: "%.1f", seconds))s"
+    }
+
+    /// `row 4` or `rows 4, 5`.
+    public static func rowList(_ rows: [Int]) -> String {
+        (rows.count == 1 ? "row " : "rows ") + rows.map(String.init).joined(separator: ", ")
     }
 
     /// 1 when a render failed, else the invalid rows' status, else 0.

@@ -66,8 +66,8 @@ struct BatchRender: ParsableCommand {
         }
         for (_, error) in plan.rejected { _ = reportAndExitCode(error) }
         if !plan.rejected.isEmpty {
-            standardError("\(plan.rejected.count) row\(plan.rejected.count == 1 ? "" : "s") skipped because of the errors above: rows "
-                          + plan.rejected.map { String($0.row) }.joined(separator: ", ") + "\n")
+            standardError("\(plan.rejected.count) row\(plan.rejected.count == 1 ? "" : "s") skipped because of the errors above: "
+                          + BatchSummary.rowList(plan.rejected.map(\.row)) + "\n")
         }
         let renderer = ChildRender(project: project, threads: threads, preset: preset)
         let outcomes = BatchRunner(parallelJobs: jobs, force: force).run(plan.jobs, render: renderer.render) { job, outcome in

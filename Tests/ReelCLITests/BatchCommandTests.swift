@@ -55,14 +55,14 @@ import Testing
         let first = try ReelCommand.run(arguments, in: dir)
         #expect(first.status == 65, "\(first.standardError)")
         #expect(first.standardError.contains("rows.csv:4:7: error: row 3: var 'colour' expects a colour"))
-        #expect(first.standardError.contains("1 row skipped because of the errors above: rows 3"))
-        #expect(first.standardOutput.contains("batch: 3 rendered, 0 up to date, 0 failed, 1 invalid (rows 3)"), "\(first.standardOutput)")
+        #expect(first.standardError.contains("1 row skipped because of the errors above: row 3"))
+        #expect(first.standardOutput.contains("batch: 3 rendered, 0 up to date, 0 failed, 1 invalid (row 3)"), "\(first.standardOutput)")
         #expect(outputs(dir) == ["a.mp4", "a.mp4.reel-hash", "b.mp4", "b.mp4.reel-hash", "d.mp4", "d.mp4.reel-hash"])
         let title = try MediaFactory.ffprobe(dir.appendingPathComponent("out/b.mp4").path, ["-show_entries", "format_tags=title"])
         #expect((title["format"] as? [String: Any]).flatMap { $0["tags"] as? [String: Any] }?["title"] as? String == "Beta, with a comma")
 
         let again = try ReelCommand.run(arguments, in: dir)
-        #expect(again.standardOutput.contains("batch: 0 rendered, 3 up to date, 0 failed, 1 invalid (rows 3)"), "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("batch: 0 rendered, 3 up to date, 0 failed, 1 invalid (row 3)"), "\(again.standardOutput)")
 
         // A changed value re-renders only its row; --force renders them all.
         try Self.rows.replacingOccurrences(of: "d,Delta", with: "d,Delta 2").write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
@@ -96,7 +96,7 @@ import Testing
         let run = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ id }}.mp4"], in: dir)
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("row 2: FAILED out/b.mp4"), "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("batch: 1 rendered, 0 up to date, 1 failed (rows 2), 0 invalid"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("batch: 1 rendered, 0 up to date, 1 failed (row 2), 0 invalid"), "\(run.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/a.mp4").path))
     }
 
