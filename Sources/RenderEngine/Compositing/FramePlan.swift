@@ -12,8 +12,14 @@ struct FramePlan: Sendable {
     /// Bottom to top; layers that are invisible at this time are left out.
     var layers: [PlannedLayer]
 
-    /// True when every layer is an upright opaque rectangle, so the frame is composited in Y′CbCr.
-    var isRectangular: Bool { layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha } }
+    /// True when every layer is an upright opaque rectangle that can be placed in whole, even
+    /// pixels without visible error, so the frame is composited in Y′CbCr. A layer that moves,
+    /// zooms or has a moving crop edge must land on even pixels exactly: snapping it would make
+    /// a slow pan or zoom advance in 2-pixel jumps, so otherwise it takes the general path,
+    /// which places it to a fraction of a pixel.
+    var isRectangular: Bool {
+        layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && (!$0.isMoving || $0.placement.isOnEvenPixels) }
+    }
 }
 
 /// One visible layer of a frame.
@@ -32,6 +38,8 @@ struct PlannedLayer: Sendable {
     var placement: LayerPlacement
     /// The source has an alpha channel (it needs the general path to show through).
     var hasAlpha: Bool = false
+    /// Position, scale, rotation or crop change during the layer's instruction.
+    var isMoving: Bool = false
     /// Layer opacity in 1/256ths (0…256).
     var alpha: Int
 }
@@ -79,7 +87,8 @@ final class FramePlanner {
             let size = facts.size
             let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
-            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: facts.hasAlpha, alpha: alpha))
+            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: facts.hasAlpha,
+                                       isMoving: layer.placementIsAnimated, alpha: alpha))
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
     }
@@ -112,4 +121,14 @@ struct SourceFacts: Equatable, Sendable {
     /// Pixel size once turned upright.
     var size: PixelSize
     var hasAlpha: Bool
+}
+
+extension LayerInstruction {
+    /// Whether the placement animates: position, scale, rotation or a crop edge is not constant
+    /// (instructions hold ramps sliced to their own range, so this is about this instruction).
+    var placementIsAnimated: Bool {
+        let t = transform, c = crop
+        return !(t.positionX.isConstant && t.positionY.isConstant && t.scaleX.isConstant && t.scaleY.isConstant
+                 && t.rotation.isConstant && c.left.isConstant && c.top.isConstant && c.right.isConstant && c.bottom.isConstant)
+    }
 }
