@@ -44,7 +44,7 @@ import Testing
 
         var turned = LayerTransform.identity(for: size)
         turned.rotation = .constant(10)
-        let image = RGBAImage(width: 1920, height: 1080)
+        let image = PremultipliedImage(width: 1920, height: 1080)
         image.fill((255, 255, 255, 255))
         measure("rotated (general path)") {
             _ = compositor.composite(plan([fullFrameLayer(1, transform: turned)]), pictures: [.rgba(image)], into: out)
@@ -52,7 +52,7 @@ import Testing
         #expect(out.sample(plane: 0, x: 960, y: 540) == 235)
 
         let blender = SpriteBlender()
-        let owner = RGBAImage(width: 1, height: 1)
+        let owner = PremultipliedImage(width: 1, height: 1)
         var watermark = [UInt8](repeating: 0, count: 480 * 160 * 4)
         for i in stride(from: 0, to: watermark.count, by: 4) { watermark[i] = 200; watermark[i + 3] = 200 }
         measure("watermark sprite 480x160") {

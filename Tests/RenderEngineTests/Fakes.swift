@@ -11,9 +11,9 @@ final class CountingVideoSource: VideoFrameSource {
         requests += 1
         return solidFrame(width: width, height: height, YUVColor(y: UInt8(16 + index(t) % 200), cb: 128, cr: 128))
     }
-    func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> RGBAImage {
+    func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> PremultipliedImage {
         requests += 1
-        let image = RGBAImage(width: width, height: height)
+        let image = PremultipliedImage(width: width, height: height)
         let v = UInt8(index(t) % 200)
         image.fill((v, v, v, 255))
         return image

@@ -99,7 +99,7 @@ import Testing
 
     @Test func generalPathSamplesImagesUpsideDownAt180Degrees() {
         // Left half red, right half blue; rotated 180° the left of the output is blue.
-        let image = RGBAImage(width: 64, height: 36)
+        let image = PremultipliedImage(width: 64, height: 36)
         for y in 0..<36 { for x in 0..<64 { image.setPixel(x: x, y: y, x < 32 ? (255, 0, 0, 255) : (0, 0, 255, 255)) } }
         var tr = LayerTransform.identity(for: render)
         tr.rotation = .constant(180)

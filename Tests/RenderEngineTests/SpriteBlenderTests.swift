@@ -6,7 +6,7 @@ import Testing
     func blendSolid(b: UInt8, g: UInt8, r: UInt8, a: UInt8, width: Int, height: Int, x: Int, y: Int,
                     opacity: Double, blender: SpriteBlender = SpriteBlender(),
                     frame: YUVFrame = solidFrame(width: 32, height: 16, YUVColor(y: 16, cb: 128, cr: 128))) -> YUVFrame {
-        let owner = RGBAImage(width: 1, height: 1)
+        let owner = PremultipliedImage(width: 1, height: 1)
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<(width * height) { bytes[4 * i] = b; bytes[4 * i + 1] = g; bytes[4 * i + 2] = r; bytes[4 * i + 3] = a }
         bytes.withUnsafeBytes { raw in

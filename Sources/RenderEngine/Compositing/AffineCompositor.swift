@@ -1,23 +1,28 @@
 import CompositionGraph
 
-/// The general compositing path: layers drawn onto a premultiplied RGBA canvas through their
-/// full affine transform (rotation, mirroring) with bilinear sampling and anti-aliased
-/// edges, then converted to Y′CbCr 4:2:0 once. Used only for frames that need it.
+/// The general compositing path: layers drawn onto a premultiplied Y′CbCrA 4:4:4 canvas
+/// through their full affine transform (rotation, mirroring, sub-pixel placement) with
+/// bilinear sampling and anti-aliased edges, then reduced to 4:2:0 once. Pictures are sampled
+/// in their own Y′CbCr (no RGB round trip); only pictures with an alpha channel arrive as
+/// R′G′B′A, converted per sample. Used only for frames that need it.
 enum AffineCompositor {
-    static func composite(_ plan: FramePlan, pictures: [LayerPicture?], background: Color, canvas: RGBAImage) {
-        canvas.fill(YCbCrMatrix.premultipliedBytes(background))
+    static func composite(_ plan: FramePlan, pictures: [LayerPicture?], matrix: YCbCrMatrix, canvas: PremultipliedImage) {
+        let b = matrix.premultipliedYCbCrA(YCbCrMatrix.premultipliedBytes(plan.background))
+        canvas.fill((UInt8(b.y), UInt8(b.cb), UInt8(b.cr), UInt8(b.a)))
         for (layer, picture) in zip(plan.layers, pictures) {
             switch picture {
+            case .yuv(let frame)?:
+                withExtendedLifetime(frame) {
+                    draw(layer, YCbCrSampler(frame), pictureSize: PixelSize(width: frame.width, height: frame.height), onto: canvas)
+                }
             case .rgba(let image)?:
                 withExtendedLifetime(image) {
-                    draw(layer, ImageSampler(image), pictureSize: PixelSize(width: image.width, height: image.height), onto: canvas)
+                    draw(layer, RGBASampler(image, matrix: matrix), pictureSize: PixelSize(width: image.width, height: image.height),
+                         onto: canvas)
                 }
             case .color(let color)?:
-                let c = YCbCrMatrix.premultipliedBytes(color)
-                draw(layer, ColorSampler(r: UInt32(c.r), g: UInt32(c.g), b: UInt32(c.b), a: UInt32(c.a)),
-                     pictureSize: layer.placement.scaledPixelSize, onto: canvas)
-            case .yuv?:
-                preconditionFailure("a Y′CbCr picture on the general path")
+                let c = matrix.premultipliedYCbCrA(YCbCrMatrix.premultipliedBytes(color))
+                draw(layer, ColorSampler(value: (c.y, c.cb, c.cr, c.a)), pictureSize: layer.placement.scaledPixelSize, onto: canvas)
             case nil:
                 continue
             }
@@ -27,7 +32,7 @@ enum AffineCompositor {
     /// Draws one layer: each output pixel centre is mapped back into the picture, sampled
     /// bilinearly (edges clamped) and weighted by its coverage of the cropped picture
     /// (anti-aliased edges, one output pixel wide), then composited "over" in integers.
-    private static func draw<S: PictureSampler>(_ layer: PlannedLayer, _ source: S, pictureSize: PixelSize, onto canvas: RGBAImage) {
+    private static func draw<S: PictureSampler>(_ layer: PlannedLayer, _ source: S, pictureSize: PixelSize, onto canvas: PremultipliedImage) {
         let p = layer.placement
         let forward = p.affine(pictureSize: pictureSize)
         guard let inverse = forward.inverse else { return }
@@ -115,73 +120,108 @@ enum AffineCompositor {
         px[3] = UInt8(truncatingIfNeeded: a &+ (UInt32(px[3]) &* keep &+ 127) / 255)
     }
 
-    /// Converts the canvas (premultiplied, shown over black) to 4:2:0: luma per pixel,
-    /// chroma from the mean colour of each 2×2 block (of the pixels inside the frame, when a
-    /// side is odd).
-    static func convert(_ canvas: RGBAImage, matrix m: YCbCrMatrix, into out: YUVFrame) {
+    /// Reduces the canvas (premultiplied, shown over black) to 4:2:0: luma per pixel, chroma
+    /// the mean of each 2×2 block. The output size is even.
+    static func convert(_ canvas: PremultipliedImage, into out: YUVFrame) {
+        precondition(out.width % 2 == 0 && out.height % 2 == 0, "4:2:0 output needs an even size")
         let (yp, ys) = out.plane(0), (up, cs) = out.plane(1), (vp, _) = out.plane(2)
         let pixels = canvas.pixels, stride = canvas.stride
-        let shift = Int32(YCbCrMatrix.shift), chromaOffset = (128 << shift) + YCbCrMatrix.half
-        // Wrapping arithmetic: the sums stay far inside Int32, so no overflow checks are needed.
-        @inline(__always) func luma(_ px: UnsafeMutablePointer<UInt8>) -> UInt8 {
-            UInt8(clamping: m.luma(Int32(px[0]), Int32(px[1]), Int32(px[2])) &>> shift)
+        /// Pixel `p` over black (16, 128, 128): what shows through a pixel that is not opaque.
+        @inline(__always) func overBlack(_ p: UnsafeMutablePointer<UInt8>) -> (y: UInt32, cb: UInt32, cr: UInt32) {
+            let keep = 255 &- UInt32(p[3])
+            guard keep > 0 else { return (UInt32(p[0]), UInt32(p[1]), UInt32(p[2])) }
+            return (UInt32(p[0]) &+ (16 &* keep &+ 127) / 255, UInt32(p[1]) &+ (128 &* keep &+ 127) / 255,
+                    UInt32(p[2]) &+ (128 &* keep &+ 127) / 255)
         }
         for cy in 0..<out.chromaHeight {
-            let y0 = 2 * cy, rows = min(2, out.height - y0)
+            let top = pixels + 2 * cy * stride, lumaTop = yp + 2 * cy * ys
             for cx in 0..<out.chromaWidth {
-                let x0 = 2 * cx, columns = min(2, out.width - x0)
-                var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
-                for dy in 0..<rows {
-                    let px = pixels + (y0 + dy) * stride + x0 * 4, lumaRow = yp + (y0 + dy) * ys + x0
-                    for dx in 0..<columns {
-                        let p = px + 4 * dx
-                        lumaRow[dx] = luma(p)
-                        r &+= Int32(p[0]); g &+= Int32(p[1]); b &+= Int32(p[2])
-                    }
-                }
-                let n = Int32(rows * columns)
-                r = (r &+ n / 2) / n; g = (g &+ n / 2) / n; b = (b &+ n / 2) / n
-                up[cy * cs + cx] = UInt8(clamping: (m.ur &* r &+ m.ug &* g &+ m.ub &* b &+ chromaOffset) &>> shift)
-                vp[cy * cs + cx] = UInt8(clamping: (m.vr &* r &+ m.vg &* g &+ m.vb &* b &+ chromaOffset) &>> shift)
+                let p00 = overBlack(top + 8 * cx), p10 = overBlack(top + 8 * cx + 4)
+                let p01 = overBlack(top + stride + 8 * cx), p11 = overBlack(top + stride + 8 * cx + 4)
+                lumaTop[2 * cx] = UInt8(truncatingIfNeeded: min(p00.y, 255)); lumaTop[2 * cx + 1] = UInt8(truncatingIfNeeded: min(p10.y, 255))
+                lumaTop[ys + 2 * cx] = UInt8(truncatingIfNeeded: min(p01.y, 255)); lumaTop[ys + 2 * cx + 1] = UInt8(truncatingIfNeeded: min(p11.y, 255))
+                up[cy * cs + cx] = UInt8(truncatingIfNeeded: min((p00.cb &+ p10.cb &+ p01.cb &+ p11.cb &+ 2) &>> 2, 255))
+                vp[cy * cs + cx] = UInt8(truncatingIfNeeded: min((p00.cr &+ p10.cr &+ p01.cr &+ p11.cr &+ 2) &>> 2, 255))
             }
         }
     }
 }
 
-/// Premultiplied 8-bit RGBA at picture coordinates, for the general path's inner loop.
+/// A picture's premultiplied Y′CbCrA (the canvas's channels) at picture coordinates, for the
+/// general path's inner loop.
 private protocol PictureSampler {
     func sample(_ u: Double, _ v: Double) -> (UInt32, UInt32, UInt32, UInt32)
 }
 
 private struct ColorSampler: PictureSampler {
-    let r: UInt32, g: UInt32, b: UInt32, a: UInt32
-    @inline(__always) func sample(_ u: Double, _ v: Double) -> (UInt32, UInt32, UInt32, UInt32) { (r, g, b, a) }
+    let value: (UInt32, UInt32, UInt32, UInt32)
+    @inline(__always) func sample(_ u: Double, _ v: Double) -> (UInt32, UInt32, UInt32, UInt32) { value }
 }
 
-/// Bilinear sampling (pixel centres at +0.5, edges clamped) with 8-bit fixed-point weights.
-/// Holds the image's memory unretained: the caller keeps the image alive.
-private struct ImageSampler: PictureSampler {
-    let pixels: UnsafeMutablePointer<UInt8>
-    let width: Int, height: Int, stride: Int
+/// Bilinear sampling of one plane (pixel centres at +0.5, edges clamped) with 8-bit
+/// fixed-point weights: where the four neighbours of (u, v) are and how much each counts.
+private struct BilinearTaps {
+    let p00: Int, p10: Int, p01: Int, p11: Int
+    let w00: UInt32, w10: UInt32, w01: UInt32, w11: UInt32
 
-    init(_ image: RGBAImage) {
-        pixels = image.pixels
-        width = image.width
-        height = image.height
-        stride = image.stride
-    }
-
-    @inline(__always) func sample(_ u: Double, _ v: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+    /// For a plane of `width × height` pixels of `bytesPerPixel`, rows `stride` bytes apart.
+    @inline(__always) init(_ u: Double, _ v: Double, width: Int, height: Int, stride: Int, bytesPerPixel: Int) {
         let x = min(max(u - 0.5, 0), Double(width - 1)), y = min(max(v - 0.5, 0), Double(height - 1))
         let x0 = Int(x), y0 = Int(y)
         let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
         let fx = UInt32((x - Double(x0)) * 256), fy = UInt32((y - Double(y0)) * 256)
-        let w00 = (256 &- fx) &* (256 &- fy), w10 = fx &* (256 &- fy), w01 = (256 &- fx) &* fy, w11 = fx &* fy
-        let top = pixels + y0 * stride, bottom = pixels + y1 * stride
-        let p00 = top + x0 * 4, p10 = top + x1 * 4, p01 = bottom + x0 * 4, p11 = bottom + x1 * 4
-        @inline(__always) func channel(_ c: Int) -> UInt32 {
-            (UInt32(p00[c]) &* w00 &+ UInt32(p10[c]) &* w10 &+ UInt32(p01[c]) &* w01 &+ UInt32(p11[c]) &* w11 &+ 32768) &>> 16
-        }
-        return (channel(0), channel(1), channel(2), channel(3))
+        w00 = (256 &- fx) &* (256 &- fy); w10 = fx &* (256 &- fy); w01 = (256 &- fx) &* fy; w11 = fx &* fy
+        p00 = y0 * stride + x0 * bytesPerPixel; p10 = y0 * stride + x1 * bytesPerPixel
+        p01 = y1 * stride + x0 * bytesPerPixel; p11 = y1 * stride + x1 * bytesPerPixel
+    }
+
+    /// The interpolated value of the byte at `offset` within each pixel of `base`.
+    @inline(__always) func value(_ base: UnsafeMutablePointer<UInt8>, _ offset: Int = 0) -> UInt32 {
+        (UInt32(base[p00 + offset]) &* w00 &+ UInt32(base[p10 + offset]) &* w10 &+ UInt32(base[p01 + offset]) &* w01
+            &+ UInt32(base[p11 + offset]) &* w11 &+ 32768) &>> 16
+    }
+}
+
+/// An opaque Y′CbCr 4:2:0 picture: luma sampled at (u, v), chroma at (u, v) / 2 in its own
+/// plane (chroma sited at the centre of each 2×2 block, as `convert` makes it).
+/// Holds the frame's memory unretained: the caller keeps the frame alive.
+private struct YCbCrSampler: PictureSampler {
+    let y: UnsafeMutablePointer<UInt8>, cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>
+    let width: Int, height: Int, chromaWidth: Int, chromaHeight: Int, yStride: Int, chromaStride: Int
+
+    init(_ frame: YUVFrame) {
+        y = frame.y; cb = frame.u; cr = frame.v
+        width = frame.width; height = frame.height
+        chromaWidth = frame.chromaWidth; chromaHeight = frame.chromaHeight
+        yStride = frame.yStride; chromaStride = frame.chromaStride
+    }
+
+    @inline(__always) func sample(_ u: Double, _ v: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        let luma = BilinearTaps(u, v, width: width, height: height, stride: yStride, bytesPerPixel: 1)
+        let chroma = BilinearTaps(u * 0.5, v * 0.5, width: chromaWidth, height: chromaHeight, stride: chromaStride, bytesPerPixel: 1)
+        return (luma.value(y), chroma.value(cb), chroma.value(cr), 255)
+    }
+}
+
+/// A premultiplied R′G′B′A picture (a source with an alpha channel), converted to Y′CbCrA
+/// sample by sample. Holds the image's memory unretained: the caller keeps the image alive.
+private struct RGBASampler: PictureSampler {
+    let pixels: UnsafeMutablePointer<UInt8>
+    let width: Int, height: Int, stride: Int
+    let matrix: YCbCrMatrix
+
+    init(_ image: PremultipliedImage, matrix: YCbCrMatrix) {
+        pixels = image.pixels
+        width = image.width
+        height = image.height
+        stride = image.stride
+        self.matrix = matrix
+    }
+
+    @inline(__always) func sample(_ u: Double, _ v: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        let taps = BilinearTaps(u, v, width: width, height: height, stride: stride, bytesPerPixel: 4)
+        let c = matrix.premultipliedYCbCrA((UInt8(taps.value(pixels, 0)), UInt8(taps.value(pixels, 1)),
+                                            UInt8(taps.value(pixels, 2)), UInt8(taps.value(pixels, 3))))
+        return (c.y, c.cb, c.cr, c.a)
     }
 }

@@ -4,13 +4,14 @@ import CompositionGraph
 ///
 /// Three paths, cheapest first: a frame whose top layer is one opaque, unscaled source at
 /// the output size is that source's frame (no copy); a frame of upright rectangles is
-/// composited directly in Y′CbCr (copies and integer blends of rows); anything rotated or
-/// mirrored is drawn on a premultiplied RGBA canvas with bilinear sampling and converted to
-/// Y′CbCr once. Not thread-safe: one compositor per compositing thread.
+/// composited directly in Y′CbCr (copies and integer blends of rows); anything rotated,
+/// mirrored, moving off the even-pixel grid or with an alpha channel is drawn on a
+/// premultiplied Y′CbCrA canvas with bilinear sampling and reduced to 4:2:0 once. Not
+/// thread-safe: one compositor per compositing thread.
 final class FrameCompositor {
     let renderSize: PixelSize
     let matrix: YCbCrMatrix
-    private lazy var canvas = RGBAImage(width: renderSize.width, height: renderSize.height)
+    private lazy var canvas = PremultipliedImage(width: renderSize.width, height: renderSize.height)
 
     init(renderSize: PixelSize, matrix: YCbCrMatrix = .bt709) {
         precondition(renderSize.width % 2 == 0 && renderSize.height % 2 == 0, "4:2:0 output needs an even size, not \(renderSize)")
@@ -27,8 +28,8 @@ final class FrameCompositor {
             if let passed = passThrough(plan, pictures) { return passed }
             compositeRectangles(plan, pictures, into: output)
         } else {
-            AffineCompositor.composite(plan, pictures: pictures, background: plan.background, canvas: canvas)
-            AffineCompositor.convert(canvas, matrix: matrix, into: output)
+            AffineCompositor.composite(plan, pictures: pictures, matrix: matrix, canvas: canvas)
+            AffineCompositor.convert(canvas, into: output)
         }
         return output
     }

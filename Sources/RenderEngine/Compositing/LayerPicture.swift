@@ -2,11 +2,12 @@ import CompositionGraph
 
 /// The pixels fetched for one planned layer.
 enum LayerPicture: @unchecked Sendable {
-    /// For the Y′CbCr path: the source already scaled to its placed rectangle's size.
+    /// For the Y′CbCr path: the source already scaled to its placed rectangle's size. For the
+    /// general path: an opaque source at the placement's `scaledPixelSize` (or any size; it
+    /// is stretched over the fitted box).
     case yuv(YUVFrame)
-    /// For the general path: the source at the placement's `scaledPixelSize` (or any size;
-    /// it is stretched over the fitted box).
-    case rgba(RGBAImage)
+    /// For the general path: a source with an alpha channel, as `yuv` but premultiplied R′G′B′A.
+    case rgba(PremultipliedImage)
     case color(Color)
 }
 
@@ -16,8 +17,9 @@ enum PictureRequest: Equatable, Sendable {
     case rgba(width: Int, height: Int)
     case none
 
-    /// The picture a layer needs: Y′CbCr at its placed size on the rectangular path, RGBA at
-    /// its scaled size otherwise; colours need no pixels.
+    /// The picture a layer needs: Y′CbCr at its placed size on the rectangular path; at its
+    /// scaled size otherwise, as R′G′B′A when the source has an alpha channel; colours need
+    /// no pixels.
     static func forLayer(_ layer: PlannedLayer, rectangular: Bool, renderSize: PixelSize) -> PictureRequest {
         if case .color = layer.content { return .none }
         if rectangular {
@@ -25,6 +27,6 @@ enum PictureRequest: Equatable, Sendable {
             return .yuv(width: rect.sourceWidth, height: rect.sourceHeight)
         }
         let size = layer.placement.scaledPixelSize
-        return .rgba(width: size.width, height: size.height)
+        return layer.hasAlpha ? .rgba(width: size.width, height: size.height) : .yuv(width: size.width, height: size.height)
     }
 }

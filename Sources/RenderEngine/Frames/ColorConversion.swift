@@ -59,6 +59,18 @@ struct YCbCrMatrix: Sendable {
         return yuv(r: Int32(rgb.r), g: Int32(rgb.g), b: Int32(rgb.b))
     }
 
+    /// Premultiplied 8-bit R′G′B′A as premultiplied Y′CbCrA: the standard's offsets (16 and
+    /// 128) are premultiplied too, so every channel is unsigned and blending stays linear.
+    func premultipliedYCbCrA(_ rgba: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> (y: UInt32, cb: UInt32, cr: UInt32, a: UInt32) {
+        let r = Int64(rgba.r), g = Int64(rgba.g), b = Int64(rgba.b), a = Int64(rgba.a), shift = Int64(Self.shift)
+        let half = Int64(Self.half)
+        func channel(_ kr: Int32, _ kg: Int32, _ kb: Int32, offset: Int64) -> UInt32 {
+            let value = (Int64(kr) * r + Int64(kg) * g + Int64(kb) * b + ((offset * a) << shift) / 255 + half) >> shift
+            return UInt32(min(max(value, 0), 255))
+        }
+        return (channel(yr, yg, yb, offset: 16), channel(ur, ug, ub, offset: 128), channel(vr, vg, vb, offset: 128), UInt32(a))
+    }
+
     /// 8-bit premultiplied R′G′B′A of a graph colour.
     static func premultipliedBytes(_ c: Color) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }

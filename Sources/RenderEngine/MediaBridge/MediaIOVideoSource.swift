@@ -18,7 +18,7 @@ final class MediaIOVideoSource: VideoFrameSource {
     private var pool: FramePool?
     private var rgbaFrames: VideoFramePool?
     private var last: (source: VideoFrame, frame: YUVFrame)?
-    private var lastRGBA: (source: VideoFrame, image: RGBAImage)?
+    private var lastRGBA: (source: VideoFrame, image: PremultipliedImage)?
 
     init(path: String, decoderThreads: Int) throws {
         self.path = path
@@ -46,7 +46,7 @@ final class MediaIOVideoSource: VideoFrameSource {
         return frame
     }
 
-    func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> RGBAImage {
+    func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> PremultipliedImage {
         let source = try reader.frame(at: t)
         if let lastRGBA, lastRGBA.source === source, lastRGBA.image.width == width, lastRGBA.image.height == height {
             return lastRGBA.image
@@ -58,7 +58,7 @@ final class MediaIOVideoSource: VideoFrameSource {
         let converted = try rgbaFrames!.makeFrame()
         try convert(source, into: converted)
         let plane = converted.plane(0)
-        let image = RGBAImage(width: width, height: height, stride: plane.bytesPerRow,
+        let image = PremultipliedImage(width: width, height: height, stride: plane.bytesPerRow,
                               pixels: plane.baseAddress.assumingMemoryBound(to: UInt8.self), owner: converted)
         if hasAlpha { image.premultiply() }
         lastRGBA = (source, image)

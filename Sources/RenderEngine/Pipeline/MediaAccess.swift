@@ -7,7 +7,7 @@ protocol VideoFrameSource: AnyObject {
     /// The frame at `t` as BT.709 limited-range 4:2:0, scaled to `width × height`.
     func yuvFrame(at t: MediaTime, width: Int, height: Int) throws -> YUVFrame
     /// The frame at `t` as premultiplied RGBA, scaled to `width × height`.
-    func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> RGBAImage
+    func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> PremultipliedImage
 }
 
 /// Where the rendered frames and samples go.

@@ -1,9 +1,11 @@
-/// An 8-bit RGBA picture with premultiplied alpha, row-major, 4 bytes a pixel: the general
-/// (rotating) compositing path's canvas and its source format.
+/// An 8-bit picture of 4 channels a pixel, alpha last, colour premultiplied by alpha,
+/// row-major: R′G′B′A for source pictures with an alpha channel, and Y′CbCrA (full 4:4:4, the
+/// standard's offsets premultiplied too, so every value is unsigned) for the general
+/// compositing path's canvas.
 ///
 /// Like `YUVFrame`, it either owns its pixels or borrows pixels kept alive by `owner` (a
 /// decoded, converted frame), so sources reach the compositor without a copy.
-final class RGBAImage: @unchecked Sendable {
+final class PremultipliedImage: @unchecked Sendable {
     let width: Int
     let height: Int
     /// Bytes per row.
@@ -14,7 +16,7 @@ final class RGBAImage: @unchecked Sendable {
 
     /// Allocates a transparent image.
     init(width: Int, height: Int) {
-        precondition(width > 0 && height > 0, "RGBAImage needs a positive size, not \(width)x\(height)")
+        precondition(width > 0 && height > 0, "PremultipliedImage needs a positive size, not \(width)x\(height)")
         self.width = width
         self.height = height
         stride = width * 4
@@ -25,7 +27,7 @@ final class RGBAImage: @unchecked Sendable {
 
     /// Shows pixels owned by `owner` without copying them.
     init(width: Int, height: Int, stride: Int, pixels: UnsafeMutablePointer<UInt8>, owner: AnyObject) {
-        precondition(width > 0 && height > 0 && stride >= width * 4, "RGBAImage \(width)x\(height), \(stride) bytes a row")
+        precondition(width > 0 && height > 0 && stride >= width * 4, "PremultipliedImage \(width)x\(height), \(stride) bytes a row")
         self.width = width
         self.height = height
         self.stride = stride
@@ -54,7 +56,7 @@ final class RGBAImage: @unchecked Sendable {
     }
 }
 
-extension RGBAImage {
+extension PremultipliedImage {
     /// Turns straight alpha into premultiplied alpha, in place.
     func premultiply() {
         for y in 0..<height {
