@@ -38,20 +38,30 @@ public enum PNGEncoder {
         try writeAtomically(try encode(frame), to: path)
     }
 
-    /// `bytes` into `path` via a temporary file in the same folder and a rename.
+    /// `bytes` into `path` via a temporary file in the same folder and a rename. Throws
+    /// `MediaError(.writingFailed)` with the system's reason (a missing folder named as such).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-        do {
-            try Data(bytes).write(to: temporary)
-            guard rename(temporary.path, path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw MediaError(.writingFailed, path: path, "cannot write the file: \(error.localizedDescription)")
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw MediaError(.writingFailed, path: path, "cannot write the file: the folder \(folder) does not exist; create it first")
         }
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        func failure() -> MediaError {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return MediaError(.writingFailed, path: path, "cannot write the file: \(reason)")
+        }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw failure() }
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count, close(fd) == 0 else {
+            close(fd)
+            throw failure()
+        }
+        guard rename(temporary, path) == 0 else { throw failure() }
     }
 
     /// `frame` itself when it is already rgb24 or rgba, else a converted copy.
