@@ -38,13 +38,23 @@ import Testing
         // Ignored outside the session, so a late signal cannot end the test process.
         let before = signal(SIGTERM, SIG_IGN)
         defer { signal(SIGTERM, before) }
-        let started = ProcessInfo.processInfo.systemUptime
+        // The signal goes once the render is under way (its temporary file exists), however
+        // slow or fast the machine is.
+        let signalled = LockedTime()
+        let folderPath = dir.path
         Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 1)
+            let deadline = ProcessInfo.processInfo.systemUptime + 30
+            while ProcessInfo.processInfo.systemUptime < deadline {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+                if names.contains(where: { $0.hasSuffix(".partial") }) { break }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            signalled.set(ProcessInfo.processInfo.systemUptime)
             kill(getpid(), SIGTERM)
         }
         #expect(throws: RenderError.cancelled) { try session.run(handlingSignals: true) }
-        #expect(ProcessInfo.processInfo.systemUptime - started < 5)
+        let stopped = ProcessInfo.processInfo.systemUptime
+        #expect(stopped - (signalled.value ?? stopped) < 5, "the render stopped \(stopped - (signalled.value ?? stopped)) s after the signal")
         #expect(try String(contentsOf: out, encoding: .utf8) == "previous render")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.mp4"])
         #expect(RenderError.cancelled.exitCode == 130)
@@ -111,4 +121,12 @@ import Testing
         let terminal = ProgressReporter(style: .auto, totalFrames: 600, isTerminal: true, now: { 0 }, write: { _ in })
         #expect(terminal.line(270, elapsed: 4.5) == "45.0%  frame 270/600  60.0 fps  elapsed 0:05  ETA 0:06")
     }
+}
+
+/// A time one thread sets and another reads.
+final class LockedTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time: Double?
+    func set(_ t: Double) { lock.withLock { time = t } }
+    var value: Double? { lock.withLock { time } }
 }
