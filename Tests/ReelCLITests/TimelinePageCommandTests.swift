@@ -5,7 +5,7 @@ import Testing
 /// `reel graph --html`: the promo's timeline page with real thumbnails.
 @Suite struct TimelinePageCommandTests {
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-timeline-\(ProcessInfo.processInfo.processIdentifier)")
+        let url = MediaFactory.directory.appendingPathComponent("timeline-pages") // removed at exit
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()

@@ -4,9 +4,9 @@ import Testing
 
 /// `reel validate` and `reel graph` as a user runs them: exit codes, messages, output.
 @Suite struct ValidateAndGraphTests {
-    /// A scratch project folder with a copy of the promo's media made small by ffmpeg.
+    /// A scratch project folder (in the test media folder, removed at exit) with small media.
     static let project: URL = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-\(ProcessInfo.processInfo.processIdentifier)")
+        let dir = MediaFactory.directory.appendingPathComponent("cli-project")
         try? FileManager.default.createDirectory(at: dir.appendingPathComponent("media"), withIntermediateDirectories: true)
         return dir
     }()
