@@ -2,6 +2,7 @@ import ArgumentParser
 import CompositionGraph
 import Foundation
 import MediaIO
+import MediaTime
 import TimelinePage
 
 /// `reel graph PROJECT [--json | --html FILE]`: the compiled composition graph.
@@ -35,7 +36,12 @@ struct Graph: ParsableCommand {
             print(json ? try graph.jsonListing() : graph.listing, terminator: "")
             return
         }
+        // A first pass only collects the pictures the page shows, so they can be made file by
+        // file in time order: each decoder then reads forward instead of seeking back and forth.
+        var wanted: [(MediaReference, MediaTime)] = []
+        _ = TimelinePage.html(for: graph, title: project) { wanted.append(($0, $1)); return nil }
         let thumbnails = ThumbnailMaker()
+        thumbnails.prepare(wanted)
         let page = TimelinePage.html(for: graph, title: project, thumbnail: thumbnails.thumbnail)
         try reportingRenderErrors { try PNGEncoder.writeAtomically(Array(page.utf8), to: html) }
     }

@@ -22,6 +22,13 @@ final class ThumbnailMaker {
         return picture
     }
 
+    /// Makes the thumbnails of `requests` ahead, file by file in time order.
+    func prepare(_ requests: [(MediaReference, MediaTime)]) {
+        for (reference, time) in requests.sorted(by: { ($0.0.path, $0.1) < ($1.0.path, $1.1) }) {
+            _ = thumbnail(reference, at: time)
+        }
+    }
+
     private func make(_ reference: MediaReference, at time: MediaTime) -> Thumbnail? {
         switch reference.kind {
         case .audio:
