@@ -298,9 +298,39 @@ public struct AudioMixTrack: Hashable, Sendable, Codable {
     public var trackID: Int
     /// Linear gain (1 = unchanged), fades and crossfades included.
     public var volume: Animation
+    /// How segments played faster or slower sound (AVAudioMixInputParameters.audioTimePitchAlgorithm).
+    public var timePitch: TimePitchAlgorithm
 
-    public init(trackID: Int, volume: Animation) {
+    public init(trackID: Int, volume: Animation, timePitch: TimePitchAlgorithm = .varispeed) {
         self.trackID = trackID
         self.volume = volume
+        self.timePitch = timePitch
     }
+
+    private enum CodingKeys: String, CodingKey { case trackID, volume, timePitch }
+
+    /// `timePitch` is written only when it is not the default (`varispeed`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        trackID = try c.decode(Int.self, forKey: .trackID)
+        volume = try c.decode(Animation.self, forKey: .volume)
+        timePitch = try c.decodeIfPresent(TimePitchAlgorithm.self, forKey: .timePitch) ?? .varispeed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(trackID, forKey: .trackID)
+        try c.encode(volume, forKey: .volume)
+        if timePitch != .varispeed { try c.encode(timePitch, forKey: .timePitch) }
+    }
+}
+
+/// How audio played at another speed sounds (AVAudioTimePitchAlgorithm).
+public enum TimePitchAlgorithm: String, Hashable, Sendable, Codable {
+    /// Resampled like tape: the pitch moves with the speed, and every sound stays exactly in
+    /// place (sample-accurate sync).
+    case varispeed
+    /// Time-stretched (WSOLA, `.timeDomain`): the pitch stays; sounds keep their place
+    /// within about a grain (20 ms) divided by the speed.
+    case timeDomain = "time-domain"
 }

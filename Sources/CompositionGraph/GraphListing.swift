@@ -39,7 +39,10 @@ extension CompositionGraph {
         }
         out.append("")
         out.append("audio mix")
-        for track in audioMix.tracks { out.append("  track \(track.trackID) volume \(describe(track.volume))") }
+        for track in audioMix.tracks {
+            let pitch = track.timePitch == .varispeed ? "" : " pitch \(track.timePitch.rawValue)"
+            out.append("  track \(track.trackID) volume \(describe(track.volume))" + pitch)
+        }
         if !overlays.isEmpty {
             out.append("")
             out.append("overlays")

@@ -274,7 +274,10 @@ struct CompileSession {
                 v = v.combined(with: transitionEnvelope(p), step: frameDuration, over: p.target, *)
                 return v.sliced(to: p.target)
             }
-            if !parts.isEmpty { result.append(AudioMixTrack(trackID: id, volume: .concatenation(parts))) }
+            if !parts.isEmpty {
+                result.append(AudioMixTrack(trackID: id, volume: .concatenation(parts),
+                                            timePitch: project.output.keepPitch ? .timeDomain : .varispeed))
+            }
         }
         return result
     }

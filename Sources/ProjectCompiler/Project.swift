@@ -27,6 +27,8 @@ public struct OutputSpec: Sendable {
     public var background: Color
     public var duration: MediaTime?
     public var settings: OutputSettings
+    /// `output.audio.keep_pitch`: speed changes keep the pitch (time-stretch) instead of moving it.
+    public var keepPitch: Bool
 
     public var frameDuration: MediaTime { MediaTime(fps.reciprocal) }
 }

@@ -59,7 +59,8 @@ struct ProjectDecoder {
         for (key, value) in c?["metadata"]?.members ?? [] { metadata[key] = value.string }
         let settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
                                       faststart: c?["faststart"]?.bool ?? false, metadata: metadata)
-        return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings)
+        return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings,
+                          keepPitch: a?["keep_pitch"]?.bool ?? false)
     }
 
     static func defaultCRF(_ codec: OutputSettings.VideoCodec) -> Int? {

@@ -45,6 +45,39 @@ import Testing
     }
 
     @Test(arguments: [false, true]) func beepsLandOnTheirFlashFrames(aacInMP4: Bool) throws {
+        let (flashes, beeps) = try render(try Self.syncGraph(lossless: !aacInMP4), to: aacInMP4 ? "sync.mp4" : "sync.mkv")
+        // Source second 0 is shown too (clip 2 starts there): 10 flashes.
+        #expect(flashes == [0.5, 1.5, 2.5, 3, 3.5, 4, 4.5, 5.3, 6.3, 7.3], "flashes at \(flashes)")
+        #expect(beeps.count == flashes.count, "beeps at \(beeps), flashes at \(flashes)")
+        for (flash, beep) in zip(flashes, beeps) {
+            #expect(abs(beep - flash) <= 0.001, "beep at \(beep) s, flash frame at \(flash) s")
+        }
+    }
+
+    /// Keeping the pitch (time-stretching the 2× clip) moves sounds by up to a grain's worth
+    /// of source (40 ms plus the 10 ms search radius) divided by the speed: 25 ms at 2×. Clips
+    /// at speed 1 stay sample-accurate.
+    @Test func withTheirPitchKeptSpedUpBeepsStayWithinAGrainOfTheirFlashes() throws {
+        var graph = try Self.syncGraph(lossless: true)
+        for i in graph.audioMix.tracks.indices { graph.audioMix.tracks[i].timePitch = .timeDomain }
+        let (flashes, beeps) = try render(graph, to: "sync-keep-pitch.mkv")
+        #expect(beeps.count == flashes.count, "beeps at \(beeps), flashes at \(flashes)")
+        print("keep-pitch sync, beep − flash in ms:", zip(flashes, beeps).map { String(format: "%.2f", ($0.1 - $0.0) * 1000) })
+        for (i, (flash, beep)) in zip(flashes, beeps).enumerated() {
+            let spedUp = (3...6).contains(i)
+            #expect(abs(beep - flash) <= (spedUp ? 0.025 : 0.001), "beep at \(beep) s, flash frame at \(flash) s")
+        }
+    }
+
+    /// Flash starts and beep starts of a render of `graph`.
+    func render(_ graph: CompositionGraph, to name: String) throws -> (flashes: [Double], beeps: [Double]) {
+        let out = try EndToEnd.render(graph, to: name)
+        let flashes = Self.flashStarts(try EndToEnd.decodedFrames(out, width: 320, height: 180), width: 320, height: 180, fps: 30)
+        return (flashes, Self.beepStarts(try EndToEnd.decodedAudio(out), rate: 48000))
+    }
+
+    /// Three clips of the flash-and-beep source: trimmed, at 2×, and crossfaded in.
+    static func syncGraph(lossless: Bool) throws -> CompositionGraph {
         let media = MediaReference(name: "flash", path: try Self.flashes(), kind: .video)
         let size = PixelSize(width: 320, height: 180)
         let clips = [
@@ -55,16 +88,6 @@ import Testing
             // Crossfaded in over 4.5–5 s, from source 0.2 s (flashes at 5.3, 6.3, 7.3 s).
             EndToEnd.Clip(media: media, source: TimeRange(start: seconds(1, 5), duration: seconds(3)), target: TimeRange(start: seconds(9, 2), duration: seconds(3))),
         ]
-        let graph = EndToEnd.sequence(clips, size: size, lossless: !aacInMP4)
-        let out = try EndToEnd.render(graph, to: aacInMP4 ? "sync.mp4" : "sync.mkv")
-        let flashes = Self.flashStarts(try EndToEnd.decodedFrames(out, width: 320, height: 180), width: 320, height: 180, fps: 30)
-        let audio = try EndToEnd.decodedAudio(out)
-        let beeps = Self.beepStarts(audio, rate: 48000)
-        // Source second 0 is shown too (clip 2 starts there): 10 flashes.
-        #expect(flashes == [0.5, 1.5, 2.5, 3, 3.5, 4, 4.5, 5.3, 6.3, 7.3], "flashes at \(flashes)")
-        #expect(beeps.count == flashes.count, "beeps at \(beeps), flashes at \(flashes), \(audio.count) samples, peak \(audio.map(abs).max() ?? 0)")
-        for (flash, beep) in zip(flashes, beeps) {
-            #expect(abs(beep - flash) <= 0.001, "beep at \(beep) s, flash frame at \(flash) s")
-        }
+        return EndToEnd.sequence(clips, size: size, lossless: lossless)
     }
 }

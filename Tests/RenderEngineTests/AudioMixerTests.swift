@@ -1,3 +1,4 @@
+import Foundation
 import CompositionGraph
 import MediaTime
 import Testing
@@ -91,6 +92,30 @@ final class RampSource: AudioSampleSource {
         #expect(rates == [24000])
         #expect(out[0] == Float(24_000) / 100_000)
         #expect(source.reads.map(\.count).reduce(0, +) == 48_000)
+    }
+
+    /// On a `timeDomain` track, a segment at 1.5× is read at the output rate from its source
+    /// start and time-stretched: a 440 Hz tone stays 440 Hz (on a `varispeed` track it is
+    /// read at 32 kHz and becomes 660 Hz), and the segment still fills exactly its samples.
+    @Test(arguments: [(TimePitchAlgorithm.timeDomain, 440.0, 48000), (.varispeed, 660.0, 32000)])
+    func speedWithAndWithoutKeepingThePitch(timePitch: TimePitchAlgorithm, frequency: Double, readRate: Int) throws {
+        let seg = Segment(target: TimeRange(start: seconds(1, 2), duration: seconds(2)),
+                          content: .media(ref, sourceRange: TimeRange(start: seconds(1), duration: seconds(3))))
+        var g = graph(segments: [seg])
+        g.audioMix.tracks[0].timePitch = timePitch
+        var rates: [Int] = []
+        let mixer = AudioMixer(graph: g, sampleRate: 48000, channels: 2) { _, rate in
+            rates.append(rate)
+            return RampSource(channels: 2) { p in Float(0.25 * sin(2 * Double.pi * 440 * Double(p) / Double(rate))) }
+        }
+        let out = try mixAll(mixer, samples: 3 * 48000)
+        #expect(rates == [readRate])
+        // Silence before and after the segment's samples [24000, 120000).
+        #expect(out[..<(2 * 24000)].allSatisfy { $0 == 0 } && out[(2 * 120_000)...].allSatisfy { $0 == 0 })
+        var crossings: [Int] = []
+        for i in 30_000..<114_000 where out[2 * (i - 1)] < 0 && out[2 * i] >= 0 { crossings.append(i) }
+        let measured = Double(crossings.count - 1) * 48000 / Double(crossings.last! - crossings.first!)
+        #expect(abs(measured - frequency) < 2, "\(timePitch): \(measured) Hz")
     }
 
     @Test func tracksSumAndLoudPeaksBendBelowFullScaleWithoutTouchingQuietOnes() throws {

@@ -7,9 +7,10 @@ import MediaTime
 ///
 /// A segment over `[at, end)` covers timeline samples `[round(at·rate), round(end·rate))`,
 /// its first sample being its source's sample `round(from·readRate)`. A segment played at
-/// speed k is read at `readRate = round(rate / k)` and played at `rate`: the whole segment is
-/// resampled at once by libswresample (band-limited), so its pitch changes with its speed,
-/// like tape.
+/// speed k on a `varispeed` track is read at `readRate = round(rate / k)` and played at
+/// `rate`: the whole segment is resampled at once by libswresample (band-limited), so its
+/// pitch changes with its speed, like tape. On a `timeDomain` track it is read at `rate` and
+/// time-stretched by a `TimeStretcher`, which keeps the pitch.
 final class AudioMixer {
     typealias SourceFactory = (MediaReference, _ rate: Int) throws -> AudioSampleSource
 
@@ -30,6 +31,8 @@ final class AudioMixer {
         var sourceFirstSample: Int64
         var readRate: Int
         var volume: Animation
+        /// Set when the segment is time-stretched (played at another speed, keeping its pitch).
+        var stretch: Rational?
     }
 
     init(graph: CompositionGraph, sampleRate: Int, channels: Int, makeSource: @escaping SourceFactory) {
@@ -42,12 +45,14 @@ final class AudioMixer {
             for segment in track.segments {
                 guard case .media(let ref, let range)? = segment.content else { continue }
                 let speed = segment.timeMapping!.speed
-                let readRate = speed == .one ? sampleRate : Int((Rational(sampleRate) / speed).rounded)
+                let stretch = speed != .one && mix.timePitch == .timeDomain ? speed : nil
+                let readRate = speed == .one || stretch != nil ? sampleRate : Int((Rational(sampleRate) / speed).rounded)
                 let first = segment.target.start.samplePosition(rate: sampleRate)
                 let end = segment.target.end.samplePosition(rate: sampleRate)
                 guard end > first, readRate > 0 else { continue }
                 parts.append(Part(media: ref, firstSample: first, endSample: end,
-                                  sourceFirstSample: range.start.samplePosition(rate: readRate), readRate: readRate, volume: mix.volume))
+                                  sourceFirstSample: range.start.samplePosition(rate: readRate), readRate: readRate, volume: mix.volume,
+                                  stretch: stretch))
             }
         }
         self.parts = parts
@@ -94,7 +99,10 @@ final class AudioMixer {
 
     private func source(_ index: Int, _ part: Part) throws -> AudioSampleSource {
         if let s = open[index] { return s }
-        let s = try makeSource(part.media, part.readRate)
+        var s = try makeSource(part.media, part.readRate)
+        if let speed = part.stretch {
+            s = TimeStretcher(s, channels: channels, sampleRate: sampleRate, origin: part.sourceFirstSample, speed: speed)
+        }
         open[index] = s
         return s
     }
