@@ -70,6 +70,19 @@ public enum TimeNotation {
         return (t.isNegative ? "-" : "") + pad(h, 2) + ":" + pad(m, 2) + ":" + pad(s, 2) + "." + pad(f, 3)
     }
 
+    /// Seconds as a project file writes them, `22.047s`: milliseconds at most, rounded towards
+    /// zero, so the value never exceeds `t` (safe to copy into a limit).
+    public static func seconds(_ t: MediaTime) -> String {
+        let ms = (t.value.magnitude * Rational(1000)).floor
+        let whole = String(ms / 1000), fraction = ms % 1000
+        var text = whole
+        if fraction != 0 {
+            text += "." + pad(fraction, 3)
+            while text.hasSuffix("0") { text.removeLast() }
+        }
+        return (t.isNegative ? "-" : "") + text + "s"
+    }
+
     /// SMPTE non-drop-frame timecode `HH:MM:SS:FF` of the frame containing `t`.
     public static func smpte(_ t: MediaTime, fps: Rational) -> String {
         let frame = (t.value.magnitude * fps).floor

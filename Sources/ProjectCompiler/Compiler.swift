@@ -287,7 +287,7 @@ struct CompileSession {
         let fadeIn = timing.fadeIn ?? .zero, fadeOut = timing.fadeOut ?? .zero
         guard fadeIn.isPositive || fadeOut.isPositive else { return .constant(1) }
         if fadeIn + fadeOut > range.duration {
-            problems.report("fade_in (\(fadeIn)s) and fade_out (\(fadeOut)s) together last longer than the item (\(range.duration)s)", at: origin)
+            problems.report("fade_in (\(TimeNotation.seconds(fadeIn))) and fade_out (\(TimeNotation.seconds(fadeOut))) together last longer than the item (\(TimeNotation.seconds(range.duration)))", at: origin)
             return .constant(1)
         }
         var frames: [Keyframe] = []

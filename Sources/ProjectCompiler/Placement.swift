@@ -133,13 +133,13 @@ struct Placement {
             return nil
         }
         guard end > from else {
-            problems.report("this clip is empty: it ends (\(end)s) at or before it starts (\(from)s)", at: f.origin,
+            problems.report("this clip is empty: it ends (\(TimeNotation.seconds(end))) at or before it starts (\(TimeNotation.seconds(from)))", at: f.origin,
                             hint: "'to' must be after 'from'")
             return nil
         }
         if let mediaEnd = f.mediaDuration, end > mediaEnd {
             problems.report("the clip reads \(f.mediaName.map { "'\($0)'" } ?? "its media") up to \(TimeNotation.clock(end)) but the media ends at \(TimeNotation.clock(mediaEnd))",
-                            at: f.origin, hint: "shorten the clip (to ≤ \(mediaEnd)s) or pick another range")
+                            at: f.origin, hint: "shorten the clip (to ≤ \(TimeNotation.seconds(mediaEnd))) or pick another range")
         }
         let source = TimeRange(start: from, end: end)
         return (source, f.loopLength ?? source.duration / t.speed)

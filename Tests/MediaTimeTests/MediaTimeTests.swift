@@ -51,6 +51,17 @@ import Testing
         #expect(TimeNotation.smpte(MediaTime(Rational(45 * 1001, 30000)), fps: ntsc) == "00:00:01:15")
     }
 
+    @Test func printsSecondsNeverAboveTheTime() throws {
+        #expect(TimeNotation.seconds(MediaTime(Rational(22_047_999, 1_000_000))) == "22.047s")
+        #expect(TimeNotation.seconds(MediaTime(seconds: 12)) == "12s")
+        #expect(TimeNotation.seconds(MediaTime(Rational(3, 2))) == "1.5s")
+        #expect(TimeNotation.seconds(MediaTime(Rational(1, 3))) == "0.333s")
+        #expect(TimeNotation.seconds(MediaTime(Rational(-1, 4))) == "-0.25s")
+        // What it prints parses back to at most the time.
+        let t = MediaTime(Rational(22_047_999, 1_000_000))
+        #expect(try TimeNotation.parse(TimeNotation.seconds(t), fps: Rational(30)) <= t)
+    }
+
     @Test func mappingThroughSpeed() {
         let m = TimeMapping(source: TimeRange(start: MediaTime(seconds: 4), duration: MediaTime(seconds: 10)),
                             target: TimeRange(start: MediaTime(seconds: 1), duration: MediaTime(seconds: 5)))
