@@ -35,7 +35,7 @@ public struct OverlayError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(place)font family '\(family)' is not available; add its font file to `fonts:` or use one of: "
                 + available.joined(separator: ", ")
         case .unreadableImage(let path, let detail):
-            return "\(place)cannot read image '\(path)': \(detail); check that the file exists and is a PNG, JPEG or SVG"
+            return "\(place)cannot read image '\(path)': \(detail); check that the file exists and is a PNG, JPEG, WebP (with webp-pixbuf-loader installed) or SVG"
         case .shapeNeedsSize:
             return "\(place)a rect or ellipse has no natural size; give it a width and/or height"
         case .shrinkNeedsBox:

@@ -44,6 +44,18 @@ import Testing
         #expect(frame[160, 120].isClose(to: TestFrame.Pixel(b: 255, g: 102, r: 51, a: 255), tolerance: 6), "got \(frame[160, 120])")
     }
 
+    /// WebP through gdk-pixbuf's WebP loader (Debian's webp-pixbuf-loader, which the setup
+    /// scripts install): lossless with alpha, blended exactly like the PNG.
+    @Test func webpWithAlphaDecodes() throws {
+        let media = try TemporaryDirectory()
+        let webp = try media.ffmpeg(["-f", "lavfi", "-i", "color=c=red@0.5:s=64x32,format=rgba", "-frames:v", "1",
+                                     "-c:v", "libwebp", "-lossless", "1"], output: "half-red.webp")
+        let blue = TestFrame.Pixel(b: 255, g: 0, r: 0, a: 255)
+        let frame = try render([layer(image(webp), x: 100, y: 50, anchor: (0, 0))], frame: TestFrame(background: blue))
+        #expect(frame.inkBounds?.x == 100..<164 && frame.inkBounds?.y == 50..<82, "natural size, 1:1")
+        #expect(frame[130, 60].isClose(to: TestFrame.Pixel(b: 127, g: 0, r: 128, a: 255)), "half red over blue: \(frame[130, 60])")
+    }
+
     @Test func unreadableImageIsAnErrorNamingTheFile() throws {
         let media = try TemporaryDirectory()
         let bogus = try media.write("not an image", to: "logo.png")
