@@ -65,6 +65,19 @@ import Testing
         #expect(abs(before - 440) < 2 && abs(after - 880) < 2, "at \(speed)×: \(before) Hz before, \(after) Hz after")
     }
 
+    /// Grains overlap and search around their position, but the source is read strictly
+    /// forward, each sample once (a decoder behind it never seeks back).
+    @Test(arguments: [Rational(3, 2), Rational(1, 2)])
+    func theSourceIsReadForwardOnly(speed: Rational) throws {
+        let source = Self.tone(440)
+        _ = try Self.stretch(source, speed: speed, frames: 3 * Self.rate)
+        let reads = source.reads
+        #expect(reads.count > 10)
+        for (a, b) in zip(reads, reads.dropFirst()) {
+            #expect(b.position == a.position + Int64(a.count), "read at \(b.position) after \(a.position)+\(a.count)")
+        }
+    }
+
     @Test func readingFromAnyPositionGivesTheSameSamples() throws {
         let speed = Rational(3, 2)
         let whole = try Self.stretch(Self.tone(440, switchingTo: 523, at: 60000), speed: speed, frames: 3 * Self.rate)

@@ -6,7 +6,7 @@ import MediaTime
 ///
 /// Output grain j starts at output sample j·H (H = half a grain, 20 ms) and is N = 2H samples
 /// of the source from its analysis position a(j) = round(j·H·speed) + δ(j), under a periodic
-/// Hann window (overlapping windows sum to exactly 1). δ(j) ∈ [−Δ, Δ] (Δ = 10 ms) is the
+/// Hann window (overlapping windows sum to 1). δ(j) ∈ [−Δ, Δ] (Δ = 10 ms) is the
 /// shift whose start best continues the previous grain's waveform (normalised correlation
 /// with the source right after that grain's first half), so grains join in phase and there
 /// is no flanging or clicks.
@@ -18,11 +18,11 @@ import MediaTime
 /// 0.1 ms each), and the samples never depend on where reading started. Plain `Float`
 /// arithmetic in a fixed order: the same bits on every machine.
 final class TimeStretcher: AudioSampleSource {
-    let speed: Rational
-    private let inner: AudioSampleSource
+    private let speed: Rational
+    private let source: SourceHistory
     private let channels: Int
     private let origin: Int64
-    /// Half a grain (the hop between output grains), the search radius, the anchor interval.
+    /// Half a grain (the hop between output grains) and the search radius, in samples.
     private let hop: Int
     private let radius: Int
     private let window: [Float]
@@ -37,12 +37,12 @@ final class TimeStretcher: AudioSampleSource {
     /// `origin` at `speed` (source seconds per output second).
     init(_ inner: AudioSampleSource, channels: Int, sampleRate: Int, origin: Int64, speed: Rational) {
         precondition(!speed.isNegative && !speed.isZero, "time stretch speed \(speed)")
-        self.inner = inner
         self.channels = channels
         self.origin = origin
         self.speed = speed
         hop = max(16, sampleRate / 50)
         radius = max(4, sampleRate / 100)
+        source = SourceHistory(inner, channels: channels, keep: 8 * hop + 4 * radius)
         let n = 2 * hop
         window = (0..<n).map { i in Float(0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(n))) }
         last = (0, origin)
@@ -130,7 +130,7 @@ final class TimeStretcher: AudioSampleSource {
     /// `count` source frames from `position` into `grainBuffer`, interleaved.
     private func readSource(from position: Int64, count: Int) throws {
         if grainBuffer.count < count * channels { grainBuffer = [Float](repeating: 0, count: count * channels) }
-        try grainBuffer.withUnsafeMutableBufferPointer { try inner.read(from: position, count: count, into: $0.baseAddress!) }
+        try grainBuffer.withUnsafeMutableBufferPointer { try source.read(from: position, count: count, into: $0.baseAddress!) }
     }
 
     /// `count` source frames from `position`, channels summed, into `out`.
@@ -141,6 +141,49 @@ final class TimeStretcher: AudioSampleSource {
             var sum: Float = 0
             for c in 0..<channels { sum += grainBuffer[i * channels + c] }
             out[i] = sum
+        }
+    }
+}
+
+/// The recent stretch of a source, so that grains, which overlap and search around their
+/// nominal position, read the source strictly forward instead of seeking back for every grain.
+/// A jump back before what it holds (a render starting inside a stretched clip restarts the
+/// chain) or far ahead reads the source from there.
+private final class SourceHistory {
+    private let inner: AudioSampleSource
+    private let channels: Int
+    /// Frames kept behind the latest read.
+    private let keep: Int
+    private var start: Int64 = 0
+    private var frames: [Float] = []
+
+    init(_ inner: AudioSampleSource, channels: Int, keep: Int) {
+        self.inner = inner
+        self.channels = channels
+        self.keep = keep
+    }
+
+    private var end: Int64 { start + Int64(frames.count / channels) }
+
+    func read(from position: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws {
+        if position < start || position > end + Int64(keep) {
+            frames.removeAll(keepingCapacity: true)
+            start = position
+        }
+        let wanted = position + Int64(count)
+        if wanted > end {
+            let missing = Int(wanted - end), from = end, held = frames.count
+            frames.append(contentsOf: repeatElement(0, count: missing * channels))
+            try frames.withUnsafeMutableBufferPointer { try inner.read(from: from, count: missing, into: $0.baseAddress! + held) }
+        }
+        frames.withUnsafeBufferPointer { held in
+            out.update(from: held.baseAddress! + Int(position - start) * channels, count: count * channels)
+        }
+        // Forget what lies well behind, a block at a time.
+        let behind = Int(position - start) - keep
+        if behind > 4 * keep {
+            frames.removeFirst(behind * channels)
+            start += Int64(behind)
         }
     }
 }
