@@ -15,8 +15,8 @@ import MediaTime
 /// `origin + m` is output sample m of the stretch, which starts at source sample `origin`.
 /// The choice of δ(j) depends on δ(j − 1), so the chain always runs from the first grain: a
 /// render that starts inside a stretched clip first searches the grains before it (about
-/// 0.1 ms each), and the samples never depend on where reading started. Plain `Float`
-/// arithmetic in a fixed order: the same bits on every machine.
+/// 0.1 ms each), and the choices never depend on where reading started (given the same
+/// source samples). Plain `Float` arithmetic in a fixed order: the same bits on every machine.
 final class TimeStretcher: AudioSampleSource {
     private let speed: Rational
     private let source: SourceHistory
