@@ -42,7 +42,10 @@ public struct BatchPlan: Sendable {
         for row in data.rows {
             guard row.problems.isEmpty else { reject(row.number, row.problems); continue }
             // Columns that are not vars may feed the output name; any other is an unknown var.
+            // A blank cell of a typed var that is not text (a colour, a number, a path…) is
+            // "not given", as in a spreadsheet: the var keeps its default. Blank text stays blank.
             let values = row.values.filter { declared.values[$0.name] != nil || !output.names.contains($0.name) }
+                .filter { !isBlankForDefault($0, declared) }
             let loaded: ProjectPipeline.Loaded
             do {
                 loaded = try compile(project, values)
@@ -89,6 +92,13 @@ public struct BatchPlan: Sendable {
             }
         }
         jobs.removeAll { clashRows.contains($0.row) }
+    }
+
+    /// A blank value for a var that has a default and a type other than `string`.
+    static func isBlankForDefault(_ value: VarOverride, _ declared: VarsSubstitution) -> Bool {
+        guard let text = value.text, text.allSatisfy(\.isWhitespace), let declaration = declared.declaration(value.name),
+              let type = declaration.type, type != .string, declaration.defaultValue != nil else { return false }
+        return true
     }
 
     /// SHA-256 of the project file's bytes, the row's values, the path, size and modification

@@ -21,6 +21,9 @@ public struct VarsSubstitution: Sendable {
     public private(set) var declarationProblems: [Diagnostic] = []
     private var declarations: [String: VarDeclaration] = [:]
 
+    /// The declaration of var `name`, if the `vars:` block has it.
+    public func declaration(_ name: String) -> VarDeclaration? { declarations[name] }
+
     /// Reads the `vars:` block of a document (and its `output.fps`, for frame-based time vars).
     public init(document root: Node) {
         guard let block = root["vars"], case .object(let members) = block.value else { return }

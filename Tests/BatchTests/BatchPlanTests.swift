@@ -86,6 +86,20 @@ struct BatchPlanTests {
         #expect(lines.rejected[1].error.diagnostics.first?.location.line == 4)
     }
 
+    /// A blank cell of a colour, number or path var leaves its default, as a blank spreadsheet
+    /// cell would; a blank text cell is the empty text.
+    @Test func blankCellsOfTypedVarsKeepTheirDefaults() throws {
+        let plan = try makePlan("rows.csv", "id,name,price,colour,clip\nblank,, ,,\n")
+        #expect(plan.rejected.isEmpty, "\(plan.rejected.map(\.error.description))")
+        let job = try #require(plan.jobs.first)
+        #expect(job.values.map(\.name) == ["name"]) // id only names the output
+        #expect(job.values.last?.text == "")
+        let graph = try ProjectPipeline.load(try DocumentLoader.load(text: Self.project, name: "project.yaml", format: .yaml),
+                                             overrides: job.values, media: AnyMedia(), fonts: nil).graph
+        #expect(graph.output.metadata["title"] == " 1")
+        #expect(graph.composition.tracks[0].segments[0].content == .color(Color(red: 1, green: 0.2, blue: 0.4, alpha: 1)))
+    }
+
     @Test func outputNamesMustBeUniqueAndSafe() throws {
         let plan = try makePlan("rows.csv", "id,name\nsame,A\nsame,B\nother,C\nx/y,D\n")
         #expect(plan.jobs.map(\.row) == [3])
