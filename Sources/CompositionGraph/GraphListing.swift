@@ -101,6 +101,7 @@ extension CompositionGraph {
         switch layer.content {
         case .text(let text, let style):
             parts.append("text \"\(text)\" font \"\(style.font)\" \(style.weight) \(style.italic ? "italic " : "")\(number(style.size))px \(style.color)")
+            if let language = style.language { parts.append("lang \(language)") }
             if let file = style.resolvedFontFile { parts.append("-> \(fileName(file))") }
         case .image(let ref): parts.append("image \(ref.name) (\(fileName(ref.path)))")
         case .svg(let ref): parts.append("svg \(ref.name) (\(fileName(ref.path)))")

@@ -120,13 +120,17 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var shadow: Shadow?
     public var background: Background?
     public var fit: FitMode
+    /// BCP 47 language of the text (`ja`, `zh-Hans`, `ko`…): picks the fallback fonts and the
+    /// glyph forms of scripts shared between languages, such as Han characters. nil: English
+    /// rules (the same on every machine, whatever its locale).
+    public var language: String?
     /// The font file the family resolved to, filled in at validation (shown by `reel graph`).
     public var resolvedFontFile: String?
 
     public init(font: String, weight: Int = 400, italic: Bool = false, size: Double, color: Color = .white,
                 alignment: Alignment = .center, boxWidth: Double? = nil, boxHeight: Double? = nil, lineHeight: Double? = nil,
                 letterSpacing: Double = 0, stroke: Stroke? = nil, shadow: Shadow? = nil, background: Background? = nil,
-                fit: FitMode = .none, resolvedFontFile: String? = nil) {
+                fit: FitMode = .none, language: String? = nil, resolvedFontFile: String? = nil) {
         self.font = font
         self.weight = weight
         self.italic = italic
@@ -141,6 +145,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.shadow = shadow
         self.background = background
         self.fit = fit
+        self.language = language
         self.resolvedFontFile = resolvedFontFile
     }
 }

@@ -29,6 +29,7 @@ final class TextContent: LayerContent {
         guard style.fit == .none || boxW != nil || boxH != nil else { throw OverlayError(.shrinkNeedsBox) }
         self.style = style
         context = fonts.makeContext()
+        if let language = style.language { pango_context_set_language(context, pango_language_from_string(language)) }
         layout = pango_layout_new(context)
         pango_layout_set_text(layout, text, -1)
         Self.applyParagraphStyle(style, to: layout)

@@ -363,7 +363,7 @@ struct ProjectDecoder {
                          boxHeight: c?["box_height"].flatMap(length)?.resolved(against: height),
                          lineHeight: c?["line_height"]?.double, letterSpacing: c?["letter_spacing"]?.double ?? 0,
                          stroke: c?["stroke"].flatMap { stroke($0) }, shadow: shadow, background: background,
-                         fit: c?["fit"]?.string == "shrink" ? .shrink : .none)
+                         fit: c?["fit"]?.string == "shrink" ? .shrink : .none, language: c?["language"]?.string)
     }
 
     private mutating func stroke(_ c: NodeCursor) -> Stroke? {

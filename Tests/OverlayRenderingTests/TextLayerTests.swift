@@ -51,6 +51,20 @@ import Testing
         #expect(abs(content.boxWidth - 4 * 64) < 2, "four full-width ideographs, 1 em each: \(content.boxWidth)")
     }
 
+    /// Han characters shared by Chinese and Japanese take their forms from the text's
+    /// language: with `ja` the fallback is Noto Sans CJK JP, with `zh-Hans` Noto Sans CJK SC,
+    /// exactly as if that family had been named.
+    @Test func theLanguageChoosesHanGlyphForms() throws {
+        let text = "骨直 Sale"
+        func pixels(_ font: String, _ language: String?) throws -> [UInt8] {
+            try renderText(text, TextStyle(font: font, size: 64, language: language)).0.bytes
+        }
+        let japanese = try pixels("DejaVu Sans", "ja"), chinese = try pixels("DejaVu Sans", "zh-Hans")
+        #expect(japanese != chinese, "the two languages draw different forms of 骨 and 直")
+        #expect(japanese == (try pixels("DejaVu Sans, Noto Sans CJK JP", nil)))
+        #expect(chinese == (try pixels("DejaVu Sans, Noto Sans CJK SC", nil)))
+    }
+
     @Test func arabicAndHebrewRenderRightToLeft() throws {
         for text in ["مرحبا بالعالم", "שלום עולם"] {
             let (frame, content) = try renderText(text, TextStyle(font: "DejaVu Sans", size: 48))
