@@ -1,6 +1,6 @@
 /// Parsing and printing of the time notations a project file may use.
 ///
-/// Accepted: `1.5` (seconds), `1.5s`, `250ms`, `12f` (frames at the output rate),
+/// Accepted: `1.5` (seconds), `1.5s`, `250ms`, `2.5min` or `2.5m`, `1h`, `12f` (frames at the output rate),
 /// `01:02.5` (minutes:seconds), `00:01:02.500` (hours:minutes:seconds) and SMPTE
 /// `00:01:02:15` (hours:minutes:seconds:frames, at the output rate). A leading `-`
 /// makes a time negative (keyframes count from an item's end that way).
@@ -10,7 +10,11 @@ public enum TimeNotation {
         public var description: String { message }
     }
 
-    public static let help = #"a time such as 1.5, "1.5s", "250ms", "12f", "01:02.5", "00:01:02.500" or "00:01:02:15""#
+    public static let help = #"a time such as 1.5, "1.5s", "250ms", "2.5min", "1h", "12f", "01:02.5", "00:01:02.500" or "00:01:02:15""#
+
+    /// Unit suffixes and their length in seconds, longest first where one ends another.
+    private static let units: [(String, Rational)] = [("ms", Rational(1, 1000)), ("min", Rational(60)), ("m", Rational(60)),
+                                                     ("h", Rational(3600)), ("s", Rational(1))]
 
     /// Parses `text` into exact time; `fps` resolves frame counts (`12f`, SMPTE frames).
     public static func parse(_ text: String, fps: Rational) throws(ParseError) -> MediaTime {
@@ -51,8 +55,9 @@ public enum TimeNotation {
                 throw bad
             }
         }
-        if s.hasSuffix("ms"), let v = Rational(decimal: String(s.dropLast(2))) { return MediaTime(v / Rational(1000)) }
-        if s.hasSuffix("s"), let v = Rational(decimal: String(s.dropLast())) { return MediaTime(v) }
+        for (suffix, seconds) in Self.units where s.hasSuffix(suffix) {
+            if let v = Rational(decimal: String(s.dropLast(suffix.count))) { return MediaTime(v * seconds) }
+        }
         if s.hasSuffix("f") {
             guard let n = Int64(s.dropLast()) else {
                 throw ParseError(message: "'\(original)': a frame count must be a whole number, like \"12f\"")

@@ -26,12 +26,13 @@ import Testing
         ("1.5", Rational(3, 2)), ("2", Rational(2)), ("1.5s", Rational(3, 2)), ("250ms", Rational(1, 4)),
         ("12f", Rational(12 * 1001, 30000)), ("01:02.5", Rational(125, 2)), ("00:01:02.500", Rational(125, 2)),
         ("00:00:01:15", Rational(45 * 1001, 30000)), ("-1s", Rational(-1)), (" 3s ", Rational(3)), ("0.001s", Rational(1, 1000)),
+        ("2.5min", Rational(150)), ("15m", Rational(900)), ("1h", Rational(3600)), ("0.01h", Rational(36)), ("-2m", Rational(-120)),
     ])
     func parsesEveryNotation(text: String, expected: Rational) throws {
         #expect(try TimeNotation.parse(text, fps: ntsc) == MediaTime(expected))
     }
 
-    @Test(arguments: ["", "abc", "1.5x", "1:2:3:4:5", "00:61:00", "00:00:01:30", "1.5f", "s", "--1s", "1::2"])
+    @Test(arguments: ["", "abc", "1.5x", "1:2:3:4:5", "00:61:00", "00:00:01:30", "1.5f", "s", "--1s", "1::2", "m", "1mm", "1hs", "1min30s"])
     func rejectsBadNotation(text: String) {
         #expect(throws: TimeNotation.ParseError.self) { try TimeNotation.parse(text, fps: ntsc) }
     }

@@ -57,7 +57,7 @@ struct TypedVarsTests {
         #expect(try problems([set("loud", "yes")]) == ["var 'loud' expects true or false; got 'yes'"])
         #expect(try problems([set("picture", " ")]) == ["var 'picture' expects a file path; got empty text"])
         #expect(try problems([set("length", "soon")]) == [
-            #"var 'length': 'soon' is not a time; expected a time such as 1.5, "1.5s", "250ms", "12f", "01:02.5", "00:01:02.500" or "00:01:02:15""#,
+            #"var 'length': 'soon' is not a time; expected a time such as 1.5, "1.5s", "250ms", "2.5min", "1h", "12f", "01:02.5", "00:01:02.500" or "00:01:02:15""#,
         ])
         // SMPTE frames are checked at the project's 25 fps.
         #expect(try problems([set("length", "00:00:02:25")]) == ["var 'length': '00:00:02:25': frame 25 does not exist at 25 fps (frames run 0...24)"])
