@@ -42,10 +42,10 @@ struct StillOptions: ParsableArguments {
         }
     }
 
-    /// The size images are scaled to.
+    /// The size images are scaled to (`--size` was checked by `validate`).
     func imageSize(_ generator: FrameGenerator) -> PixelSize {
         let renderSize = generator.graph.videoComposition.renderSize
-        return size.map { try! StillSize(parsing: $0).fitting(renderSize) } ?? renderSize
+        return size.flatMap { try? StillSize(parsing: $0) }?.fitting(renderSize) ?? renderSize
     }
 
     /// A time given on the command line (`3.5s`, `00:00:03.500`, `105f`…), at the output's frame rate.

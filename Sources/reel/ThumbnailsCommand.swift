@@ -47,7 +47,7 @@ struct Thumbnails: ParsableCommand {
             guard step.isPositive else { throw usageFailure("--every '\(every)' must be longer than 0") }
             spacing = .every(step)
         } else {
-            spacing = .count(count!)
+            spacing = .count(count ?? 12) // validate() made sure one of the two is given
         }
         let frames = generator.frames(spacing)
         let size = still.size == nil && sheet != nil
