@@ -12,13 +12,13 @@ struct FramePlan: Sendable {
     /// Bottom to top; layers that are invisible at this time are left out.
     var layers: [PlannedLayer]
 
-    /// True when every layer is an upright opaque rectangle standing still, so the frame is
-    /// composited in Y′CbCr with rectangles snapped to even pixels. A layer that moves, zooms
-    /// or has a moving crop edge takes the general path on every frame of its instruction:
-    /// snapping would make a slow pan or zoom advance in 2-pixel jumps, and switching paths
-    /// from frame to frame would make its sharpness flicker.
+    /// True when every layer is an upright opaque rectangle that can be placed in whole, even
+    /// pixels without visible error, so the frame is composited in Y′CbCr. A layer that moves,
+    /// zooms or has a moving crop edge must land on even pixels exactly: snapping it would make
+    /// a slow pan or zoom advance in 2-pixel jumps, so otherwise it takes the general path,
+    /// which places it to a fraction of a pixel.
     var isRectangular: Bool {
-        layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && !$0.isMoving }
+        layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && (!$0.isMoving || $0.placement.isOnEvenPixels) }
     }
 }
 

@@ -87,6 +87,17 @@ struct LayerPlacement: Equatable, Sendable {
                                visibleX0: max(x0, originX), visibleY0: max(y0, originY), visibleX1: x1, visibleY1: y1)
     }
 
+    /// True when every edge of the upright rectangle (crop edges included) lies on an even
+    /// pixel, so `rectangle(in:)` places it exactly.
+    var isOnEvenPixels: Bool {
+        let width = scaleX * boxWidth, height = scaleY * boxHeight
+        let left = positionX - scaleX * anchorX, top = positionY - scaleY * anchorY
+        func even(_ v: Double) -> Bool { abs(v - Double(Self.even(v))) < 1e-6 }
+        return even(left) && even(top) && even(width) && even(height)
+            && even(left + cropLeft * width) && even(top + cropTop * height)
+            && even(left + (1 - cropRight) * width) && even(top + (1 - cropBottom) * height)
+    }
+
     /// Nearest even integer (halves away from zero).
     static func even(_ v: Double) -> Int { 2 * Int((v / 2).rounded()) }
 
