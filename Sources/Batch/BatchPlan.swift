@@ -102,7 +102,8 @@ public struct BatchPlan: Sendable {
     }
 
     /// SHA-256 of the project file's bytes, the row's values, the path, size and modification
-    /// time of every media and font file the row's project uses, and `stamp`.
+    /// time of every media file (as its facts recorded them) and font file the row's project
+    /// uses, and `stamp`.
     static func contentHash(projectBytes: [UInt8], values: [VarOverride], project: ProjectPipeline.Loaded, stamp: String) -> String {
         var hash = SHA256()
         func field(_ text: String) { hash.update("\(text.utf8.count):\(text);") }
@@ -117,13 +118,17 @@ public struct BatchPlan: Sendable {
             case .value(let v): field("value"); field(v.kind); field(v.scalarText ?? "")
             }
         }
-        var files = Set(project.project.media.map(\.reference.path))
-        files.formUnion(project.project.fonts.map(\.path))
-        files.formUnion(project.graph.overlays.compactMap { layer in
+        for media in project.graph.mediaReferences.sorted(by: { $0.path < $1.path }) {
+            field(media.path)
+            field("\(media.facts.stamp.size)")
+            field("\(media.facts.stamp.modified)")
+        }
+        var fonts = Set(project.project.fonts.map(\.path))
+        fonts.formUnion(project.graph.overlays.compactMap { layer in
             if case .text(_, let style) = layer.content { return style.resolvedFontFile }
             return nil
         })
-        for file in files.sorted() {
+        for file in fonts.sorted() {
             field(file)
             let attributes = try? FileManager.default.attributesOfItem(atPath: file)
             field("\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)")

@@ -27,24 +27,47 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
     }
 
     public var duration: MediaTime { composition.duration }
+
+    /// Every media file the graph reads, each once, in the order first met: the tracks'
+    /// segments, then the overlays' images and SVGs.
+    public var mediaReferences: [MediaReference] {
+        var seen = Set<String>(), result: [MediaReference] = []
+        func add(_ ref: MediaReference) { if seen.insert(ref.path).inserted { result.append(ref) } }
+        for track in composition.tracks {
+            for segment in track.segments {
+                switch segment.content {
+                case .media(let ref, _)?, .still(let ref)?: add(ref)
+                case .color?, nil: break
+                }
+            }
+        }
+        for overlay in overlays {
+            switch overlay.content {
+            case .image(let ref), .svg(let ref): add(ref)
+            default: break
+            }
+        }
+        return result
+    }
 }
 
 // MARK: - Composition (AVMutableComposition)
 
 public enum TrackKind: String, Hashable, Sendable, Codable { case video, audio }
 
-/// A file the graph reads, by its project name and absolute path.
+/// A file the graph reads, by its project name and absolute path, with what is known of it.
 public struct MediaReference: Hashable, Sendable, Codable {
-    public enum Kind: String, Hashable, Sendable, Codable { case video, audio, image, svg }
     public var name: String
     public var path: String
-    public var kind: Kind
+    public var facts: MediaFacts
 
-    public init(name: String, path: String, kind: Kind) {
+    public init(name: String, path: String, facts: MediaFacts) {
         self.name = name
         self.path = path
-        self.kind = kind
+        self.facts = facts
     }
+
+    public var kind: MediaKind { facts.kind }
 }
 
 public struct Composition: Hashable, Sendable, Codable {

@@ -1,12 +1,9 @@
+import MediaFormat
 import MediaTime
 
 /// What the export writes: container, codecs and their settings (AVAssetExportSession's
 /// output file type and preset, spelled out).
 public struct OutputSettings: Hashable, Sendable, Codable {
-    public enum Container: String, Hashable, Sendable, Codable, CaseIterable { case mp4, mov, mkv, webm }
-    public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable { case h264, h265, vp9, av1, prores }
-    public enum AudioCodec: String, Hashable, Sendable, Codable, CaseIterable { case aac, opus, mp3, flac, pcm }
-
     public struct Video: Hashable, Sendable, Codable {
         public var codec: VideoCodec
         /// Constant rate factor; nil when a bit rate is given.

@@ -1,3 +1,4 @@
+import MediaFormat
 internal import CFFmpeg
 
 /// One audio encoder: takes interleaved Float32 at its rate and channel count, cuts it into the
@@ -16,7 +17,7 @@ final class AudioEncoder {
     private var pending: [Float] = []
     private var samplesSent: Int64 = 0
 
-    init(_ settings: WriterSettings.Audio, container: WriterSettings.Container, format: UnsafePointer<AVOutputFormat>,
+    init(_ settings: WriterSettings.Audio, container: Container, format: UnsafePointer<AVOutputFormat>,
          path: String) throws {
         self.settings = settings
         site = FFmpegCallSite(path: path)

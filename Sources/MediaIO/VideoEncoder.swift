@@ -1,3 +1,4 @@
+import MediaFormat
 internal import CFFmpeg
 import MediaTime
 
@@ -14,7 +15,7 @@ final class VideoEncoder {
     /// Strips x264's SEI that carries its version and options (deterministic, anonymous bytes).
     private let filter: BitstreamFilter?
 
-    init(_ settings: WriterSettings.Video, container: WriterSettings.Container, format: UnsafePointer<AVOutputFormat>,
+    init(_ settings: WriterSettings.Video, container: Container, format: UnsafePointer<AVOutputFormat>,
          path: String) throws {
         self.settings = settings
         site = FFmpegCallSite(path: path)

@@ -99,7 +99,7 @@ extension CompileSession {
 
     /// The picture size crop pixels refer to: the media's display size, or the frame for colours.
     private func sourceSize(of clip: VideoClip) -> PixelSize {
-        if case .media(let name) = clip.source, let s = factsSize(name) { return s }
+        if case .media(let name) = clip.source, let s = naturalSize(ofMedia: name) { return s }
         return size
     }
 }

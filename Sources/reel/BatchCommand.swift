@@ -35,41 +35,30 @@ struct BatchRender: ParsableCommand {
     @Flag(help: "Render every row, even when its output is up to date.")
     var force = false
 
-    @Option(help: "Threads per encoder and per video decoder of each render.")
-    var threads: Int = ExportOptions.defaultThreads
-
-    @Option(help: ArgumentHelp("Replace the output settings by a preset (as reel render --preset).", valueName: "preset"))
-    var preset: String?
+    @OptionGroup var encoding: EncodingOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        if let preset, ExportPreset(rawValue: preset) == nil {
-            throw ValidationError("--preset '\(preset)': use \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
     }
 
     func run() throws {
         let start = Date()
-        let plan: BatchPlan
-        do {
+        let plan: BatchPlan = try reportingFailures {
             let document = try DocumentLoader.load(path: project)
             let bytes = [UInt8](FileManager.default.contents(atPath: project) ?? Data())
             let rows = try BatchData.load(path: data)
             let template = try OutputTemplate(output)
-            let stamp = "reel \(Reel.configuration.version) threads \(threads) preset \(preset ?? "-")"
-            plan = BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp) { document, values throws(ProjectError) in
-                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: ProbedMediaFacts(), fonts: CatalogFonts())
+            let stamp = "reel \(Reel.configuration.version) threads \(encoding.threads) preset \(encoding.preset?.rawValue ?? "-")"
+            return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp) { document, values throws(ProjectError) in
+                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: MediaFactsReader(), fonts: CatalogFonts())
             }
-        } catch {
-            throw reportAndExitCode(error)
         }
-        for (_, error) in plan.rejected { _ = reportAndExitCode(error) }
+        for (_, error) in plan.rejected { _ = Failure.report(error) }
         if !plan.rejected.isEmpty {
             standardError("\(plan.rejected.count) row\(plan.rejected.count == 1 ? "" : "s") skipped because of the errors above: "
                           + BatchSummary.rowList(plan.rejected.map(\.row)) + "\n")
         }
-        let renderer = ChildRender(project: project, threads: threads, preset: preset)
+        let renderer = ChildRender(project: project, threads: encoding.threads, preset: encoding.preset)
         let outcomes = BatchRunner(parallelJobs: jobs, force: force).run(plan.jobs, render: renderer.render) { job, outcome in
             switch outcome {
             case .rendered: print("row \(job.row): rendered \(job.outputPath)")
@@ -79,7 +68,8 @@ struct BatchRender: ParsableCommand {
         }
         let summary = BatchSummary(plan: plan, outcomes: outcomes, seconds: Date().timeIntervalSince(start))
         print(summary.line)
-        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+        let status = Failure.batchExitStatus(failedRows: summary.failedRows.count, rejected: plan.rejected.map(\.error))
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
@@ -90,7 +80,7 @@ private func standardError(_ text: String) { FileHandle.standardError.write(Data
 private struct ChildRender: Sendable {
     var project: String
     var threads: Int
-    var preset: String?
+    var preset: ExportPreset?
 
     func render(_ job: BatchJob) -> String? {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-batch-\(UUID().uuidString)")
@@ -101,7 +91,7 @@ private struct ChildRender: Sendable {
         }
         defer { try? FileManager.default.removeItem(at: scratch) }
         var arguments = ["render", project, "-o", job.outputPath, "--progress", "none", "--threads", String(threads)]
-        if let preset { arguments += ["--preset", preset] }
+        if let preset { arguments += ["--preset", preset.rawValue] }
         var typed: [(String, Node.Value)] = []
         for value in job.values {
             switch value.input {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompositionGraph
 import Foundation
+import MediaFormat
 import MediaTime
 import RenderEngine
 
@@ -11,7 +12,6 @@ struct Render: ParsableCommand {
         discussion: """
         Exit status: 0 done, 64 bad usage, 65 invalid project or settings, 66 a file is missing, \
         1 a failure while rendering (the message names the media file and time), 130 cancelled.
-        Presets: \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", ")) (see docs/render.md).
         """
     )
 
@@ -26,43 +26,35 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
 
-    @Option(help: "Threads per encoder and per video decoder (the output depends on it, not on the machine).")
-    var threads: Int = ExportOptions.defaultThreads
-
-    @Option(help: ArgumentHelp("Replace the output settings by a preset: \(ExportPreset.allCases.map(\.rawValue).joined(separator: " | ")).",
-                               valueName: "preset"))
-    var preset: String?
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(help: ArgumentHelp("auto: a live line on a terminal; json: one JSON object a second on stdout; none.", valueName: "style"))
-    var progress: String = ProgressStyle.auto.rawValue
+    var progress: ProgressStyle = .auto
 
     func run() throws {
-        guard let style = ProgressStyle(rawValue: progress) else {
-            throw ValidationError("--progress '\(progress)': use \(ProgressStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        var chosenPreset: ExportPreset?
-        if let preset {
-            guard let p = ExportPreset(rawValue: preset) else {
-                throw ValidationError("--preset '\(preset)': use \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", "))")
+        try reportingFailures {
+            var graph = try loadGraph(projectPath: project, options: vars)
+            if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension) {
+                graph.output.container = container // a file named here gets the container its name says
             }
-            chosenPreset = p
-        }
-        let graph = try loadGraph(projectPath: project, options: vars)
-        var timeRange: TimeRange?
-        if let range {
-            do {
-                timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameDuration.value.reciprocal)
-            } catch {
-                throw usageFailure(error.description)
+            guard let path = output ?? graph.output.path else {
+                throw UsageError("no output file: pass -o FILE or set output.path in the project")
             }
-        }
-        do {
-            let session = try ExportSession(graph: graph, options: ExportOptions(outputPath: output, range: timeRange, threads: threads,
-                                                                                 preset: chosenPreset, progress: style))
-            try session.run(handlingSignals: true)
-        } catch let error as RenderError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(error.exitCode)
+            var timeRange: TimeRange?
+            if let range {
+                do {
+                    timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameDuration.value.reciprocal)
+                } catch {
+                    throw UsageError("\(error)")
+                }
+            }
+            let session = try ExportSession(graph: graph, options: ExportOptions(outputPath: path, range: timeRange,
+                                                                                 threads: encoding.threads, preset: encoding.preset))
+            let signals = SignalCancellation { session.cancel() }
+            defer { withExtendedLifetime(signals) {} }
+            let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount)
+            defer { reporter.finish() }
+            try session.run { reporter.update(framesDone: $0) }
         }
     }
 }

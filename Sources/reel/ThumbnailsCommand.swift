@@ -40,20 +40,20 @@ struct Thumbnails: ParsableCommand {
     }
 
     func run() throws {
-        let generator = try still.generator()
-        let spacing: ThumbnailSpacing
-        if let every {
-            let step = try still.time(every, option: "--every", generator)
-            guard step.isPositive else { throw usageFailure("--every '\(every)' must be longer than 0") }
-            spacing = .every(step)
-        } else {
-            spacing = .count(count ?? 12) // validate() made sure one of the two is given
-        }
-        let frames = generator.frames(spacing)
-        let size = still.size == nil && sheet != nil
-            ? StillSize(width: 320, height: nil).fitting(generator.graph.videoComposition.renderSize)
-            : still.imageSize(generator)
-        try reportingRenderErrors {
+        try reportingFailures {
+            let generator = try still.generator()
+            let spacing: ThumbnailSpacing
+            if let every {
+                let step = try still.time(every, option: "--every", generator)
+                guard step.isPositive else { throw UsageError("--every '\(every)' must be longer than 0") }
+                spacing = .every(step)
+            } else {
+                spacing = .count(count ?? 12) // validate() made sure one of the two is given
+            }
+            let frames = generator.frames(spacing)
+            let size = still.size == nil && sheet != nil
+                ? StillSize(width: 320, height: nil).fitting(generator.graph.videoComposition.renderSize)
+                : still.imageSize(generator)
             if let sheet {
                 let title = "\(still.project) · \(generator.graph.videoComposition.renderSize) · "
                     + "\(TimeNotation.clock(generator.graph.duration)) · \(frames.count) frames"

@@ -9,9 +9,9 @@ import Testing
 
 /// Every file is a 12-second 320x180 clip with sound; a name with "missing" does not exist.
 struct AnyMedia: MediaFactsProvider {
-    func facts(for reference: MediaReference) throws(MediaFactsError) -> MediaFacts {
-        if reference.path.contains("missing") { throw .missing(path: reference.path) }
-        return MediaFacts(duration: MediaTime(seconds: 12), videoSize: PixelSize(width: 320, height: 180), hasVideo: true, hasAudio: true)
+    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+        if path.contains("missing") { throw .missing(path: path) }
+        return .fake(.video, size: PixelSize(width: 320, height: 180), duration: MediaTime(seconds: 12))
     }
 }
 

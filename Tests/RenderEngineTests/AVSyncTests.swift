@@ -78,7 +78,7 @@ import Testing
 
     /// Three clips of the flash-and-beep source: trimmed, at 2×, and crossfaded in.
     static func syncGraph(lossless: Bool) throws -> CompositionGraph {
-        let media = MediaReference(name: "flash", path: try Self.flashes(), kind: .video)
+        let media = try MediaReference.probed("flash", Self.flashes())
         let size = PixelSize(width: 320, height: 180)
         let clips = [
             // Trimmed: source 0.5–3.5 s at 0 s (flashes at 0.5, 1.5, 2.5 s).

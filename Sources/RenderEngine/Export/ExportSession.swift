@@ -2,25 +2,24 @@ import CompositionGraph
 import Foundation
 import MediaTime
 
-/// What `reel render` asks for, beyond the graph.
+/// What an export is asked for, beyond the graph.
 public struct ExportOptions: Sendable {
-    /// Where to write; nil: the project's `output.path`.
-    public var outputPath: String?
+    /// Where to write; the container is the graph's `output.container`, else the one the
+    /// file's extension names.
+    public var outputPath: String
     /// The part of the timeline to render (AVAssetExportSession.timeRange); nil: all of it.
     public var range: TimeRange?
-    /// Threads per encoder and per video decoder. Fixed (never the machine's core count) so
-    /// the same settings give the same bytes on any machine.
+    /// Threads per encoder and per video decoder (at least 1). Fixed, never the machine's
+    /// core count, so the same settings give the same bytes on any machine.
     public var threads: Int
     public var preset: ExportPreset?
-    public var progress: ProgressStyle
 
-    public init(outputPath: String? = nil, range: TimeRange? = nil, threads: Int = ExportOptions.defaultThreads,
-                preset: ExportPreset? = nil, progress: ProgressStyle = .auto) {
+    public init(outputPath: String, range: TimeRange? = nil, threads: Int = ExportOptions.defaultThreads, preset: ExportPreset? = nil) {
+        precondition(threads >= 1, "threads must be at least 1, not \(threads)")
         self.outputPath = outputPath
         self.range = range
         self.threads = threads
         self.preset = preset
-        self.progress = progress
     }
 
     public static let defaultThreads = 2
@@ -35,41 +34,34 @@ public struct ExportOptions: Sendable {
 public final class ExportSession: @unchecked Sendable {
     public let graph: CompositionGraph
     public let options: ExportOptions
-    public let outputPath: String
     public let range: TimeRange
     private let lock = NSLock()
     private var pipeline: RenderPipeline?
     private var cancelled = false
 
-    /// Applies the preset and resolves the output path and range; throws `RenderError`.
-    public init(graph: CompositionGraph, options: ExportOptions) throws {
-        var g = options.preset.map { $0.apply(to: graph) } ?? graph
-        guard let path = options.outputPath ?? g.output.path else {
-            throw RenderError.invalid("no output file: pass -o FILE or set output.path in the project")
-        }
-        // A file named on the command line gets the container its extension names.
-        if options.outputPath != nil, let container = OutputSettings.Container(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) {
-            g.output.container = container
-        }
-        self.graph = g
+    /// Applies the preset and resolves the range (nil: the whole timeline, which must lie
+    /// inside it). Throws `RenderError.invalidSettings` for an empty range.
+    public init(graph: CompositionGraph, options: ExportOptions) throws(RenderError) {
+        self.graph = options.preset.map { $0.apply(to: graph) } ?? graph
         self.options = options
-        outputPath = path
-        range = options.range ?? TimeRange(start: .zero, duration: g.duration)
-        guard !range.isEmpty else { throw RenderError.invalid("nothing to render: the timeline range \(range) is empty") }
-        guard options.threads >= 1 else { throw RenderError.invalid("--threads must be 1 or more, not \(options.threads)") }
+        range = options.range ?? TimeRange(start: .zero, duration: self.graph.duration)
+        guard !range.isEmpty, !range.start.isNegative, range.end <= self.graph.duration else {
+            throw .invalidSettings("nothing to render: the range \(range) is empty or outside the timeline [0, \(self.graph.duration))")
+        }
     }
+
+    public var outputPath: String { options.outputPath }
 
     /// Frames the output will have.
     public var frameCount: Int64 { range.duration.frameCount(frameDuration: graph.videoComposition.frameDuration) }
 
-    /// Renders the file. With `handlingSignals`, SIGINT and SIGTERM cancel the render.
-    public func run(handlingSignals: Bool = false) throws {
-        let signals = handlingSignals ? SignalCancellation { [weak self] in self?.cancel() } : nil
-        defer { withExtendedLifetime(signals) {} }
-        let sources = try MediaValidation.check(graph)
+    /// Renders the file, calling `progress` with the number of frames written after each
+    /// frame (on the encoding thread). Throws `RenderError`.
+    public func run(progress: (Int64) -> Void = { _ in }) throws {
+        try MediaValidation.check(graph)
         let sink = try MediaIOSink(graph: graph, path: outputPath, threads: options.threads)
         let overlays = try OverlayBridge.make(graph: graph)
-        let config = RenderPipeline.Configuration(graph: graph, range: range, sources: sources)
+        let config = RenderPipeline.Configuration(graph: graph, range: range)
         let pipeline = RenderPipeline(config, access: .mediaIO(channels: graph.output.audio.channels, decoderThreads: options.threads),
                                       sink: sink, overlays: overlays)
         let startCancelled: Bool = lock.withLock {
@@ -77,12 +69,9 @@ public final class ExportSession: @unchecked Sendable {
             return cancelled
         }
         if startCancelled { pipeline.cancel() }
-        let progress = ProgressReporter(style: options.progress, totalFrames: frameCount)
         do {
-            try pipeline.run { progress.update(framesDone: $0) }
-            progress.finish()
+            try pipeline.run(progress: progress)
         } catch {
-            progress.finish()
             sink.discard()
             throw error
         }

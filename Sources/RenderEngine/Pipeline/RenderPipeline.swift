@@ -14,8 +14,6 @@ final class RenderPipeline: @unchecked Sendable {
         var graph: CompositionGraph
         /// The part of the timeline to render (the whole of it by default).
         var range: TimeRange
-        /// Upright size and alpha of every video and image file, by path.
-        var sources: [String: SourceFacts]
         /// Frames waiting between two stages.
         var queueDepth = 3
         /// Audio frames mixed and written at a time.
@@ -75,7 +73,7 @@ final class RenderPipeline: @unchecked Sendable {
     private func frameTime(_ n: Int64) -> MediaTime { config.range.start + .frame(n, duration: frameDuration) }
 
     private func fetch(into queue: BoundedQueue<(FramePlan, [LayerPicture?])>) throws {
-        let stage = FetchStage(graph: config.graph, sources: config.sources, access: access)
+        let stage = FetchStage(graph: config.graph, access: access)
         defer { queue.close() }
         for n in 0..<frameCount {
             guard !state.stopped else { return }

@@ -11,7 +11,6 @@ import MediaTime
 /// no allocation per frame, and a Y′CbCr one can be handed to the writer as it is.
 final class MediaIOVideoSource: VideoFrameSource {
     private let reader: VideoReader
-    private let path: String
     private let hasAlpha: Bool
     /// RGB pictures (the general path) within a level of the source's colours.
     private let converter = VideoFrameConverter(fullChromaInterpolation: true)
@@ -21,7 +20,6 @@ final class MediaIOVideoSource: VideoFrameSource {
     private var lastRGBA: (source: VideoFrame, image: PremultipliedImage)?
 
     init(path: String, decoderThreads: Int) throws {
-        self.path = path
         reader = try VideoReader(path: path, options: VideoReader.Options(orientation: .display, decoderThreads: decoderThreads))
         hasAlpha = reader.info.streams[reader.streamIndex].video?.hasAlpha ?? false
     }
@@ -40,7 +38,7 @@ final class MediaIOVideoSource: VideoFrameSource {
             }
             frame = try pool!.take()
             guard let target = frame.planeOwner as? VideoFrame else { preconditionFailure("pooled frames lend MediaIO frames") }
-            try convert(source, into: target)
+            try converter.convert(source, into: target)
         }
         last = (source, frame)
         return frame
@@ -56,20 +54,12 @@ final class MediaIOVideoSource: VideoFrameSource {
         }
         // A pooled frame is reused only once every image showing it is gone.
         let converted = try rgbaFrames!.makeFrame()
-        try convert(source, into: converted)
+        try converter.convert(source, into: converted)
         let plane = converted.plane(0)
         let image = PremultipliedImage(width: width, height: height, stride: plane.bytesPerRow,
                               pixels: plane.baseAddress.assumingMemoryBound(to: UInt8.self), owner: converted)
         if hasAlpha { image.premultiply() }
         lastRGBA = (source, image)
         return image
-    }
-
-    private func convert(_ source: VideoFrame, into target: VideoFrame) throws {
-        do {
-            try converter.convert(source, into: target)
-        } catch {
-            throw RenderError.invalid("\(path): \(error)")
-        }
     }
 }

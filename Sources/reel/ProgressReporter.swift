@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a render shows its progress.
-public enum ProgressStyle: String, Sendable, CaseIterable {
+enum ProgressStyle: String, Sendable, CaseIterable {
     /// A live line on the terminal (standard error), nothing when it is not a terminal.
     case auto
     /// One JSON object a second on standard output, for pipelines.

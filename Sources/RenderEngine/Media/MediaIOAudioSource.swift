@@ -15,9 +15,15 @@ final class MediaIOAudioSource: AudioSampleSource {
 }
 
 extension MediaAccess {
-    /// Media opened with FFmpeg through MediaIO; `decoderThreads` per video decoder.
+    /// Video and sound opened with FFmpeg through MediaIO (`decoderThreads` per video
+    /// decoder); stills read by `StillPicture`, as overlays read them.
     static func mediaIO(channels: Int, decoderThreads: Int) -> MediaAccess {
-        MediaAccess(openVideo: { ref in try MediaIOVideoSource(path: ref.path, decoderThreads: decoderThreads) },
+        MediaAccess(openVideo: { ref in
+                        switch ref.kind {
+                        case .image, .svg: try StillPictureSource(path: ref.path)
+                        case .video, .audio: try MediaIOVideoSource(path: ref.path, decoderThreads: decoderThreads)
+                        }
+                    },
                     openAudio: { ref, rate in try MediaIOAudioSource(path: ref.path, rate: rate, channels: channels) })
     }
 }

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import MediaFormat
 import MediaIO
 
 /// The pipeline's sink over MediaIO's `MediaWriter`. Output frames are allocated in the
@@ -20,34 +21,30 @@ final class MediaIOSink: MediaSink {
             pool = try VideoFramePool(width: graph.videoComposition.renderSize.width, height: graph.videoComposition.renderSize.height,
                                       pixelFormat: .yuv420p, colorSpace: .bt709)
         } catch {
-            throw RenderError.invalid("output \(path): \(error)")
+            throw RenderError.invalidSettings("output \(path): \(error)")
         }
     }
 
-    /// The writer settings the graph's output asks for: the container from the settings or
-    /// the file's extension, the video at the render size and frame rate, tagged BT.709.
-    static func settings(_ graph: CompositionGraph, path: String, threads: Int) throws -> WriterSettings {
+    /// The writer settings the graph's output asks for: its container (else the one the
+    /// file's extension names), the video at the render size and frame rate, tagged BT.709.
+    static func settings(_ graph: CompositionGraph, path: String, threads: Int) throws(RenderError) -> WriterSettings {
         let out = graph.output
         let ext = URL(fileURLWithPath: path).pathExtension
-        guard let container = out.container.flatMap({ WriterSettings.Container(rawValue: $0.rawValue) })
-            ?? WriterSettings.Container(fileExtension: ext) else {
-            throw RenderError.invalid("output \(path): cannot tell the container from '.\(ext)'; use .mp4, .mov, .mkv or .webm, or set output.container")
-        }
-        guard let videoCodec = WriterSettings.VideoCodec(rawValue: out.video.codec.rawValue),
-              let audioCodec = WriterSettings.AudioCodec(rawValue: out.audio.codec.rawValue) else {
-            throw RenderError.invalid("output \(path): codecs \(out.video.codec.rawValue)/\(out.audio.codec.rawValue) are not known to the writer")
+        guard let container = out.container ?? Container(fileExtension: ext) else {
+            throw .invalidSettings("output \(path): cannot tell the container from \(ext.isEmpty ? "a name without an extension" : "'.\(ext)'"); "
+                                   + "end the name with .\(Container.fileExtensions.joined(separator: ", .")), or set output.container")
         }
         guard let pixelFormat = PixelFormat(name: out.video.pixelFormat) else {
-            throw RenderError.invalid("output \(path): unknown pixel format '\(out.video.pixelFormat)' (for example yuv420p)")
+            throw .invalidSettings("output \(path): unknown pixel format '\(out.video.pixelFormat)' (for example yuv420p)")
         }
         let quality: WriterSettings.Quality = out.video.bitrate.map { .bitrate($0) } ?? .crf(out.video.crf ?? 23)
         let size = graph.videoComposition.renderSize
-        let video = WriterSettings.Video(codec: videoCodec, width: size.width, height: size.height,
+        let video = WriterSettings.Video(codec: out.video.codec, width: size.width, height: size.height,
                                          frameRate: graph.videoComposition.frameDuration.value.reciprocal, quality: quality,
                                          preset: out.video.preset, pixelFormat: pixelFormat, gopSize: out.video.gopSize,
                                          colorSpace: .bt709, threads: threads)
-        let audio = graph.hasAudio ? WriterSettings.Audio(codec: audioCodec, sampleRate: out.audio.sampleRate, channels: out.audio.channels,
-                                                    bitrate: out.audio.bitrate) : nil
+        let audio = graph.hasAudio ? WriterSettings.Audio(codec: out.audio.codec, sampleRate: out.audio.sampleRate, channels: out.audio.channels,
+                                                          bitrate: out.audio.bitrate) : nil
         return WriterSettings(container: container, video: video, audio: audio, faststart: out.faststart, metadata: out.metadata)
     }
 

@@ -18,7 +18,7 @@ final class OverlayBridge: OverlayStage {
                                                                renderSize: graph.videoComposition.renderSize),
                                  layers: graph.overlays)
         } catch {
-            throw RenderError.invalid("overlay: \(error)")
+            throw RenderError.invalidSettings("overlay: \(error)")
         }
     }
 

@@ -2,13 +2,13 @@ import MediaTime
 
 /// `--range START..END`: a part of the timeline in any time notation (`5s..12s`,
 /// `00:05..00:12`, `150f..360f`); either side may be left out (`..12s`, `5s..`).
-public enum RenderRange {
-    public struct ParseError: Error, CustomStringConvertible, Equatable {
+enum RenderRange {
+    struct ParseError: Error, CustomStringConvertible, Equatable {
         public let description: String
     }
 
     /// The range inside a timeline of `duration` at `fps` (for frame counts).
-    public static func parse(_ text: String, duration: MediaTime, fps: Rational) throws(ParseError) -> TimeRange {
+    static func parse(_ text: String, duration: MediaTime, fps: Rational) throws(ParseError) -> TimeRange {
         guard let dots = text.range(of: "..") else {
             throw ParseError(description: "--range '\(text)' needs the form START..END, for example 5s..12s")
         }
