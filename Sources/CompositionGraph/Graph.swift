@@ -97,8 +97,9 @@ public struct CompositionTrack: Hashable, Sendable, Codable {
         self.segments = segments
     }
 
-    /// The segment playing at timeline time `t`, if any.
-    public func segment(at t: MediaTime) -> Segment? { segments.first { $0.target.contains(t) } }
+    /// The segment playing at timeline time `t`, if any (a binary search: segments are in
+    /// timeline order).
+    public func segment(at t: MediaTime) -> Segment? { segments.element(containing: t, range: \.target) }
 }
 
 /// What a segment shows or plays.
@@ -156,8 +157,8 @@ public struct VideoComposition: Hashable, Sendable, Codable {
         self.instructions = instructions
     }
 
-    /// The instruction covering timeline time `t`.
-    public func instruction(at t: MediaTime) -> VideoInstruction? { instructions.first { $0.timeRange.contains(t) } }
+    /// The instruction covering timeline time `t` (a binary search).
+    public func instruction(at t: MediaTime) -> VideoInstruction? { instructions.element(containing: t, range: \.timeRange) }
 }
 
 public struct VideoInstruction: Hashable, Sendable, Codable {
@@ -356,4 +357,17 @@ public enum TimePitchAlgorithm: String, Hashable, Sendable, Codable {
     /// Time-stretched (WSOLA, `.timeDomain`): the pitch stays; sounds keep their place
     /// within about a grain (20 ms) divided by the speed.
     case timeDomain = "time-domain"
+}
+
+extension Array {
+    /// The element whose range contains `t`, in elements ordered by time whose ranges do not
+    /// overlap; found by binary search.
+    func element(containing t: MediaTime, range: KeyPath<Element, TimeRange>) -> Element? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle][keyPath: range].end <= t { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low][keyPath: range].contains(t) ? self[low] : nil
+    }
 }

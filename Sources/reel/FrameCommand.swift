@@ -32,7 +32,7 @@ struct Frame: ParsableCommand {
                 let last = generator.time(ofFrame: generator.frameCount - 1)
                 throw UsageError("--at '\(at)' is outside the timeline, which is \(TimeNotation.clock(duration)) long; its last frame starts at \(TimeNotation.clock(last))")
             }
-            let n = generator.frameIndex(at: t)
+            let n = try generator.frameIndex(at: t)
             let size = still.imageSize(generator)
             let path = output ?? "frame-\(n).png"
             try PNGEncoder.write(try generator.image(n, size: size), to: path)

@@ -7,11 +7,17 @@ import ProjectFile
 import TestSupport
 import Testing
 
-/// Every file is a 12-second 320x180 clip with sound; a name with "missing" does not exist.
+/// A `.png` or `.jpg` is a 320x180 picture, an `.mp3` 12 seconds of sound, anything else a
+/// 12-second 320x180 clip with sound; a name with "missing" does not exist.
 struct AnyMedia: MediaFactsProvider {
     func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
         if path.contains("missing") { throw .missing(path: path) }
-        return .fake(.video, size: PixelSize(width: 320, height: 180), duration: MediaTime(seconds: 12))
+        let kind: MediaKind = switch URL(fileURLWithPath: path).pathExtension {
+        case "png", "jpg": .image
+        case "mp3": .audio
+        default: .video
+        }
+        return .fake(kind, size: PixelSize(width: 320, height: 180), duration: MediaTime(seconds: 12))
     }
 }
 

@@ -67,7 +67,7 @@ import TestSupport
 
     @Test(arguments: ["alpha.png", "photo.jpg", "picture.webp"])
     func stillImagesLastForever(_ name: String) throws {
-        let path = try ProbeCase.all.first { $0.name == name }!.make()
+        let path = try MediaRecipe.probed.first { $0.name == name }!.make()
         let reader = try VideoReader(path: path, options: .init(pixelFormat: .rgba))
         #expect(reader.info.isStillImage)
         let first = try reader.frame(at: .zero)
@@ -92,7 +92,7 @@ import TestSupport
     }
 
     @Test func alphaIsStraightUnlessPremultipliedIsAsked() throws {
-        let path = try ProbeCase.all.first { $0.name == "alpha.png" }!.make()
+        let path = try MediaRecipe.probed.first { $0.name == "alpha.png" }!.make()
         let straight = try VideoReader(path: path, options: .init(pixelFormat: .rgba)).frame(at: .zero)
         let premultiplied = try VideoReader(path: path, options: .init(pixelFormat: .bgra, premultipliedAlpha: true)).frame(at: .zero)
         let s = straight.plane(0).baseAddress.assumingMemoryBound(to: UInt8.self)

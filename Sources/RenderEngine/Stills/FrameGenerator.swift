@@ -35,10 +35,12 @@ public final class FrameGenerator {
     /// Frames in the video: every frame that starts before the end of the timeline.
     public var frameCount: Int64 { graph.duration.frameCount(frameDuration: frameDuration) }
 
-    /// The frame on screen at timeline time `t` (the last one starting at or before `t`),
-    /// for a time inside the timeline.
-    public func frameIndex(at t: MediaTime) -> Int64 {
-        precondition(!t.isNegative && t < graph.duration, "\(t) is outside the timeline [0, \(graph.duration))")
+    /// The frame on screen at timeline time `t` (the last one starting at or before `t`).
+    /// Throws `RenderError.invalidSettings` for a time outside the timeline.
+    public func frameIndex(at t: MediaTime) throws(RenderError) -> Int64 {
+        guard !t.isNegative, t < graph.duration else {
+            throw .invalidSettings("\(TimeNotation.clock(t)) is outside the timeline, which runs from 00:00:00.000 to \(TimeNotation.clock(graph.duration)) (exclusive)")
+        }
         return t.frameIndex(frameDuration: frameDuration)
     }
 
