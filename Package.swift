@@ -18,13 +18,14 @@ let package = Package(
     targets: [
         // Pure Swift: no FFmpeg, no Cairo.
         .target(name: "MediaTime"),
+        .target(name: "JSONSchema"),
         .target(
             name: "ProjectFile",
-            dependencies: ["MediaTime", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MediaTime", "JSONSchema", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "ProjectFile", "CompositionGraph"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph"]),
         .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
 
@@ -57,6 +58,8 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["MediaTime"], path: "Tests/TestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        // JSON documents for the schema tests are read with ProjectFile's loader.
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
         .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"],
