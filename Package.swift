@@ -3,6 +3,7 @@ import PackageDescription
 
 /// Module layout (see README "Design"):
 /// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
+/// JSONSchema ← ProjectFile (JSONSchema is a general JSON Schema validator; it knows nothing of Reel)
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 let package = Package(
