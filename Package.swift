@@ -3,6 +3,7 @@ import PackageDescription
 
 /// Module layout (see README "Design"):
 /// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
+/// JSONSchema ← ProjectFile (JSONSchema is a general JSON Schema validator; it knows nothing of Reel)
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 let package = Package(
@@ -19,13 +20,14 @@ let package = Package(
         // Pure Swift: no FFmpeg, no Cairo.
         .target(name: "MediaTime"),
         .target(name: "MediaFormat"),
+        .target(name: "JSONSchema"),
         .target(
             name: "ProjectFile",
-            dependencies: ["MediaTime", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MediaTime", "JSONSchema", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph"]),
         .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
 
@@ -58,6 +60,8 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        // JSON documents for the schema tests are read with ProjectFile's loader.
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
         .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"],

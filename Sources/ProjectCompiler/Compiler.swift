@@ -1,4 +1,5 @@
 import CompositionGraph
+import JSONSchema
 import MediaTime
 import ProjectFile
 
@@ -147,10 +148,8 @@ struct CompileSession {
     mutating func reference(_ name: String, at origin: Origin, expecting kinds: Set<MediaKind>, hint: String? = nil) -> MediaReference? {
         guard project.mediaEntry(named: name) != nil else {
             let names = project.media.map(\.name)
-            let suggestion = names.min { editDistance($0, name) < editDistance($1, name) }
-            let close = suggestion.map { editDistance($0, name) <= 3 ? "did you mean '\($0)'?" : nil } ?? nil
             problems.report("unknown media '\(name)'", at: origin,
-                            hint: close ?? (names.isEmpty ? "add it under media:" : "known media: \(names.joined(separator: ", "))"))
+                            hint: Suggestion.didYouMean(name, among: names) ?? (names.isEmpty ? "add it under media:" : "known media: \(names.joined(separator: ", "))"))
             return nil
         }
         guard let reference = references[name] else { return nil }
@@ -416,20 +415,4 @@ extension ClipTiming {
     init(speed: Rational, fadeIn: MediaTime?, fadeOut: MediaTime?) {
         self.init(from: nil, to: nil, duration: nil, durationIsInvalid: false, at: nil, speed: speed, fadeIn: fadeIn, fadeOut: fadeOut)
     }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var previous = row[0]
-        row[0] = i
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            let old = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previous = old
-        }
-    }
-    return a.isEmpty ? b.count : row[b.count]
 }

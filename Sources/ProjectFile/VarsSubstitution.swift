@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 import MediaTime
 
 /// `{{ name }}` substitution in the string scalars of a document, before schema validation.
@@ -58,10 +59,9 @@ public struct VarsSubstitution: Sendable {
         for (index, given) in overrides.enumerated() where last[given.name] == index {
             let name = given.name
             guard let declaration = declarations[name] else {
-                let close = SchemaMessages.suggestion(for: name, among: Array(values.keys)).map { "did you mean '\($0)'? " } ?? ""
                 problems.append(Diagnostic(location: given.location, path: "vars",
                     message: "unknown var '\(name)' (given as \(name)=\(given.displayValue))",
-                    hint: close + knownVarsHint))
+                    hint: unknownVarHint(name)))
                 continue
             }
             if given.text?.contains("{{") == true {
@@ -130,7 +130,7 @@ public struct VarsSubstitution: Sendable {
             }
             guard let declared = values[name] else {
                 problems.append(Diagnostic(location: location, path: path, message: "unknown var '\(name)' in \(here)",
-                                           hint: (SchemaMessages.suggestion(for: name, among: Array(values.keys)).map { "did you mean '\($0)'? " } ?? "") + knownVarsHint))
+                                           hint: unknownVarHint(name)))
                 return nil
             }
             guard let node = declared else {
@@ -163,8 +163,10 @@ public struct VarsSubstitution: Sendable {
         return Node(.string(result), at: location)
     }
 
-    private var knownVarsHint: String {
-        values.isEmpty ? "the project declares no vars; add them under vars:" : "known vars: " + values.keys.sorted().joined(separator: ", ")
+    /// For an unknown var: the closest known name, then all of them.
+    private func unknownVarHint(_ name: String) -> String {
+        let suggestion = Suggestion.didYouMean(name, among: Array(values.keys)).map { $0 + " " } ?? ""
+        return suggestion + (values.isEmpty ? "the project declares no vars; add them under vars:" : "known vars: " + values.keys.sorted().joined(separator: ", "))
     }
 
     /// Text typed as a YAML 1.2 plain scalar; empty text stays an empty string.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RFC 3986 reference resolution, enough for `$id` and `$ref` (http(s), urn, tag, file).
 enum URIReference {
     /// `reference` resolved against the absolute `base`.

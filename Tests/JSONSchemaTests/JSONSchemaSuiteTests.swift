@@ -1,9 +1,11 @@
 import Foundation
+import JSONSchema
 import ProjectFile
 import TestSupport
 import Testing
 
-/// Runs the official JSON-Schema-Test-Suite (draft 2020-12) from ../shared/testdata.
+/// Runs the official JSON-Schema-Test-Suite (draft 2020-12) from ../shared/testdata, on
+/// trees read by ProjectFile's `DocumentLoader` (exact numbers, keys in order).
 struct JSONSchemaSuiteTests {
     static let suite = repositoryRoot.appendingPathComponent("../shared/testdata/json-schema-test-suite").standardizedFileURL
 
@@ -19,7 +21,7 @@ struct JSONSchemaSuiteTests {
     static func remote(_ uri: String) -> Node? {
         let served = [
             ("http://localhost:1234/", suite.appendingPathComponent("remotes")),
-            ("https://json-schema.org/draft/2020-12/", repositoryRoot.appendingPathComponent("Tests/ProjectFileTests/Fixtures/metaschemas/draft2020-12")),
+            ("https://json-schema.org/draft/2020-12/", repositoryRoot.appendingPathComponent("Tests/JSONSchemaTests/Fixtures/metaschemas/draft2020-12")),
         ]
         for (prefix, folder) in served where uri.hasPrefix(prefix) {
             var path = folder.appendingPathComponent(String(uri.dropFirst(prefix.count))).path
@@ -41,13 +43,13 @@ struct JSONSchemaSuiteTests {
         guard case .array(let groupNodes) = groups.value else { return result }
         for group in groupNodes {
             guard let schemaNode = group["schema"], case .array(let tests)? = group["tests"]?.value else { continue }
-            let groupName = group["description"].flatMap { if case .string(let s) = $0.value { s } else { nil } } ?? "?"
-            let schema: JSONSchema
+            let groupName = group["description"]?.stringValue ?? "?"
+            let schema: Schema<Node>
             do {
-                schema = try JSONSchema(schemaNode, baseURI: "urn:suite:schema", remote: remote)
+                schema = try Schema(schemaNode, baseURI: "urn:suite:schema", remote: remote)
             } catch {
                 result.total += tests.count
-                result.failures.append("\(groupName): schema did not compile: \(error.diagnostics.map(\.message))")
+                result.failures.append("\(groupName): schema did not compile: \(error.problems.map(\.message))")
                 continue
             }
             for test in tests {
@@ -57,7 +59,7 @@ struct JSONSchemaSuiteTests {
                 if problems.isEmpty == expected {
                     result.passed += 1
                 } else {
-                    let name = test["description"].flatMap { if case .string(let s) = $0.value { s } else { nil } } ?? "?"
+                    let name = test["description"]?.stringValue ?? "?"
                     result.failures.append("\(groupName) / \(name): expected \(expected ? "valid" : "invalid"), got \(problems.map(\.message))")
                 }
             }

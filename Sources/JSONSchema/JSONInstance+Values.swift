@@ -1,7 +1,33 @@
-/// JSON-value semantics over `Node` for `const`, `enum` and `uniqueItems`: numbers equal by
-/// value (`1 == 1.0`), objects regardless of key order, strings by Unicode scalars.
-extension Node {
-    func jsonEquals(_ other: Node) -> Bool {
+extension JSONInstance {
+    /// The member named `key` of an object.
+    public subscript(key: String) -> Self? {
+        objectMembers.first { $0.key == key }?.value
+    }
+
+    /// The text of a string; nil for anything else.
+    public var stringValue: String? {
+        if case .string(let s) = value { return s }
+        return nil
+    }
+
+    var boolValue: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
+    }
+
+    var arrayItems: [Self] {
+        if case .array(let items) = value { return items }
+        return []
+    }
+
+    var objectMembers: [Member] {
+        if case .object(let members) = value { return members }
+        return []
+    }
+
+    /// JSON-value equality for `const`, `enum` and `uniqueItems`: numbers equal by value
+    /// (`1 == 1.0`), objects regardless of key order, strings by Unicode scalars.
+    func jsonEquals(_ other: Self) -> Bool {
         switch (value, other.value) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b

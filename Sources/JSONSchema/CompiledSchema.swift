@@ -2,7 +2,7 @@ import Foundation
 
 /// One schema object (or boolean schema) with its keywords parsed. Built and linked by
 /// `SchemaRegistry`, never changed afterwards.
-final class CompiledSchema: @unchecked Sendable {
+final class CompiledSchema<Instance: JSONInstance>: @unchecked Sendable {
     struct Bound {
         let number: DecimalNumber
         let text: String
@@ -18,14 +18,14 @@ final class CompiledSchema: @unchecked Sendable {
 
     /// Where this schema is: its base URI (for `$dynamicRef` scope) and source location.
     let base: String
-    let location: SourceLocation
+    let location: Instance.Location
     var boolean: Bool?
     var title: String?
     var description: String?
 
     var types: [String]?
-    var enumValues: [Node]?
-    var constValue: Node?
+    var enumValues: [Instance]?
+    var constValue: Instance?
 
     var minimum: Bound?, maximum: Bound?, exclusiveMinimum: Bound?, exclusiveMaximum: Bound?, multipleOf: Bound?
     var minLength: Int?, maxLength: Int?
@@ -63,7 +63,7 @@ final class CompiledSchema: @unchecked Sendable {
     /// The name of this schema's `$dynamicAnchor`, if any.
     var dynamicAnchor: String?
 
-    init(base: String, location: SourceLocation) {
+    init(base: String, location: Instance.Location) {
         self.base = base
         self.location = location
     }

@@ -3,10 +3,13 @@ import Foundation
 /// Finds schema resources by URI (`$id`, `$anchor`, `$dynamicAnchor`, JSON pointers),
 /// compiles schema nodes into `CompiledSchema`s and links every `$ref` up front, so a
 /// missing target is a schema error when the schema is loaded, not a surprise later.
-final class SchemaRegistry {
+final class SchemaRegistry<Instance: JSONInstance> {
+    typealias Location = Instance.Location
+    typealias Compiled = CompiledSchema<Instance>
+
     /// A schema resource: the node that carries `$id` (or a document root) and its URI.
     private struct Resource {
-        let node: Node
+        let node: Instance
         let base: String
     }
 
@@ -14,27 +17,23 @@ final class SchemaRegistry {
     /// `base#anchor` → the anchored node and its base URI.
     private var anchors: [String: Resource] = [:]
     /// Resource base → dynamic anchor names it declares.
-    private(set) var dynamicAnchors: [String: [String: CompiledSchema]] = [:]
-    private var compiled: [String: CompiledSchema] = [:]
-    private var pendingLinks: [CompiledSchema] = []
-    private let remote: (String) -> Node?
-    private(set) var errors: [Diagnostic] = []
+    private(set) var dynamicAnchors: [String: [String: Compiled]] = [:]
+    private var compiled: [String: Compiled] = [:]
+    /// Every compiled schema once, in the order compiled (document order, then the targets
+    /// of `$ref`s into other documents), for a deterministic walk.
+    private var compiledInOrder: [Compiled] = []
+    private var pendingLinks: [Compiled] = []
+    private let remote: (String) -> Instance?
+    private(set) var errors: [SchemaFailure<Location>] = []
     /// False when the document's meta-schema (`$schema`) leaves out the validation vocabulary.
     private var validationVocabulary = true
 
-    /// Keywords of the 2020-12 validation vocabulary.
-    private static let validationKeywords: Set<String> = [
-        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-        "maxProperties", "minProperties", "required", "dependentRequired",
-    ]
-
-    init(remote: @escaping (String) -> Node?) {
+    init(remote: @escaping (String) -> Instance?) {
         self.remote = remote
     }
 
     /// Registers a whole document and returns its compiled root.
-    func addDocument(_ node: Node, uri: String) -> CompiledSchema {
+    func addDocument(_ node: Instance, uri: String) -> Compiled {
         validationVocabulary = Self.usesValidationVocabulary(node, remote: remote)
         discover(node, base: uri, isRoot: true)
         let root = compile(node, base: effectiveBase(node, uri), key: effectiveBase(node, uri) + "#")
@@ -44,7 +43,7 @@ final class SchemaRegistry {
 
     /// Reads `$vocabulary` from the meta-schema named by `$schema`, when it can be fetched;
     /// the standard meta-schemas (and unknown ones) keep every vocabulary on.
-    private static func usesValidationVocabulary(_ node: Node, remote: (String) -> Node?) -> Bool {
+    private static func usesValidationVocabulary(_ node: Instance, remote: (String) -> Instance?) -> Bool {
         guard let metaURI = node["$schema"]?.stringValue, let meta = remote(URIReference.splitFragment(metaURI).0),
               let vocabularies = meta["$vocabulary"] else { return true }
         return vocabularies["https://json-schema.org/draft/2020-12/vocab/validation"] != nil
@@ -52,13 +51,13 @@ final class SchemaRegistry {
 
     // MARK: Discovery of identifiers
 
-    private func effectiveBase(_ node: Node, _ base: String) -> String {
+    private func effectiveBase(_ node: Instance, _ base: String) -> String {
         if case .string(let id)? = node["$id"]?.value { return URIReference.splitFragment(URIReference.resolve(id, against: base)).0 }
         return base
     }
 
     /// Walks subschema keywords, registering `$id` resources and anchors.
-    private func discover(_ node: Node, base: String, isRoot: Bool) {
+    private func discover(_ node: Instance, base: String, isRoot: Bool) {
         guard case .object(let members) = node.value else { return }
         let newBase = effectiveBase(node, base)
         if isRoot || newBase != base { resources[newBase] = Resource(node: node, base: newBase) }
@@ -81,11 +80,12 @@ final class SchemaRegistry {
 
     // MARK: Compiling
 
-    private func compile(_ node: Node, base: String, key: String) -> CompiledSchema {
+    private func compile(_ node: Instance, base: String, key: String) -> Compiled {
         if let done = compiled[key] { return done }
         let base = effectiveBase(node, base)
-        let schema = CompiledSchema(base: base, location: node.location)
+        let schema = Compiled(base: base, location: node.location)
         compiled[key] = schema
+        compiledInOrder.append(schema)
         if base != URIReference.splitFragment(key).0 { compiled[base + "#"] = schema }
         switch node.value {
         case .bool(let value):
@@ -100,10 +100,10 @@ final class SchemaRegistry {
         }
         let pointerBase = URIReference.splitFragment(key)
         let pointer = base == pointerBase.0 ? (pointerBase.1 ?? "") : ""
-        func sub(_ child: Node, _ tokens: String...) -> CompiledSchema {
+        func sub(_ child: Instance, _ tokens: String...) -> Compiled {
             compile(child, base: base, key: base + "#" + pointer + tokens.map { "/" + Self.escape($0) }.joined())
         }
-        for member in node.objectMembers where validationVocabulary || !Self.validationKeywords.contains(member.key) {
+        for member in node.objectMembers where validationVocabulary || !validationKeywords.contains(member.key) {
             let value = member.value
             switch member.key {
             case "title": schema.title = value.stringValue
@@ -125,7 +125,7 @@ final class SchemaRegistry {
                 schema.properties = value.objectMembers.map { ($0.key, sub($0.value, "properties", $0.key)) }
             case "patternProperties":
                 schema.patternProperties = value.objectMembers.compactMap { member in
-                    guard let p = pattern(Node(.string(member.key), at: member.keyLocation)) else { return nil }
+                    guard let p = pattern(Instance(.string(member.key), at: member.keyLocation)) else { return nil }
                     return (p, sub(member.value, "patternProperties", member.key))
                 }
             case "additionalProperties": schema.additionalProperties = sub(value, "additionalProperties")
@@ -182,14 +182,13 @@ final class SchemaRegistry {
     /// Reports `$ref` loops that never move into the document (`a: {$ref: b}`, `b: {allOf: [{$ref: a}]}`):
     /// evaluating them would recurse forever on the same value.
     func checkInPlaceCycles() {
-        enum Mark { case active, done }
-        var marks: [ObjectIdentifier: Mark] = [:]
+        var marks: [ObjectIdentifier: VisitMark] = [:]
         var reported = false
-        func inPlace(_ schema: CompiledSchema) -> [CompiledSchema] {
+        func inPlace(_ schema: Compiled) -> [Compiled] {
             [schema.refTarget, schema.dynamicRefTarget, schema.not, schema.ifSchema, schema.thenSchema, schema.elseSchema].compactMap { $0 }
                 + schema.allOf + schema.anyOf + schema.oneOf + schema.dependentSchemas.map(\.schema)
         }
-        func visit(_ schema: CompiledSchema) {
+        func visit(_ schema: Compiled) {
             let id = ObjectIdentifier(schema)
             switch marks[id] {
             case .done: return
@@ -203,9 +202,7 @@ final class SchemaRegistry {
                 marks[id] = .done
             }
         }
-        for schema in compiled.values.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
-            visit(schema)
-        }
+        compiledInOrder.forEach(visit)
     }
 
     /// Compiles the dynamic anchors of every known resource (so `$dynamicRef` can jump there).
@@ -216,7 +213,7 @@ final class SchemaRegistry {
         link()
     }
 
-    private func lookup(_ uri: String, from schema: CompiledSchema) -> CompiledSchema? {
+    private func lookup(_ uri: String, from schema: Compiled) -> Compiled? {
         let (base, fragment) = URIReference.splitFragment(uri)
         if resources[base] == nil, let document = remote(base) {
             discover(document, base: base, isRoot: true)
@@ -237,7 +234,7 @@ final class SchemaRegistry {
             var pointer = ""
             for token in fragmentText.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
                 let name = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-                let next: Node?
+                let next: Instance?
                 switch node.value {
                 case .object: next = node[name]
                 case .array(let items): next = Int(name).flatMap { items.indices.contains($0) ? items[$0] : nil }
@@ -263,15 +260,15 @@ final class SchemaRegistry {
 
     // MARK: Keyword values
 
-    private func bound(_ node: Node) -> CompiledSchema.Bound? {
+    private func bound(_ node: Instance) -> Compiled.Bound? {
         guard case .number(let text) = node.value, let number = DecimalNumber(text) else {
             fail(node, "expected a number, found \(node.excerpt)")
             return nil
         }
-        return CompiledSchema.Bound(number: number, text: text)
+        return Compiled.Bound(number: number, text: text)
     }
 
-    private func count(_ node: Node) -> Int? {
+    private func count(_ node: Instance) -> Int? {
         guard case .number(let text) = node.value, let number = DecimalNumber(text), number.isInteger, !number.isNegative else {
             fail(node, "expected a non-negative integer, found \(node.excerpt)")
             return nil
@@ -279,20 +276,20 @@ final class SchemaRegistry {
         return Int(exactly: Double(text) ?? -1) ?? Int.max
     }
 
-    private func pattern(_ node: Node) -> CompiledSchema.Pattern? {
+    private func pattern(_ node: Instance) -> Compiled.Pattern? {
         guard let source = node.stringValue else { fail(node, "a pattern must be a string"); return nil }
         do {
-            return CompiledSchema.Pattern(regex: try NSRegularExpression(pattern: ECMAPattern.icuPattern(source)), source: source)
+            return Compiled.Pattern(regex: try NSRegularExpression(pattern: ECMAPattern.icuPattern(source)), source: source)
         } catch {
             fail(node, "invalid regular expression '\(source)'")
             return nil
         }
     }
 
-    private func fail(_ node: Node, _ message: String) { failAt(node.location, message) }
+    private func fail(_ node: Instance, _ message: String) { failAt(node.location, message) }
 
-    private func failAt(_ location: SourceLocation, _ message: String) {
-        errors.append(Diagnostic(location: location, path: "", message: "schema: " + message))
+    private func failAt(_ location: Location, _ message: String) {
+        errors.append(SchemaFailure(location: location, path: "", message: "schema: " + message))
     }
 
     static func escape(_ token: String) -> String {
@@ -300,24 +297,12 @@ final class SchemaRegistry {
     }
 }
 
-extension Node {
-    var objectMembers: [Node.Member] {
-        if case .object(let members) = value { return members }
-        return []
-    }
+/// A schema's state in the walk for `$ref` loops (a generic function cannot nest a type).
+private enum VisitMark { case active, done }
 
-    var stringValue: String? {
-        if case .string(let s) = value { return s }
-        return nil
-    }
-
-    var boolValue: Bool? {
-        if case .bool(let b) = value { return b }
-        return nil
-    }
-
-    var arrayItems: [Node] {
-        if case .array(let items) = value { return items }
-        return []
-    }
-}
+/// Keywords of the 2020-12 validation vocabulary (a generic type cannot hold a static constant).
+private let validationKeywords: Set<String> = [
+    "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+    "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+    "maxProperties", "minProperties", "required", "dependentRequired",
+]

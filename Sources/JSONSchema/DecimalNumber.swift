@@ -1,16 +1,16 @@
 /// A JSON number held exactly: `significand × 10^exponent`, for comparisons and
 /// `multipleOf` that floating point gets wrong (`1e308`, 20-digit integers, `0.1`).
-struct DecimalNumber: Sendable, Comparable {
+public struct DecimalNumber: Sendable, Comparable {
     /// Decimal digits without leading or trailing zeros; empty for zero.
     let digits: [UInt8]
     let exponent: Int
-    let isNegative: Bool
+    public let isNegative: Bool
 
-    var isZero: Bool { digits.isEmpty }
-    var isInteger: Bool { isZero || exponent >= 0 }
+    public var isZero: Bool { digits.isEmpty }
+    public var isInteger: Bool { isZero || exponent >= 0 }
 
     /// Parses JSON number syntax (`-12.5e3`); nil for anything else.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         var bytes = Substring(text).utf8[...]
         var negative = false
         if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
@@ -51,14 +51,14 @@ struct DecimalNumber: Sendable, Comparable {
         self.isNegative = negative && !digits.isEmpty
     }
 
-    static func < (a: DecimalNumber, b: DecimalNumber) -> Bool {
+    public static func < (a: DecimalNumber, b: DecimalNumber) -> Bool {
         if a.isNegative != b.isNegative { return a.isNegative }
         let magnitudeLess = compareMagnitude(a, b) < 0
         let magnitudeGreater = compareMagnitude(a, b) > 0
         return a.isNegative ? magnitudeGreater : magnitudeLess
     }
 
-    static func == (a: DecimalNumber, b: DecimalNumber) -> Bool {
+    public static func == (a: DecimalNumber, b: DecimalNumber) -> Bool {
         a.isNegative == b.isNegative && a.digits == b.digits && a.exponent == b.exponent
     }
 
@@ -76,7 +76,7 @@ struct DecimalNumber: Sendable, Comparable {
     }
 
     /// Whether `self / divisor` is an integer, computed exactly. `divisor` must be positive.
-    func isMultiple(of divisor: DecimalNumber) -> Bool {
+    public func isMultiple(of divisor: DecimalNumber) -> Bool {
         if isZero { return true }
         // self = A·10^p, divisor = M·10^q; with e = min(p, q): A·10^(p−e) mod M·10^(q−e) == 0.
         let e = min(exponent, divisor.exponent)

@@ -1,15 +1,18 @@
 /// Applies compiled schemas to a document (JSON Schema draft 2020-12 semantics) and words
 /// each failure for a person: the path, what was expected, what was found, a likely fix.
-struct SchemaEvaluator {
+struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
+    typealias Location = Instance.Location
+    typealias Compiled = CompiledSchema<Instance>
+    typealias Outcome = SchemaOutcome<Location>
+    typealias Failure = Outcome.Failure
+
     /// Resource base → `$dynamicAnchor` name → schema.
-    let dynamicAnchors: [String: [String: CompiledSchema]]
+    let dynamicAnchors: [String: [String: Compiled]]
 
-    typealias Failure = SchemaOutcome.Failure
-
-    func evaluate(_ schema: CompiledSchema, _ node: Node, path: String, depth: Int, scope: [String]) -> SchemaOutcome {
-        var out = SchemaOutcome()
-        func fail(_ kind: Failure.Kind, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
-            out.failures.append(Failure(kind: kind, depth: depth, diagnostic: Diagnostic(
+    func evaluate(_ schema: Compiled, _ node: Instance, path: String, depth: Int, scope: [String]) -> Outcome {
+        var out = Outcome()
+        func fail(_ kind: Failure.Kind, _ message: String, at location: Location? = nil, hint: String? = nil) {
+            out.failures.append(Failure(kind: kind, depth: depth, failure: SchemaFailure(
                 location: location ?? node.location, path: path, message: message, hint: hint)))
         }
         let here = DocumentPath.display(path)
@@ -37,7 +40,7 @@ struct SchemaEvaluator {
 
     /// `$dynamicRef`: when the statically resolved target declares the same dynamic anchor,
     /// the outermost resource in the dynamic scope that declares it wins.
-    private func dynamicTarget(_ schema: CompiledSchema, _ target: CompiledSchema, scope: [String]) -> CompiledSchema {
+    private func dynamicTarget(_ schema: Compiled, _ target: Compiled, scope: [String]) -> Compiled {
         guard let ref = schema.dynamicRef, let name = URIReference.splitFragment(ref).1,
               target.dynamicAnchor == name else { return target }
         for base in scope {
@@ -48,8 +51,8 @@ struct SchemaEvaluator {
 
     // MARK: Type, enum, const, numbers, strings
 
-    private func checkValue(_ schema: CompiledSchema, _ node: Node, here: String,
-                            fail: (Failure.Kind, String, SourceLocation?, String?) -> Void) {
+    private func checkValue(_ schema: Compiled, _ node: Instance, here: String,
+                            fail: (Failure.Kind, String, Location?, String?) -> Void) {
         let hint = schema.description
         if let types = schema.types {
             let actual = node.jsonType
@@ -62,8 +65,8 @@ struct SchemaEvaluator {
         if let values = schema.enumValues, !values.contains(where: { $0.jsonEquals(node) }) {
             let allowed = values.map(\.compactJSON)
             var message = "\(here): \(node.excerpt) is not one of the allowed values: \(allowed.joined(separator: ", "))"
-            if case .string(let s) = node.value, let close = SchemaMessages.suggestion(for: s, among: values.compactMap(\.stringValue)) {
-                message += "; did you mean '\(close)'?"
+            if case .string(let s) = node.value, let suggestion = Suggestion.didYouMean(s, among: values.compactMap(\.stringValue)) {
+                message += "; " + suggestion
             }
             fail(.const, message, nil, hint)
         }
@@ -98,11 +101,11 @@ struct SchemaEvaluator {
 
     // MARK: Objects
 
-    private func checkObject(_ schema: CompiledSchema, _ members: [Node.Member], _ node: Node, path: String, depth: Int,
-                             scope: [String], out: inout SchemaOutcome) {
+    private func checkObject(_ schema: Compiled, _ members: [Instance.Member], _ node: Instance, path: String, depth: Int,
+                             scope: [String], out: inout Outcome) {
         let here = DocumentPath.display(path)
-        func fail(_ kind: Failure.Kind, _ message: String, at location: SourceLocation, hint: String? = nil) {
-            out.failures.append(Failure(kind: kind, depth: depth, diagnostic: Diagnostic(location: location, path: path, message: message, hint: hint)))
+        func fail(_ kind: Failure.Kind, _ message: String, at location: Location, hint: String? = nil) {
+            out.failures.append(Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: path, message: message, hint: hint)))
         }
         let keys = members.map(\.key)
         for name in schema.required where !keys.contains(name) {
@@ -133,8 +136,7 @@ struct SchemaEvaluator {
                 out.evaluatedProperties.insert(member.key)
             } else if let additional = schema.additionalProperties {
                 if additional.boolean == false {
-                    fail(.other, unknownKeyMessage(member.key, in: here, allowed: schema.properties.map(\.name)),
-                         at: member.keyLocation, hint: allowedKeysHint(member.key, schema.properties.map(\.name)))
+                    out.failures.append(unknownKey(member, in: path, allowed: schema.properties.map(\.name), depth: depth))
                 } else {
                     let result = evaluate(additional, member.value, path: childPath, depth: depth + 1, scope: scope)
                     out.failures += result.failures
@@ -142,35 +144,35 @@ struct SchemaEvaluator {
                 }
             }
             if let names = schema.propertyNames {
-                let keyNode = Node(.string(member.key), at: member.keyLocation)
+                let keyNode = Instance(.string(member.key), at: member.keyLocation)
                 for failure in evaluate(names, keyNode, path: childPath, depth: depth + 1, scope: scope).failures {
-                    var diagnostic = failure.diagnostic
-                    diagnostic.message = "invalid key name '\(member.key)' in \(here): " + diagnostic.message
-                    out.failures.append(Failure(kind: failure.kind, depth: failure.depth, diagnostic: diagnostic))
+                    var named = failure.failure
+                    named.message = "invalid key name '\(member.key)' in \(here): " + named.message
+                    out.failures.append(Failure(kind: failure.kind, depth: failure.depth, failure: named))
                 }
             }
         }
     }
 
-    private func unknownKeyMessage(_ key: String, in here: String, allowed: [String]) -> String {
-        var message = "unknown key '\(key)' in \(here)"
-        if let close = SchemaMessages.suggestion(for: key, among: allowed) { message += "; did you mean '\(close)'?" }
-        return message
-    }
-
-    private func allowedKeysHint(_ key: String, _ allowed: [String]) -> String? {
-        if key == "<<" { return "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars" }
-        guard SchemaMessages.suggestion(for: key, among: allowed) == nil else { return nil }
-        return allowed.isEmpty ? "no keys are allowed here" : "allowed keys: " + allowed.sorted().joined(separator: ", ")
+    /// A key that `additionalProperties` or `unevaluatedProperties: false` rules out, at the
+    /// key: the closest allowed key as a suggestion, else the allowed keys as the hint.
+    private func unknownKey(_ member: Instance.Member, in path: String, allowed: [String], depth: Int) -> Failure {
+        let suggestion = Suggestion.didYouMean(member.key, among: allowed)
+        let hint = suggestion != nil ? nil
+            : allowed.isEmpty ? "no keys are allowed here" : "allowed keys: " + allowed.sorted().joined(separator: ", ")
+        return Failure(kind: .other, depth: depth, failure: SchemaFailure(
+            location: member.keyLocation, path: path,
+            message: "unknown key '\(member.key)' in \(DocumentPath.display(path))" + (suggestion.map { "; " + $0 } ?? ""),
+            hint: hint, unknownKey: member.key))
     }
 
     // MARK: Arrays
 
-    private func checkArray(_ schema: CompiledSchema, _ items: [Node], _ node: Node, path: String, depth: Int,
-                            scope: [String], out: inout SchemaOutcome) {
+    private func checkArray(_ schema: Compiled, _ items: [Instance], _ node: Instance, path: String, depth: Int,
+                            scope: [String], out: inout Outcome) {
         let here = DocumentPath.display(path)
-        func fail(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
-            out.failures.append(Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: location ?? node.location, path: path, message: message, hint: hint)))
+        func fail(_ message: String, at location: Location? = nil, hint: String? = nil) {
+            out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: location ?? node.location, path: path, message: message, hint: hint)))
         }
         if let min = schema.minItems, items.count < min {
             fail("\(here): must have at least \(min) item\(min == 1 ? "" : "s"), found \(items.count)", hint: schema.description)
@@ -221,8 +223,8 @@ struct SchemaEvaluator {
 
     // MARK: allOf, anyOf, oneOf, not, if/then/else
 
-    private func applyCombinators(_ schema: CompiledSchema, _ node: Node, path: String, depth: Int,
-                                  scope: [String], out: inout SchemaOutcome) {
+    private func applyCombinators(_ schema: Compiled, _ node: Instance, path: String, depth: Int,
+                                  scope: [String], out: inout Outcome) {
         let here = DocumentPath.display(path)
         for sub in schema.allOf { out.merge(evaluate(sub, node, path: path, depth: depth, scope: scope)) }
         if !schema.anyOf.isEmpty {
@@ -243,14 +245,14 @@ struct SchemaEvaluator {
                     ?? closestFailures(results, schema.oneOf, node, here: here, depth: depth)
             } else if passing.count > 1 {
                 let names = passing.map { describeBranch(schema.oneOf[$0], index: $0) }
-                out.failures.append(Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: node.location, path: path,
+                out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
                     message: "\(here): matches more than one of the alternatives (\(SchemaMessages.alternatives(names, conjunction: "and"))) where exactly one must match")))
             } else {
                 out.mergeAnnotations(results[passing[0]])
             }
         }
         if let not = schema.not, evaluate(not, node, path: path, depth: depth, scope: scope).isValid {
-            out.failures.append(Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: node.location, path: path,
+            out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
                 message: "\(here): \(node.excerpt) is not allowed here", hint: not.description ?? schema.description)))
         }
         if let condition = schema.ifSchema {
@@ -266,17 +268,17 @@ struct SchemaEvaluator {
 
     /// For a scalar that fits none of the alternatives of a described schema (a time, a colour),
     /// one message with the description says more than the errors of any one alternative.
-    private func describedFailure(_ schema: CompiledSchema, _ node: Node, path: String, here: String, depth: Int) -> [Failure]? {
+    private func describedFailure(_ schema: Compiled, _ node: Instance, path: String, here: String, depth: Int) -> [Failure]? {
         guard let description = schema.description else { return nil }
         switch node.value {
         case .array, .object: return nil
         default:
-            return [Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: node.location, path: path,
+            return [Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
                 message: "\(here): \(node.excerpt) is not valid here", hint: SchemaMessages.expected(description)))]
         }
     }
 
-    private func describeBranch(_ schema: CompiledSchema, index: Int) -> String {
+    private func describeBranch(_ schema: Compiled, index: Int) -> String {
         schema.title ?? "alternative \(index + 1)"
     }
 
@@ -284,8 +286,8 @@ struct SchemaEvaluator {
     /// different type, one "expected a or b" message; otherwise the errors of the closest
     /// alternative, the one whose discriminators (type, const, required keys) match best,
     /// then with the fewest errors.
-    private func closestFailures(_ results: [SchemaOutcome], _ branches: [CompiledSchema], _ node: Node, here: String, depth: Int) -> [Failure] {
-        func mismatches(_ outcome: SchemaOutcome) -> Int {
+    private func closestFailures(_ results: [Outcome], _ branches: [Compiled], _ node: Instance, here: String, depth: Int) -> [Failure] {
+        func mismatches(_ outcome: Outcome) -> Int {
             outcome.failures.filter { ($0.kind == .type || $0.kind == .required || $0.kind == .const) && $0.depth == depth
                 || ($0.kind == .const && $0.depth == depth + 1) }.count
         }
@@ -293,7 +295,7 @@ struct SchemaEvaluator {
         if onlyTypeFailures {
             let types = branches.flatMap { $0.types ?? [] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             if !types.isEmpty {
-                return [Failure(kind: .type, depth: depth, diagnostic: Diagnostic(location: node.location, path: results[0].failures[0].diagnostic.path,
+                return [Failure(kind: .type, depth: depth, failure: SchemaFailure(location: node.location, path: results[0].failures[0].failure.path,
                     message: "\(here): expected \(SchemaMessages.alternatives(types.map(SchemaMessages.typeName))), found \(SchemaMessages.found(node))"))]
             }
         }
@@ -305,15 +307,13 @@ struct SchemaEvaluator {
 
     // MARK: unevaluatedProperties, unevaluatedItems
 
-    private func applyUnevaluated(_ schema: CompiledSchema, _ node: Node, path: String, depth: Int,
-                                  scope: [String], out: inout SchemaOutcome) {
+    private func applyUnevaluated(_ schema: Compiled, _ node: Instance, path: String, depth: Int,
+                                  scope: [String], out: inout Outcome) {
         let here = DocumentPath.display(path)
         if let unevaluated = schema.unevaluatedProperties, case .object(let members) = node.value {
             for member in members where !out.evaluatedProperties.contains(member.key) {
                 if unevaluated.boolean == false {
-                    let known = Array(out.evaluatedProperties) + schema.properties.map(\.name)
-                    out.failures.append(Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: member.keyLocation, path: path,
-                        message: unknownKeyMessage(member.key, in: here, allowed: known), hint: allowedKeysHint(member.key, known))))
+                    out.failures.append(unknownKey(member, in: path, allowed: Array(out.evaluatedProperties) + schema.properties.map(\.name), depth: depth))
                     continue
                 }
                 let result = evaluate(unevaluated, member.value, path: DocumentPath.appending(key: member.key, to: path), depth: depth + 1, scope: scope)
@@ -324,7 +324,7 @@ struct SchemaEvaluator {
         if let unevaluated = schema.unevaluatedItems, case .array(let items) = node.value {
             for index in items.indices where index >= out.evaluatedPrefix && !out.evaluatedIndices.contains(index) {
                 if unevaluated.boolean == false {
-                    out.failures.append(Failure(kind: .other, depth: depth, diagnostic: Diagnostic(location: items[index].location, path: path,
+                    out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: items[index].location, path: path,
                         message: "\(here): item \(index) is not allowed (the list allows \(out.evaluatedPrefix) item\(out.evaluatedPrefix == 1 ? "" : "s") here)")))
                     continue
                 }

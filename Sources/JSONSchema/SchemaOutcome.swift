@@ -1,13 +1,13 @@
 /// What evaluating one schema against one value found: failures, and the annotations that
 /// `unevaluatedProperties` / `unevaluatedItems` consume (kept only from passing subschemas).
-struct SchemaOutcome {
+struct SchemaOutcome<Location: Hashable & Sendable> {
     /// One failed assertion; `kind` and `depth` let `anyOf`/`oneOf` pick the closest branch.
     struct Failure {
         enum Kind { case type, const, required, other }
         let kind: Kind
         /// Depth of the failing value in the document (0 = root).
         let depth: Int
-        let diagnostic: Diagnostic
+        let failure: SchemaFailure<Location>
     }
 
     var failures: [Failure] = []
