@@ -81,7 +81,7 @@ final class VideoEncoder {
         case "libx265":
             if let preset = s.preset { try setOption(context, "preset", preset, site) }
             // Fixed pools and frame threads (x265 otherwise counts cores) and no version SEI.
-            try setOption(context, "x265-params", "pools=\(s.threads):frame-threads=\(min(s.threads, 4)):info=0", site)
+            try setOption(context, "x265-params", "pools=\(s.threads):frame-threads=\(min(s.threads, 4)):info=0:log-level=error", site)
         case "libvpx-vp9":
             if let preset = s.preset { try setOption(context, "deadline", preset, site) }
         case "libsvtav1", "libaom-av1":
