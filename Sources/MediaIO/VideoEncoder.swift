@@ -19,9 +19,8 @@ final class VideoEncoder {
          path: String) throws {
         self.settings = settings
         site = FFmpegCallSite(path: path)
-        let setting = "\(settings.codec.rawValue) video"
-        let codec = try findEncoder(settings.codec.encoderNames, for: setting, container: container, path: path)
-        try checkContainer(format, holds: codec, setting: setting, container: container, path: path)
+        let codec = try chooseEncoder(settings.codec.encoderNames, for: "\(settings.codec.rawValue) video", container: container,
+                                      format: format, path: path)
         guard settings.width > 0, settings.height > 0, settings.frameRate > .zero else {
             throw MediaError(.unsupportedSettings, path: path, "video must have a positive size and frame rate, not \(settings.width)x\(settings.height) at \(settings.frameRate) fps")
         }
