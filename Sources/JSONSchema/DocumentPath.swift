@@ -4,7 +4,8 @@ public enum DocumentPath {
 
     public static func appending(key: String, to path: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+            // ASCII first: Unicode properties are looked up only for other letters.
+            $0.isASCII ? ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") : $0.properties.isAlphabetic
         }
         if !plain { return "\(path)[\"\(key)\"]" }
         return path.isEmpty ? key : "\(path).\(key)"

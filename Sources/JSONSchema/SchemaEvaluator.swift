@@ -107,7 +107,7 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
         func fail(_ kind: Failure.Kind, _ message: String, at location: Location, hint: String? = nil) {
             out.failures.append(Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: path, message: message, hint: hint)))
         }
-        let keys = members.map(\.key)
+        let keys = members.map { $0.key }
         for name in schema.required where !keys.contains(name) {
             fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.properties.first { $0.name == name }?.schema.description)
         }
@@ -229,7 +229,7 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
         for sub in schema.allOf { out.merge(evaluate(sub, node, path: path, depth: depth, scope: scope)) }
         if !schema.anyOf.isEmpty {
             let results = schema.anyOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
-            let passing = results.filter(\.isValid)
+            let passing = results.filter { $0.isValid }
             if passing.isEmpty {
                 out.failures += describedFailure(schema, node, path: path, here: here, depth: depth)
                     ?? closestFailures(results, schema.anyOf, node, here: here, depth: depth)
