@@ -22,8 +22,8 @@ public struct ReadFile: Hashable, Sendable {
     public static func rowsFile(_ path: String) -> ReadFile { ReadFile(path: path, role: "the rows file (--data)") }
 }
 
-/// Why an output may not be written; `message` names the output and, for an input, the input
-/// and its role. Commands print it as `error: …` and exit with status 73.
+/// Why an output may not be written; `message` (also its `description`) names the output and,
+/// for an input, the input and its role. Commands print it as `error: …` and exit with status 73.
 public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         /// The output names an existing folder (or ends with `/`).
@@ -49,8 +49,6 @@ public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible
     /// An example file name for the folder message (`out.mp4`, `frame.png`).
     public var exampleName: String
 
-    public static let exitCode: Int32 = 73
-
     public var message: String {
         switch reason {
         case .folder:
@@ -68,7 +66,7 @@ public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    public var description: String { "error: " + message }
+    public var description: String { message }
 }
 
 /// The rule that keeps a command from destroying what it reads: an output may not be, or
