@@ -58,7 +58,7 @@ public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible
             let how: String
             switch route {
             case .samePath: how = "it is \(input.path)"
-            case .symlink: how = "it is a symlink to the same file as \(input.path)"
+            case .symlink: how = "it and \(input.path) are one file (through a symlink)"
             case .otherPath: how = "it is another path to \(input.path)"
             case .hardLink: how = "it is a hard link to \(input.path) (the same file under another name)"
             }
