@@ -82,7 +82,8 @@ public struct BatchPlan: Sendable {
     private mutating func rejectOutputsThatAreRead(_ safety: OutputSafety, sources: [SourceText]) {
         var refused: Set<Int> = []
         for job in jobs {
-            guard let refusal = safety.check(job.outputPath) else { continue }
+            // (An output that is a folder is left to the row's render, which refuses it.)
+            guard let refusal = safety.checkInputs(job.outputPath) else { continue }
             refused.insert(job.row)
             let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
                                         message: "row \(job.row): " + refusal.message,

@@ -85,11 +85,16 @@ public struct OutputSafety: Sendable {
         }
     }
 
-    /// nil when `output` may be written; else why not.
+    /// nil when `output` may be written; else why not (a folder, or one of the inputs).
     public func check(_ output: String, exampleName: String = "out.mp4") -> OutputRefusal? {
         if Self.isFolder(output) { return OutputRefusal(output: output, reason: .folder, exampleName: exampleName) }
+        return checkInputs(output)
+    }
+
+    /// nil when `output` is none of the inputs; else the refusal naming the input.
+    public func checkInputs(_ output: String) -> OutputRefusal? {
         guard let (file, route) = input(writtenBy: output) else { return nil }
-        return OutputRefusal(output: output, reason: .input(file, route), exampleName: exampleName)
+        return OutputRefusal(output: output, reason: .input(file, route), exampleName: "")
     }
 
     /// The input that writing `output` would replace, and how the output path reaches it.
