@@ -50,7 +50,7 @@ public enum PNGEncoder {
         }
         let partial = try PartialFile(output: path)
         try partial.write(bytes)
-        try partial.commit()
+        try partial.commit(sync: false) // stills come by the hundred; an fsync each would cost more than they are worth
     }
 
     /// `frame` itself when it is already rgb24 or rgba, else a converted copy.

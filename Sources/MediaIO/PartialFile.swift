@@ -89,11 +89,12 @@ public final class PartialFile {
         }
     }
 
-    /// Makes the contents durable (fsync) and renames the file onto `output`, then lets go of
-    /// the lock. Throws `MediaError(.writingFailed)`, having removed the temporary file.
-    public func commit() throws(MediaError) {
+    /// With `sync`, makes the contents durable first (fsync: after a power cut the output is the
+    /// old file or the new one, never an empty one); then renames the file onto `output` and lets
+    /// go of the lock. Throws `MediaError(.writingFailed)`, having removed the temporary file.
+    public func commit(sync: Bool = true) throws(MediaError) {
         guard descriptor >= 0 else { throw MediaError(.invalidArgument, path: output, "the temporary file is already closed") }
-        guard fsync(descriptor) == 0 else {
+        guard !sync || fsync(descriptor) == 0 else {
             let message = "cannot write the file: \(Self.reason())"
             discard()
             throw MediaError(.writingFailed, path: output, message)
