@@ -335,8 +335,9 @@ struct SafetyFolder {
 
         let partial = folder.file(".out.mp4.partial")
         let first = try Running(["render", "long.yaml", "-o", "out.mp4", "--progress", "none"], in: folder)
-        let appeared = FileEvents.waitForFile(partial, timeout: 60)
-        // Stopped while it holds its temporary file, so the second render surely meets it.
+        // The writer locks its temporary file before it writes a byte to it, so once the file
+        // has bytes the lock is held. Stopped then, the second render surely meets it.
+        let appeared = FileEvents.waitForBytes(partial, timeout: 60)
         kill(first.process.processIdentifier, SIGSTOP)
         defer { kill(first.process.processIdentifier, SIGCONT) }
         try #require(appeared, "the render never created \(partial)")
@@ -385,18 +386,29 @@ struct SafetyFolder {
     }
 }
 
-/// Waiting for a file to appear with inotify (no polling).
+/// Waiting for files to appear or grow, with inotify (no polling).
 enum FileEvents {
     /// True once `path` exists; false after `timeout` seconds.
     static func waitForFile(_ path: String, timeout: Double) -> Bool {
+        waitFor(path, timeout: timeout) { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// True once `path` holds at least one byte; false after `timeout` seconds.
+    static func waitForBytes(_ path: String, timeout: Double) -> Bool {
+        waitFor(path, timeout: timeout) { ((try? FileManager.default.attributesOfItem(atPath: $0))?[.size] as? Int ?? 0) > 0 }
+    }
+
+    /// True once `condition(path)` holds, checked whenever a file in `path`'s folder is created,
+    /// moved in or written; false after `timeout` seconds.
+    static func waitFor(_ path: String, timeout: Double, _ condition: (String) -> Bool) -> Bool {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        guard inotify_add_watch(fd, folder, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else { return false }
+        guard inotify_add_watch(fd, folder, UInt32(IN_CREATE | IN_MOVED_TO | IN_MODIFY)) >= 0 else { return false }
         let deadline = ProcessInfo.processInfo.systemUptime + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !FileManager.default.fileExists(atPath: path) {
+        while !condition(path) {
             let left = deadline - ProcessInfo.processInfo.systemUptime
             guard left > 0 else { return false }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
