@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "FileSafety", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

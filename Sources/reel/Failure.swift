@@ -42,7 +42,7 @@ enum Failure {
     }
 
     /// A batch's status: 1 when a render failed, else its worst rejected row's (a missing
-    /// file outweighs an invalid row), else 0.
+    /// file outweighs an invalid row, an output the batch may not write outweighs both), else 0.
     static func batchExitStatus(failedRows: Int, rejected: [any Error]) -> Int32 {
         failedRows > 0 ? 1 : rejected.map(exitStatus(for:)).max() ?? 0
     }
