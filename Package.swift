@@ -5,6 +5,7 @@ import PackageDescription
 /// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
 /// JSONSchema ← ProjectFile (JSONSchema is a general JSON Schema validator; it knows nothing of Reel)
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
+/// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 let package = Package(
     name: "Reel",
@@ -28,7 +29,8 @@ let package = Package(
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat"]),
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph"]),
-        .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler"]),
+        .target(name: "FileSafety", dependencies: ["CompositionGraph"]),
+        .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler", "FileSafety"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
 
         // FFmpeg.
@@ -52,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage",
+                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,8 +72,9 @@ let package = Package(
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime", "TestSupport"]),
+        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "FileSafety", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,9 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
         case invalidProject
         /// A named file does not exist or cannot be read.
         case missingFile
+        /// An output that may not be written: a file the run reads, or a file another output
+        /// of the run writes too.
+        case cannotWrite
     }
 
     public var category: Category

@@ -16,7 +16,7 @@ struct BatchRender: ParsableCommand {
         (same project, values, media, fonts and Reel: the content hash in OUTPUT.reel-hash) is skipped \
         unless --force. See docs/batch.md.
         Exit status: 0 every row rendered or up to date, 1 a render failed, 65 a row is invalid, \
-        66 a file is missing, 64 bad usage.
+        66 a file is missing, 73 a row's output is a file the batch reads or another row's output, 64 bad usage.
         """
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSafety
 import Foundation
 import MediaIO
 import OverlayRendering
@@ -17,12 +18,14 @@ enum Failure {
             case .usage: 64
             case .invalidProject: 65
             case .missingFile: 66
+            case .cannotWrite: 73
             }
         case let error as RenderError:
             switch error {
             case .media, .output: 1
             case .invalidSettings, .changedSinceChecked: 65
             case .missingFile: 66
+            case .unwritable: 73
             case .cancelled: 130
             }
         case let error as MediaError:
@@ -31,6 +34,7 @@ enum Failure {
             case .writingFailed: 73
             default: 65
             }
+        case is OutputRefusal: 73
         case is OverlayError: 65
         case is UsageError: 64
         default: 1
@@ -38,7 +42,7 @@ enum Failure {
     }
 
     /// A batch's status: 1 when a render failed, else its worst rejected row's (a missing
-    /// file outweighs an invalid row), else 0.
+    /// file outweighs an invalid row, an output the batch may not write outweighs both), else 0.
     static func batchExitStatus(failedRows: Int, rejected: [any Error]) -> Int32 {
         failedRows > 0 ? 1 : rejected.map(exitStatus(for:)).max() ?? 0
     }

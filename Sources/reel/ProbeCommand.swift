@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompositionGraph
+import FileSafety
 import Foundation
 import MediaIO
 import MediaTime
@@ -52,6 +53,7 @@ struct Probe: ParsableCommand {
 
     /// The frame through the same facts and readers a render uses for this file.
     private func saveFrame(at text: String, to output: String) throws {
+        try refuseUnsafeOutputs([output], reading: [ReadFile(path: file, role: "the probed file")], exampleName: "frame.png")
         let facts: MediaFacts
         do {
             facts = try MediaFactsReader().facts(forFileAt: file)

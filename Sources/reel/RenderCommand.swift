@@ -11,7 +11,7 @@ struct Render: ParsableCommand {
         abstract: "Render a project to a video file.",
         discussion: """
         Exit status: 0 done, 64 bad usage, 65 invalid project or settings, 66 a file is missing, \
-        1 a failure while rendering (the message names the media file and time), 130 cancelled.
+        73 the output cannot or may not be written (a folder, a file the project reads, another render writing it), 1 a failure while rendering (the message names the media file and time), 130 cancelled.
         """
     )
 
@@ -40,6 +40,7 @@ struct Render: ParsableCommand {
             guard let path = output ?? graph.output.path else {
                 throw UsageError("no output file: pass -o FILE or set output.path in the project")
             }
+            try refuseUnsafeOutputs([path], project: project, vars: vars, graph: graph, exampleName: "out.mp4")
             var timeRange: TimeRange?
             if let range {
                 do {

@@ -1,4 +1,5 @@
 import CompositionGraph
+import FileSafety
 import Foundation
 import MediaIO
 import MediaTime
@@ -67,6 +68,9 @@ import Testing
             (MediaError(.fileNotFound, path: "/a", "no such file"), 66), (MediaError(.notAFile, path: "/a", "a folder"), 66),
             (MediaError(.writingFailed, path: "/a.png", "read-only"), 73), (MediaError(.notMedia, path: "/a", "text"), 65),
             (OverlayError(.unreadableImage(path: "/a.png", detail: "bad")), 65),
+            (ProjectError(.cannotWrite, diagnostic), 73), (RenderError.unwritable(path: "/o.mp4", reason: "another process is writing it"), 73),
+            (OutputSafety(reading: [ReadFile(path: "/p.yaml", role: "the project file")]).check("/p.yaml")!, 73),
+            (OutputSafety(reading: []).check("/")!, 73),
         ]
         for (error, status) in cases {
             #expect(Failure.exitStatus(for: error) == status, "\(error)")
@@ -80,6 +84,8 @@ import Testing
         #expect(Failure.batchExitStatus(failedRows: 1, rejected: [invalid, missing]) == 1)
         #expect(Failure.batchExitStatus(failedRows: 0, rejected: [invalid, missing]) == 66)
         #expect(Failure.batchExitStatus(failedRows: 0, rejected: [invalid]) == 65)
+        // A row writing a file the batch reads, or another row's file, outweighs both.
+        #expect(Failure.batchExitStatus(failedRows: 0, rejected: [invalid, ProjectError(.cannotWrite, diagnostics: []), missing]) == 73)
         #expect(Failure.batchExitStatus(failedRows: 0, rejected: []) == 0)
     }
 }

@@ -7,6 +7,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case media(path: String, sourceTime: MediaTime, timelineTime: MediaTime, reason: String)
     /// The output could not be written.
     case output(path: String, reason: String)
+    /// The output cannot be created, found before any frame: no such folder, no permission,
+    /// another process writing it now.
+    case unwritable(path: String, reason: String)
     /// The graph or the output settings ask for something this build or these files cannot
     /// do; found before rendering.
     case invalidSettings(String)
@@ -21,7 +24,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .media(let path, let source, let timeline, let reason):
             return "error: \(path) at \(TimeNotation.clock(source)) (timeline \(TimeNotation.clock(timeline))): \(reason)"
-        case .output(let path, let reason):
+        case .output(let path, let reason), .unwritable(let path, let reason):
             return "error: cannot write \(path): \(reason)"
         case .invalidSettings(let message):
             return "error: \(message)"

@@ -20,6 +20,8 @@ final class MediaIOSink: MediaSink {
             writer = try MediaWriter(path: path, settings: settings)
             pool = try VideoFramePool(width: graph.videoComposition.renderSize.width, height: graph.videoComposition.renderSize.height,
                                       pixelFormat: .yuv420p, colorSpace: .bt709)
+        } catch let error as MediaError where error.kind == .writingFailed {
+            throw RenderError.unwritable(path: path, reason: error.message)
         } catch {
             throw RenderError.invalidSettings("output \(path): \(error)")
         }
