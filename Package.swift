@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat"]),
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph"]),
-        .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler", "FileSafety"]),
+        .target(name: "Digest"),
+        .target(name: "Batch", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "FileSafety"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
 
         // FFmpeg.
@@ -49,7 +50,7 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "CCairo"]),
 
-        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "CompositionGraph", "MediaIO", "OverlayRendering"]),
+        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "CompositionGraph", "MediaIO", "OverlayRendering"]),
 
         .executableTarget(
             name: "reel",
@@ -73,6 +74,7 @@ let package = Package(
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "FileSafety", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden"]),

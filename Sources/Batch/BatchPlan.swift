@@ -1,4 +1,5 @@
 import FileSafety
+import Digest
 import Foundation
 import ProjectCompiler
 import ProjectFile

@@ -21,6 +21,8 @@ public final class MediaWriter: @unchecked Sendable {
     private let site: FFmpegCallSite
     private var state: State = .writing
     private var nextVideoIndex: Int64 = 0
+    /// Video comes as packets encoded elsewhere (`VideoPacketEncoder`), not as frames.
+    private let takesEncodedVideo: Bool
     /// Added to audio timestamps (in samples): Matroska stores Opus from its first packet at 0
     /// and signals the pre-skip as CodecDelay, which readers subtract.
     private let audioShift: Int64
@@ -35,12 +37,14 @@ public final class MediaWriter: @unchecked Sendable {
         _ = try MediaWriter(path: path, settings: settings, target: .memory)
     }
 
-    /// Starts writing `path` (via a temporary file beside it). Throws `MediaError`.
-    public convenience init(path: String, settings: WriterSettings) throws {
-        try self.init(path: path, settings: settings, target: .file(try PartialFile(output: path)))
+    /// Starts writing `path` (via a temporary file beside it). With `encodedVideo`, the video
+    /// comes as packets a `VideoPacketEncoder` with the same settings made (`append(encoded:)`),
+    /// not as frames. Throws `MediaError`.
+    public convenience init(path: String, settings: WriterSettings, encodedVideo: Bool = false) throws {
+        try self.init(path: path, settings: settings, target: .file(try PartialFile(output: path)), encodedVideo: encodedVideo)
     }
 
-    private init(path: String, settings: WriterSettings, target: Target) throws {
+    private init(path: String, settings: WriterSettings, target: Target, encodedVideo: Bool = false) throws {
         let site = FFmpegCallSite(path: path)
         guard settings.video != nil || settings.audio != nil else {
             throw MediaError(.unsupportedSettings, path: path, "nothing to write: neither video nor audio settings given")
@@ -75,6 +79,7 @@ public final class MediaWriter: @unchecked Sendable {
         self.path = path
         self.settings = settings
         self.site = site
+        takesEncodedVideo = encodedVideo
         self.context = context
         let matroska = settings.container == .mkv || settings.container == .webm
         audioShift = matroska && settings.audio?.codec == .opus
@@ -110,12 +115,34 @@ public final class MediaWriter: @unchecked Sendable {
     /// one from 0. A frame of another size, format or colour space is converted (swscale).
     public func append(video frame: VideoFrame, at index: Int64) throws {
         guard state == .writing else { throw notWriting() }
-        guard let video else { throw MediaError(.invalidArgument, path: path, "the settings have no video stream") }
+        guard let video, !takesEncodedVideo else { throw MediaError(.invalidArgument, path: path, "this writer takes no video frames") }
         guard index == nextVideoIndex else {
             throw MediaError(.invalidArgument, path: path, "video frame \(index) given where frame \(nextVideoIndex) is next")
         }
         try failing { try video.encoder.encode(frame, index: index) { try write($0, video.encoder.context, video.stream) } }
         nextVideoIndex += 1
+    }
+
+    /// The video stream's global header, which encoded packets given to `append(encoded:)`
+    /// must have been made with.
+    public var videoExtradata: [UInt8] { video?.encoder.extradata ?? [] }
+
+    /// Writes a video packet encoded elsewhere, `offset` frames later than its own times (the
+    /// first frame of its piece). Packets must come in decode order.
+    public func append(encoded packet: EncodedPacket, offset: Int64) throws {
+        guard state == .writing else { throw notWriting() }
+        guard let video, takesEncodedVideo else { throw MediaError(.invalidArgument, path: path, "this writer takes video frames, not packets") }
+        try failing {
+            let copy = try Packet(site)
+            try FFmpeg.check(av_new_packet(copy.pointer, Int32(packet.data.count)), "av_new_packet", site, .outOfMemory, "cannot make a packet")
+            packet.data.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { copy.pointer.pointee.data.update(from: base, count: bytes.count) }
+            }
+            copy.pointer.pointee.pts = packet.pts + offset
+            copy.pointer.pointee.dts = packet.dts + offset
+            if packet.isKeyframe { copy.pointer.pointee.flags |= AV_PKT_FLAG_KEY }
+            try write(copy, video.encoder.context, video.stream)
+        }
     }
 
     /// Encodes interleaved Float32 samples at the audio settings' rate and channel count,
@@ -137,7 +164,7 @@ public final class MediaWriter: @unchecked Sendable {
     public func finish() throws {
         guard state == .writing else { throw notWriting() }
         try failing {
-            if let video { try video.encoder.flush { try write($0, video.encoder.context, video.stream) } }
+            if let video, !takesEncodedVideo { try video.encoder.flush { try write($0, video.encoder.context, video.stream) } }
             if let audio { try audio.encoder.flush { try write($0, audio.encoder.context, audio.stream, shift: audioShift) } }
             try FFmpeg.check(av_write_trailer(context), "av_write_trailer", site, .writingFailed, "cannot finish the file")
         }
