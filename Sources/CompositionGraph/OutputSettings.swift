@@ -50,6 +50,11 @@ public struct OutputSettings: Hashable, Sendable, Codable {
     public var faststart: Bool
     /// Container metadata, sorted by key when written.
     public var metadata: [String: String]
+    /// How long the segments are that the video is rendered in, each on its own and joined
+    /// without re-encoding (rounded to whole frames).
+    public var segmentLength: MediaTime = OutputSettings.defaultSegmentLength
+
+    public static let defaultSegmentLength = MediaTime(seconds: 5)
 
     public init(path: String?, container: Container?, video: Video, audio: Audio, faststart: Bool, metadata: [String: String]) {
         self.path = path

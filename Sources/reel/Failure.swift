@@ -24,7 +24,8 @@ enum Failure {
             switch error {
             case .media, .output: 1
             case .invalidSettings, .changedSinceChecked: 65
-            case .missingFile: 66
+            case .missingFile, .partMissing: 66
+            case .partUnusable: 65
             case .unwritable: 73
             case .cancelled: 130
             }

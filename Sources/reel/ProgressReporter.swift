@@ -10,7 +10,8 @@ enum ProgressStyle: String, Sendable, CaseIterable {
 }
 
 /// Formats progress lines; the clock only ever feeds what is shown, never the output file.
-final class ProgressReporter {
+/// Updates may come from the render's worker threads, one call at a time.
+final class ProgressReporter: @unchecked Sendable {
     private let style: ProgressStyle
     private let total: Int64
     private let write: (String) -> Void

@@ -85,10 +85,11 @@ enum EndToEnd {
         ({ $0 }, { var l = $0; l.opacity = .ramp(from: 0, to: 1, over: overlap); return l })
     }
 
-    /// Renders `graph` to `name` in the test media folder and returns its path.
-    static func render(_ graph: CompositionGraph, to name: String, range: TimeRange? = nil, threads: Int = 2) throws -> String {
+    /// Renders `graph` to `name` in the test media folder (`jobs` segments at once, parts in a
+    /// temporary folder) and returns its path.
+    static func render(_ graph: CompositionGraph, to name: String, range: TimeRange? = nil, jobs: Int = 1) throws -> String {
         let path = MediaFactory.path(name)
-        try ExportSession(graph: graph, options: ExportOptions(outputPath: path, range: range, threads: threads)).run()
+        try ExportSession(graph: graph, options: ExportOptions(outputPath: path, range: range, jobs: jobs)).run()
         return path
     }
 

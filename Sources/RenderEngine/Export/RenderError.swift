@@ -19,6 +19,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case changedSinceChecked(String, name: String)
     /// Stopped by `cancel()`.
     case cancelled
+    /// A segment has no part to join (the place names the segment).
+    case partMissing(String, path: String)
+    /// A segment's part cannot be joined: truncated, damaged, or made for other content.
+    case partUnusable(String, path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -35,6 +39,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
                 + "run the command again so it is checked as it is now"
         case .cancelled:
             return "render cancelled; no output written"
+        case .partMissing(let place, let path):
+            return "error: \(place) has no rendered part (\(path)); render it first (reel render PROJECT --segment N --parts FOLDER)"
+        case .partUnusable(let place, let path, let reason):
+            return "error: the part of \(place) cannot be joined: \(reason) (\(path)); delete it and render that segment again"
         }
     }
 }
