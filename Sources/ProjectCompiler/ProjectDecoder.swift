@@ -58,8 +58,9 @@ struct ProjectDecoder {
             sampleRate: a?["sample_rate"]?.int ?? 48000, channels: a?["channels"]?.int ?? 2)
         var metadata: [String: String] = [:]
         for (key, value) in c?["metadata"]?.members ?? [] { metadata[key] = value.string }
-        let settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
+        var settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
                                       faststart: c?["faststart"]?.bool ?? false, metadata: metadata)
+        if let segment = c?["segment"].flatMap({ positiveTime($0) }) { settings.segmentLength = segment }
         return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings,
                           keepPitch: a?["keep_pitch"]?.bool ?? false)
     }

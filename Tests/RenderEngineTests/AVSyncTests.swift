@@ -88,6 +88,10 @@ import Testing
             // Crossfaded in over 4.5–5 s, from source 0.2 s (flashes at 5.3, 6.3, 7.3 s).
             EndToEnd.Clip(media: media, source: TimeRange(start: seconds(1, 5), duration: seconds(3)), target: TimeRange(start: seconds(9, 2), duration: seconds(3))),
         ]
-        return EndToEnd.sequence(clips, size: size, lossless: lossless)
+        var graph = EndToEnd.sequence(clips, size: size, lossless: lossless)
+        // Segments of 1.5 s: the video is cut at 1.5, 3, 4.5 and 6 s, on flash frames, while
+        // their beeps sound.
+        graph.output.segmentLength = seconds(3, 2)
+        return graph
     }
 }

@@ -42,7 +42,7 @@ import Testing
         Thread.detachNewThread {
             let deadline = ProcessInfo.processInfo.systemUptime + 30
             while ProcessInfo.processInfo.systemUptime < deadline {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+                let names = (try? FileManager.default.subpathsOfDirectory(atPath: folderPath)) ?? []
                 if names.contains(where: { $0.hasSuffix(".partial") }) { break }
                 Thread.sleep(forTimeInterval: 0.01)
             }

@@ -15,6 +15,11 @@ final class PartSink: MediaSink {
 
     init(graph: CompositionGraph, segment: SegmentPlan.Segment, path: String) throws {
         self.path = path
+        // The packets are the same for every container Reel writes (all take the codec's
+        // global header), so a part made before the output is named fits any of them; the join
+        // checks the global header all the same.
+        var graph = graph
+        if graph.output.container == nil { graph.output.container = .mp4 }
         let settings = try WriterSettings(graph, path: path, threads: SegmentPlan.encoderThreads)
         do {
             encoder = try VideoPacketEncoder(settings: settings, path: path)

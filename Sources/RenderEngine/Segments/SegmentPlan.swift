@@ -1,7 +1,6 @@
 import CompositionGraph
 import Digest
 import Foundation
-import MediaFormat
 import MediaTime
 
 /// How a render's video is cut into segments that render independently and join without
@@ -100,8 +99,8 @@ private struct KeyedGraph {
         g.fonts = try graph.fonts.map(id)
         self.graph = g
         let vc = graph.videoComposition, out = graph.output
-        settings = Self.json(KeySettings(version: version, encoderThreads: SegmentPlan.encoderThreads, container: out.container,
-                                         video: out.video, renderSize: vc.renderSize, frameDuration: vc.frameDuration,
+        // Not the container: every one Reel writes takes the same packets (the join checks).
+        settings = Self.json(KeySettings(version: version, encoderThreads: SegmentPlan.encoderThreads, video: out.video, renderSize: vc.renderSize, frameDuration: vc.frameDuration,
                                          background: vc.background, fonts: g.fonts))
     }
 
@@ -126,7 +125,6 @@ private struct KeyedGraph {
     private struct KeySettings: Encodable {
         var version: String
         var encoderThreads: Int
-        var container: Container?
         var video: OutputSettings.Video
         var renderSize: PixelSize
         var frameDuration: MediaTime
