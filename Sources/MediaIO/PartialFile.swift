@@ -75,6 +75,23 @@ public final class PartialFile {
         throw MediaError(.writingFailed, path: output, "cannot claim the temporary file \(path): it keeps changing under another writer")
     }
 
+    /// Returns once nobody is writing `output` any more: when a live writer holds its
+    /// temporary file, waits until it renames it into place or gives up.
+    public static func waitForWriter(of output: String) {
+        let fd = open(path(for: output), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return }
+        _ = flock(fd, LOCK_SH)
+        close(fd)
+    }
+
+    /// Whether a live writer holds `output`'s temporary file now.
+    public static func isBeingWritten(_ output: String) -> Bool {
+        let fd = open(path(for: output), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
     deinit { discard() }
 
     /// Writes `bytes` at the end of the file. Throws `MediaError(.writingFailed)`.

@@ -130,4 +130,36 @@ import Testing
         #expect(audioOnly.rendered.isEmpty)
         #expect(try sha(quieter) == (try sha(try render(g, to: "seg-clean-quiet.mp4").0)))
     }
+
+    /// Two renders sharing a cache at once: each waits for a part the other is making instead
+    /// of failing or writing it twice; both files are whole and equal, and no temporary file is
+    /// left in the cache.
+    @Test func twoRendersShareACache() throws {
+        let cache = try folder("seg-cache-shared")
+        let g = try graph(lossless: false)
+        let outputs = [MediaFactory.path("seg-shared-a.mp4"), MediaFactory.path("seg-shared-b.mp4")]
+        let failure = LockedErrors()
+        let group = DispatchGroup()
+        for output in outputs {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                do { try ExportSession(graph: g, options: ExportOptions(outputPath: output, jobs: 2, partsFolder: cache)).run() } catch { failure.add(error) }
+            }
+        }
+        group.wait()
+        #expect(failure.all.isEmpty, "\(failure.all)")
+        #expect(try sha(outputs[0]) == (try sha(outputs[1])))
+        #expect(try sha(outputs[0]) == (try sha(try render(g, to: "seg-shared-clean.mp4").0)))
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+        #expect(names.filter { $0.hasSuffix(".reelpart") }.count == 7 && !names.contains { $0.hasSuffix(".partial") }, "\(names)")
+    }
+}
+
+/// Errors from several threads.
+final class LockedErrors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Error] = []
+    func add(_ error: Error) { lock.withLock { errors.append(error) } }
+    var all: [Error] { lock.withLock { errors } }
 }

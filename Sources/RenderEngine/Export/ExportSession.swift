@@ -208,7 +208,22 @@ public final class ExportSession: @unchecked Sendable {
     }
 
     private func renderPart(_ segment: SegmentPlan.Segment, counter: FrameCounter) throws {
-        let sink = try PartSink(graph: graph, segment: segment, path: partPath(segment))
+        // Another render sharing the cache may be making this very part: wait, then use it.
+        let path = partPath(segment)
+        var made: PartSink?
+        while made == nil {
+            PartialFile.waitForWriter(of: path)
+            if (try? PartFile.read(path, key: segment.key)) != nil {
+                counter.add(segment.frameCount)
+                return
+            }
+            do {
+                made = try PartSink(graph: graph, segment: segment, path: path)
+            } catch where PartialFile.isBeingWritten(path) {
+                continue // it started between the look and the lock
+            }
+        }
+        guard let sink = made else { return }
         let config = RenderPipeline.Configuration(graph: graph, range: segment.timeRange, mixesAudio: false)
         let pipeline = RenderPipeline(config, access: .mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads),
                                       sink: sink, overlays: try OverlayBridge.make(graph: graph))
