@@ -85,6 +85,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path("broken.mp4")))
     }
 
+    /// A worker killed mid-segment leaves no part a join accepts; a render with the same parts
+    /// folder then makes only that segment and joins.
+    @Test func aKilledWorkerLeavesNothingToJoin() throws {
+        let project = try project()
+        let parts = path("parts-killed")
+        try? FileManager.default.removeItem(atPath: parts)
+        for k in [0, 2] { _ = try run(["render", project, "--segment", String(k), "--parts", parts, "--progress", "none"], cache: parts) }
+        let worker = Process()
+        worker.executableURL = ReelCommand.executable
+        worker.arguments = ["render", project, "--segment", "1", "--parts", parts, "--progress", "none"]
+        worker.standardOutput = FileHandle.nullDevice
+        worker.standardError = FileHandle.nullDevice
+        try worker.run()
+        // Killed as soon as its temporary part exists (or, on a fast machine, right away).
+        let deadline = Date().addingTimeInterval(20)
+        while worker.isRunning, Date() < deadline,
+              !((try? FileManager.default.contentsOfDirectory(atPath: parts)) ?? []).contains(where: { $0.hasSuffix(".partial") }) {
+            usleep(2_000)
+        }
+        kill(worker.processIdentifier, SIGKILL)
+        worker.waitUntilExit()
+        let joined = path("killed.mp4")
+        let refused = try ReelCommand.run(["join", project, "--parts", parts, "-o", joined])
+        if worker.terminationReason == .uncaughtSignal {
+            #expect(refused.status == 66 && refused.standardError.contains("segment 1 (frames 25–49"), "\(refused.standardError)")
+        }
+        let again = try run(["render", project, "--parts", parts, "-o", joined], cache: parts)
+        #expect(["1 segment rendered, 2 reused", "0 segments rendered, 3 reused"].contains { again.standardError.contains($0) }, "\(again.standardError)")
+        let clean = path("killed-clean.mp4")
+        _ = try run(["render", project, "--no-cache", "-o", clean, "--progress", "none"], cache: parts)
+        #expect(try SHA256.hexDigest(ofFileAt: joined) == (try SHA256.hexDigest(ofFileAt: clean)))
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: parts)) ?? []).contains { $0.hasSuffix(".partial") })
+    }
+
     /// Edits in a seeded random order; after each, a cached render renders only the segments
     /// the edit touches and equals a clean render byte for byte.
     @Test func editsReRenderOnlyWhatTheyTouch() throws {
