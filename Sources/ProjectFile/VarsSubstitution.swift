@@ -122,7 +122,15 @@ public struct VarsSubstitution: Sendable {
         let references = Self.references(in: text)
         guard !references.isEmpty else { return nil }
         let here = DocumentPath.display(path)
+        // A string may use the same broken reference many times: one diagnostic is enough.
+        var reported = Set<String>()
         func value(of reference: Reference) -> Node? {
+            let before = problems.count
+            let node = lookUp(reference)
+            if problems.count > before, !reported.insert(reference.text.filter { !$0.isWhitespace }).inserted { problems.removeLast(problems.count - before) }
+            return node
+        }
+        func lookUp(_ reference: Reference) -> Node? {
             guard let name = reference.name else {
                 problems.append(Diagnostic(location: location, path: path, message: "'\(reference.text)' in \(here) is not a valid var reference",
                                            hint: "write {{ name }} with a name of letters, digits and _"))
@@ -155,6 +163,7 @@ public struct VarsSubstitution: Sendable {
             case .bool(let b): result += String(b)
             case .null: break
             case .array, .object:
+                guard reported.insert("list or mapping: " + (reference.name ?? "")).inserted else { continue }
                 problems.append(Diagnostic(location: location, path: path,
                     message: "var '\(reference.name ?? "")' holds \(node.excerpt) and cannot be part of the text of \(here)"))
             }
