@@ -82,4 +82,22 @@ import Testing
         let volume = try #require(graph.audioMix.tracks.first?.volume)
         #expect(volume.value(at: MediaTime(seconds: 5)) == 1)
     }
+
+    /// The two transitions of a clip may together fill it exactly (its neighbours then touch
+    /// on their shared lane); a little more is refused (Fixtures/invalid/transitions-longer-than-clip.yaml).
+    @Test func transitionsMayTogetherFillAClip() throws {
+        let graph = try load("""
+            reel: 1
+            output: { size: [640, 360], fps: 25 }
+            video:
+              - clips:
+                  - { color: black, duration: 2s }
+                  - { transition: crossfade, duration: 0.25s }
+                  - { color: white, duration: 0.5s }
+                  - { transition: wipe-left, duration: 0.25s }
+                  - { color: red, duration: 2s }
+            """).graph
+        #expect(graph.checkInvariants() == [])
+        #expect(graph.duration == MediaTime(4, 1))
+    }
 }

@@ -72,4 +72,18 @@ import Testing
         let short = DiagnosticRenderer(sources: [source]).render(Diagnostic(location: SourceLocation(file: "t.yaml", line: 1, column: 4), path: "", message: "m"))
         #expect(short == "t.yaml:1:4: error: m\n 1 | a: 1\n   |    ^\n")
     }
+
+    /// An unknown key of 600 000 characters: "did you mean" compared it with every allowed key
+    /// by edit distance (seconds of CPU and 50 MB); keys too different in length are skipped.
+    @Test func aHugeUnknownKeyIsReportedQuickly() throws {
+        let key = String(repeating: "a b ", count: 150_000)
+        let document = try DocumentLoader.load(text: "{\"reel\": 1,\n\"\(key)\": 1, \"medai\": {}}", name: "t.json")
+        let schema = try JSONSchema.bundled()
+        var problems: [Diagnostic] = []
+        let elapsed = seconds { problems = schema.validate(document.root) }
+        #expect(elapsed < 0.5, "\(elapsed) s")
+        #expect(problems.contains { $0.message.hasPrefix("unknown key '") && $0.location.line == 2 })
+        // Near misses still get their suggestion.
+        #expect(problems.contains { $0.message.contains("unknown key 'medai'") && $0.message.contains("did you mean 'media'") })
+    }
 }
