@@ -40,19 +40,27 @@ public enum DecodeLimits {
 
     /// Refuses a file whose main picture is beyond the caps, as its stream declares it; a
     /// picture the decoder refused to size (over `max_pixels`) is refused too.
+    /// A main picture of no size is refused too: FFmpeg could not decode even its first frame
+    /// (a text file named `.png` opens as a PNG stream of 0x0, and drawing it divided by zero).
+    /// Cover art is not a main picture.
     static func check(_ file: InputFile) throws {
-        guard let index = file.bestStream(AVMEDIA_TYPE_VIDEO) else { return }
+        guard let index = file.bestStream(AVMEDIA_TYPE_VIDEO),
+              (file.stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) == 0 else { return }
         let parameters = file.stream(index).pointee.codecpar.pointee
         let width = Int(parameters.width), height = Int(parameters.height)
         if let problem = problem(width: width, height: height) {
             throw MediaError(.tooLarge, path: file.path, problem, stream: index)
         }
+        guard width <= 0 || height <= 0 else { return }
         let log = FFmpeg.lastLog
-        if width == 0 || height == 0, log.contains("max pixel") || log.contains("Picture size") || log.contains("Invalid image size") {
+        if log.contains("max pixel") || log.contains("Picture size") || log.contains("Invalid image size") {
             throw MediaError(.tooLarge, path: file.path,
                              "its picture is larger than Reel decodes (at most \(maxSide) pixels a side and \(maxPixels) pixels in all)",
                              stream: index, ffmpegMessage: log)
         }
+        let codec = String(cString: avcodec_get_name(parameters.codec_id))
+        let detail = log.isEmpty ? "it has no size" : "FFmpeg: " + log.trimmingCharacters(in: .whitespacesAndNewlines)
+        throw MediaError(.notMedia, path: file.path, "its \(codec) picture cannot be decoded (\(detail))", stream: index)
     }
 
     /// The picture size an image file's header declares; nil for other files or when the
@@ -89,6 +97,21 @@ public enum DecodeLimits {
                 if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) { return (be16(i + 7), be16(i + 5)) }
                 if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
                 i += 2 + be16(i + 2)
+            }
+        }
+        return nil
+    }
+}
+
+extension MediaInfo {
+    /// Why the file's main picture or sound cannot be decoded by this FFmpeg build (a codec
+    /// without a decoder), or nil. `reel probe` still describes such a file; `reel validate`
+    /// refuses it instead of letting the render fail at its first frame.
+    public var undecodableProblem: String? {
+        for stream in [video, audio].compactMap({ $0 }) {
+            let id = avcodec_descriptor_get_by_name(stream.codec)?.pointee.id ?? AV_CODEC_ID_NONE
+            if id == AV_CODEC_ID_NONE || avcodec_find_decoder(id) == nil {
+                return "its \(stream.kind.rawValue) (stream \(stream.index)) uses codec '\(stream.codec)', which this FFmpeg build cannot decode; transcode the file to a common codec (H.264, HEVC, VP9, AAC, …) first"
             }
         }
         return nil

@@ -20,6 +20,7 @@ struct ProbedMediaFacts: MediaFactsProvider {
         } catch {
             throw .unreadable(path: reference.path, reason: (error as? MediaError)?.message ?? "\(error)")
         }
+        if let problem = info.undecodableProblem { throw .unreadable(path: reference.path, reason: problem) }
         let video = info.video?.video
         return MediaFacts(duration: info.isStillImage ? nil : info.duration,
                           videoSize: video.map { PixelSize(width: $0.displayWidth, height: $0.displayHeight) },
