@@ -23,12 +23,16 @@ struct YAMLReader {
 
     /// Set when libyaml counts lines differently from Reel (NEL, LS or PS in the text).
     private let marks: LibyamlMarks?
+    /// The place just after the text: libyaml puts an empty document's root, and the end of
+    /// a text without a final line break, on the line after the last one.
+    private let end: SourceLocation
 
     init(text: String, file: String, limits: LoadLimits) {
         self.text = text
         self.file = file
         self.limits = limits
         marks = LibyamlMarks(text: text)
+        end = TextPosition.end(of: text, file: file)
     }
 
     mutating func read() throws(LoadFailure) -> Node {
@@ -66,7 +70,8 @@ struct YAMLReader {
 
     private func location(_ mark: Mark?) -> SourceLocation {
         if let marks, let mark { return marks.location(line: mark.line, column: mark.column, file: file) }
-        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        return location.line > end.line || (location.line == end.line && location.column > end.column) ? end : location
     }
 
     /// Converts `node`, reusing the tree of an anchor converted before.

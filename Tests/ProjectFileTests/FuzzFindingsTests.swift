@@ -34,6 +34,16 @@ import Testing
         }
     }
 
+    /// An empty document after `---`: libyaml puts its root on the line after the last one.
+    @Test func anEmptyDocumentsRootIsInsideTheText() throws {
+        for text in ["%YAML 1.2\n---\n# reel: 1\n# nothing else", "---\n", "--- \n...\n", "---"] {
+            let root = try DocumentLoader.load(text: text, name: "t.yaml", format: .yaml).root
+            let lengths = lineLengths(text)
+            #expect(root.location.line <= lengths.count && root.location.column <= lengths[root.location.line - 1] + 1,
+                    "\(text.debugDescription): \(root.location)")
+        }
+    }
+
     /// libyaml (YAML 1.1) breaks lines at NEL, LS and PS; Reel's lines (YAML 1.2, JSON, the
     /// quoted line) do not, so libyaml's marks are translated.
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
