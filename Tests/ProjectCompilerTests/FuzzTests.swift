@@ -54,9 +54,11 @@ import Testing
         #expect(r.cases + findings.crashes.count + findings.hangs.count == Self.cases)
         #expect(r.maxResidentBytes < Self.memoryLimit, "peak resident size \(mib(r.maxResidentBytes))")
         // No case keeps memory: what the run holds at the end is what it held after warm-up,
-        // give or take the allocator's noise.
-        #expect(r.residentAtEnd - r.residentAfterWarmUp < 16 * 1024 * 1024,
-                "resident size grew from \(mib(r.residentAfterWarmUp)) to \(mib(r.residentAtEnd))")
+        // give or take the allocator (the child runs with one malloc arena; measured: 40 bytes
+        // a case over 30 000 distinct cases, noise of several MB with the default arenas).
+        let allowed = 4 * 1024 * 1024 + 200 * Self.cases
+        #expect(r.residentAtEnd - r.residentAfterWarmUp < allowed,
+                "resident size grew from \(mib(r.residentAfterWarmUp)) to \(mib(r.residentAtEnd)), more than \(mib(allowed))")
         // The corpus must reach every stage: parse errors, schema errors, compile errors, successes.
         #expect(r.successes > Self.cases / 20, "too few successes: the mutations never reach the compiler")
         #expect(r.clearErrors > Self.cases / 4)
@@ -130,7 +132,7 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["--testing-library", "swift-testing", "--filter", "mutatedProjectsEndInSuccessOrAClearError"]
-            process.environment = environment.merging([childVariable: work.path, "REEL_FUZZ_SEED": String(seed),
+            process.environment = environment.merging([childVariable: work.path, "REEL_FUZZ_SEED": String(seed), "MALLOC_ARENA_MAX": "1",
                                                        "REEL_FUZZ_FIRST": String(next), "REEL_FUZZ_COUNT": String(cases - next),
                                                        "REEL_FUZZ_SKIP": dead.map(String.init).joined(separator: ",")]) { $1 }
             let log = work.appendingPathComponent("child.log")

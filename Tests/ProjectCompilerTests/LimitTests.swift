@@ -56,9 +56,13 @@ import Testing
     }
 
     @Test func theLargestOutputFrameIsAllowed() throws {
-        let graph = try load("reel: 1\noutput: { size: [8192, 8192], fps: 1000 }\nvideo: [{clips: [{color: black, duration: 1f}]}]\n").graph
-        #expect(graph.videoComposition.renderSize == PixelSize(width: 8192, height: 8192))
-        #expect(throws: ProjectError.self) { try load("reel: 1\noutput: { size: [8194, 8192], fps: 25 }\nvideo: [{clips: [{color: black, duration: 1s}]}]\n") }
+        let graph = try load("reel: 1\noutput: { size: [7680, 4320], fps: 1000 }\nvideo: [{clips: [{color: black, duration: 1f}]}]\n").graph
+        #expect(graph.videoComposition.renderSize == PixelSize(width: 7680, height: 4320))
+        let wide = try load("reel: 1\noutput: { size: [16384, 2024], fps: 25 }\nvideo: [{clips: [{color: black, duration: 1s}]}]\n").graph
+        #expect(wide.videoComposition.renderSize == PixelSize(width: 16384, height: 2024))
+        let error = #expect(throws: ProjectError.self) { try load("reel: 1\noutput: { size: [7682, 4320], fps: 25 }\nvideo: [{clips: [{color: black, duration: 1s}]}]\n") }
+        #expect(error?.diagnostics.first?.message.contains("33177600 pixels in all (8K UHD, 7680x4320)") == true)
+        #expect(error?.diagnostics.first?.location.line == 2)
     }
 
     /// Found by the fuzzer: a clip entering with a transition (its audio ramps up), then plain
@@ -99,5 +103,18 @@ import Testing
             """).graph
         #expect(graph.checkInvariants() == [])
         #expect(graph.duration == MediaTime(4, 1))
+    }
+
+    /// Found by the fuzzer: a 600 000-character media name made "did you mean" compare it with
+    /// every media name (3 s); names are at most 256 characters (schema).
+    @Test func aHugeMediaNameIsRefusedQuickly() throws {
+        let name = String(repeating: "x", count: 600_000)
+        let start = Clock.threadCPU()
+        let error = #expect(throws: ProjectError.self) {
+            try load("reel: 1\noutput: { size: [640, 360], fps: 25 }\nmedia: { a: A.mp4 }\nvideo:\n  - clips:\n      - media: \"\(name)\"\n        duration: 1s\n")
+        }
+        #expect(Clock.threadCPU() - start < 0.5)
+        #expect(error?.diagnostics.map(\.location.line) == [6])
+        #expect(error?.diagnostics.first?.message.contains("256") == true, "\(error?.diagnostics.first?.message.prefix(200) ?? "")")
     }
 }
