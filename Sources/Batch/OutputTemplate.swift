@@ -23,18 +23,20 @@ public struct OutputTemplate: Sendable {
     /// problem, as a message.
     public func path(row: Int, values: [String: String]) -> Result<String, TemplateProblem> {
         var result = ""
+        var written = ""
         var cursor = text.startIndex
         for reference in references {
             result += text[cursor..<reference.range.lowerBound]
+            written += text[cursor..<reference.range.lowerBound] + "\u{1}"
             cursor = reference.range.upperBound
             let name = reference.name ?? ""
             let value: String
             if name == "row" {
                 value = String(row)
             } else if let given = values[name] {
-                guard !given.contains("/"), !given.contains("\0"), given != ".", given != ".." else {
-                    return .failure(TemplateProblem(message: "the value of '\(name)' ('\(given)') cannot be part of a file name in --output \(text)",
-                                                    hint: "a value used in --output may not hold '/' or be '.' or '..'"))
+                if let problem = VarPathRule.problem(inside: given) {
+                    return .failure(TemplateProblem(message: "the value of '\(name)' ('\(given.debugDescription.dropFirst().dropLast())') \(problem), so it cannot be part of a file name in --output \(text)",
+                                                    hint: "a value used in --output may not hold '/' or control characters, or be or make '.' or '..'"))
                 }
                 value = given
             } else {
@@ -44,6 +46,11 @@ public struct OutputTemplate: Sendable {
             result += value
         }
         result += text[cursor...]
+        written += text[cursor...]
+        if let component = VarPathRule.madeComponent(result: result, template: written) {
+            return .failure(TemplateProblem(message: "the values in --output \(text) make a '\(component)' component: \(result)",
+                                            hint: "a value used in --output may not hold '/' or control characters, or be or make '.' or '..'"))
+        }
         guard !result.isEmpty else { return .failure(TemplateProblem(message: "--output gives an empty file name", hint: nil)) }
         return .success(result)
     }

@@ -155,6 +155,9 @@ public struct Animation: Hashable, Sendable, Codable {
         for part in parts {
             var partFrames = part.keyframes
             var partWindows = part.easeWindows ?? Array(repeating: EaseWindow(from: 0, to: 1), count: partFrames.count - 1)
+            // A constant part (one keyframe, at time zero) holds its value from where the
+            // previous part ends: its keyframe moves there, so keyframes stay in time order.
+            if partFrames.count == 1, let last = frames.last, partFrames[0].time < last.time { partFrames[0].time = last.time }
             if let last = frames.last {
                 if last.time == partFrames[0].time && last.value == partFrames[0].value {
                     // The parts meet: keep one keyframe, with the next part's easing.

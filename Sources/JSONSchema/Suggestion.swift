@@ -6,7 +6,12 @@ public enum Suggestion {
     /// alphabetically first), or nil when even that one is more than a third of its length
     /// away (at least 1 and at most 3 edits).
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        // No suggestion is further than 3 edits, and the distance is at least the difference in
+        // length: longer or shorter candidates are skipped without computing (a 600 000-character
+        // key against every allowed key took seconds and 50 MB).
+        let length = word.unicodeScalars.count
+        let near = candidates.filter { abs($0.unicodeScalars.count - length) <= 3 }
+        let scored = near.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
         let threshold = max(1, min(3, best.0.count / 3))
         return best.1 <= threshold ? best.0 : nil

@@ -19,6 +19,7 @@ final class InputFile {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         guard size != 0 else { throw MediaError(.emptyFile, path: path, "is empty (0 bytes)") }
 
+        try DecodeLimits.checkHeader(path: path)
         FFmpeg.clearLog()
         var pointer: UnsafeMutablePointer<AVFormatContext>? = nil
         let status = avformat_open_input(&pointer, path, nil, nil)
@@ -29,8 +30,9 @@ final class InputFile {
         try FFmpeg.check(status, "avformat_open_input", site, .notMedia, "is not a media file FFmpeg can read")
         guard let pointer else { throw MediaError(.outOfMemory, path: path, "out of memory", call: "avformat_open_input") }
         context = pointer
-        try FFmpeg.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", site, .notMedia,
+        try FFmpeg.check(DecodeLimits.findStreamInfo(context), "avformat_find_stream_info", site, .notMedia,
                          "its streams cannot be read")
+        try DecodeLimits.check(self)
         guard context.pointee.nb_streams > 0 else {
             throw MediaError(.notMedia, path: path, Self.startsWithFileTypeBox(path)
                              ? "contains no audio, video or image stream: its MP4/MOV index (moov atom) is damaged"

@@ -9,6 +9,8 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case noVideoStream, noAudioStream, unsupportedCodec
         case decodingFailed, encodingFailed, writingFailed
         case unsupportedSettings, invalidArgument, outOfMemory
+        /// A picture beyond `DecodeLimits` (refused before it is decoded).
+        case tooLarge
     }
 
     public var kind: Kind
@@ -63,6 +65,7 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noAudioStream: "Turn the clip's audio off, or pick a file with sound."
         case .unsupportedCodec: "Transcode the file to a common codec (H.264, HEVC, VP9, AAC, …) first."
         case .unsupportedSettings: "Choose a codec the container can hold and this FFmpeg build provides (`ffmpeg -encoders`)."
+        case .tooLarge: "Scale the picture down (e.g. `ffmpeg -i in.png -vf scale=4096:-1 out.png`) first."
         case .decodingFailed, .encodingFailed, .writingFailed, .invalidArgument, .outOfMemory: nil
         }
     }

@@ -104,6 +104,7 @@ final class StreamDecoder {
                          site, .unsupportedCodec, "cannot set up the decoder")
         decoder.pointer.pointee.pkt_timebase = file.stream(index).pointee.time_base
         decoder.pointer.pointee.thread_count = Int32(threads)
+        DecodeLimits.apply(to: decoder.pointer)
         FFmpeg.clearLog()
         try FFmpeg.check(avcodec_open2(decoder.pointer, codec, nil), "avcodec_open2", site, .unsupportedCodec,
                          "cannot open the \(String(cString: codec.pointee.name)) decoder")

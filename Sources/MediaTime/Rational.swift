@@ -98,8 +98,8 @@ extension Rational {
         let s = text.trimmingSpaces
         if let slash = s.firstIndex(of: "/") {
             guard let n = Rational(decimal: String(s[..<slash])), let d = Rational(decimal: String(s[s.index(after: slash)...])),
-                  !d.isZero else { return nil }
-            self = n / d
+                  let q = n.divided(by: d) else { return nil }
+            self = q
         } else if let r = Rational(decimal: String(s)) {
             self = r
         } else {
@@ -107,7 +107,8 @@ extension Rational {
         }
     }
 
-    /// Parses `[-+]digits[.digits]` exactly (no exponent, at most 15 fraction digits).
+    /// Parses `[-+]digits[.digits]` exactly (no exponent, at most 15 integer and 15 fraction
+    /// digits); nil when the reduced fraction does not fit in `Int64`.
     init?(decimal text: String) {
         var chars = Substring(text)
         var negative = false
@@ -119,17 +120,18 @@ extension Rational {
         guard let intPart = parts.first,
               !(intPart.isEmpty && (parts.count < 2 || parts[1].isEmpty)),
               intPart.allSatisfy(\.isASCIIDigit), intPart.count <= 15 else { return nil }
-        var value = Rational(Int64(intPart) ?? 0)
+        var numerator = Int128(Int64(intPart) ?? 0)
+        var scale: Int128 = 1
         if parts.count == 2 {
             let frac = parts[1]
             guard frac.allSatisfy(\.isASCIIDigit), frac.count <= 15 else { return nil }
             if !frac.isEmpty {
-                var scale: Int64 = 1
                 for _ in 0..<frac.count { scale *= 10 }
-                value += Rational(Int64(frac)!, scale)
+                numerator = numerator * scale + Int128(Int64(frac)!)
             }
         }
-        self = negative ? -value : value
+        guard let value = Rational(checkedNumerator: negative ? -numerator : numerator, denominator: scale) else { return nil }
+        self = value
     }
 }
 

@@ -28,6 +28,12 @@ public enum TimeNotation {
 
     private static func parseMagnitude(_ s: String, fps: Rational, original: String) throws(ParseError) -> MediaTime {
         let bad = ParseError(message: "'\(original)' is not a time; expected \(help)")
+        // Values too large for exact arithmetic (far beyond any timeline) are refused, not trapped on.
+        let tooLarge = ParseError(message: "'\(original)' is too large a time")
+        func seconds(_ whole: Int128, plus fraction: Rational) throws(ParseError) -> MediaTime {
+            guard let w = Int64(exactly: whole), let t = Rational(w).adding(fraction) else { throw tooLarge }
+            return MediaTime(t)
+        }
         guard let first = s.first, first.isASCIIDigit || first == "." else { throw bad }
         if s.contains(":") {
             let fields = s.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -35,11 +41,11 @@ public enum TimeNotation {
             switch fields.count {
             case 2: // mm:ss.frac
                 guard let m = Int64(fields[0]), let sec = Rational(decimal: fields[1]), m >= 0, !sec.isNegative, sec < Rational(60) else { throw bad }
-                return MediaTime(Rational(m * 60) + sec)
+                return try seconds(Int128(m) * 60, plus: sec)
             case 3: // hh:mm:ss.frac
                 guard let h = Int64(fields[0]), let m = Int64(fields[1]), let sec = Rational(decimal: fields[2]),
                       h >= 0, (0..<60).contains(m), !sec.isNegative, sec < Rational(60) else { throw bad }
-                return MediaTime(Rational(h * 3600 + m * 60) + sec)
+                return try seconds(Int128(h) * 3600 + Int128(m) * 60, plus: sec)
             case 4: // SMPTE hh:mm:ss:ff
                 guard let h = Int64(fields[0]), let m = Int64(fields[1]), let sec = Int64(fields[2]), let f = Int64(fields[3]),
                       h >= 0, (0..<60).contains(m), (0..<60).contains(sec), f >= 0 else { throw bad }
@@ -49,20 +55,25 @@ public enum TimeNotation {
                 }
                 // Non-drop-frame timecode: frames counted at the nominal integer rate, then
                 // shown at the real rate (as cameras and editors count 29.97 fps NDF timecode).
-                let frames = ((h * 3600 + m * 60 + sec) * nominal) + f
-                return MediaTime(Rational(frames) / fps)
+                let frames = ((Int128(h) * 3600 + Int128(m) * 60 + Int128(sec)) * Int128(nominal)) + Int128(f)
+                guard let n = Int64(exactly: frames), let t = Rational(n).divided(by: fps) else { throw tooLarge }
+                return MediaTime(t)
             default:
                 throw bad
             }
         }
         for (suffix, seconds) in Self.units where s.hasSuffix(suffix) {
-            if let v = Rational(decimal: String(s.dropLast(suffix.count))) { return MediaTime(v * seconds) }
+            if let v = Rational(decimal: String(s.dropLast(suffix.count))) {
+                guard let t = v.multiplied(by: seconds) else { throw tooLarge }
+                return MediaTime(t)
+            }
         }
         if s.hasSuffix("f") {
             guard let n = Int64(s.dropLast()) else {
                 throw ParseError(message: "'\(original)': a frame count must be a whole number, like \"12f\"")
             }
-            return MediaTime(Rational(n) / fps)
+            guard let t = Rational(n).divided(by: fps) else { throw tooLarge }
+            return MediaTime(t)
         }
         if let v = Rational(decimal: s) { return MediaTime(v) }
         throw bad

@@ -19,6 +19,7 @@ final class RasterImage: Picture {
     deinit { cairo_surface_destroy(surface) }
 
     static func load(_ path: String) throws(OverlayError) -> RasterImage {
+        try ImageLimits.check(path)
         var error: UnsafeMutablePointer<GError>?
         guard let loaded = gdk_pixbuf_new_from_file(path, &error) else {
             throw OverlayError(.unreadableImage(path: path, detail: GLibError.take(&error)))

@@ -42,7 +42,10 @@ struct NodeCursor {
 
     /// The number exactly as written (decimal or integer); nil for exponents or non-numbers.
     var rational: Rational? {
-        if case .number(let text) = node.value { return Rational(exactly: text) ?? double.map { Rational(Int64(($0 * 1_000_000).rounded()), 1_000_000) } }
+        if case .number(let text) = node.value {
+            // An exponent (1e3) is read to a millionth; a number beyond Int64 microunits is no rational.
+            return Rational(exactly: text) ?? double.flatMap { Int64(exactly: ($0 * 1_000_000).rounded()) }.map { Rational($0, 1_000_000) }
+        }
         return nil
     }
 

@@ -82,7 +82,13 @@ struct Placement {
                         problems.report("the \(t.kind.rawValue) transition lasts \(t.duration)s but a neighbouring clip lasts only \(shortest)s",
                                         at: t.origin, hint: "make the transition at most \(shortest)s")
                         t.duration = shortest
+                    } else if let before = previous.transitionIn, t.duration > previous.target.end - before.range.end {
+                        // The clip between two transitions must hold both: its neighbours share a lane.
+                        let room = previous.target.end - before.range.end
+                        problems.report("the \(t.kind.rawValue) transition (\(TimeNotation.seconds(t.duration))) overlaps the \(before.transition.kind.rawValue) transition before it: the clip between them (\(TimeNotation.seconds(previous.target.duration))) leaves it only \(TimeNotation.seconds(room))",
+                                        at: t.origin, hint: "together, the transitions into and out of a clip may last at most the clip's length")
                     }
+                    if let before = previous.transitionIn { t.duration = min(t.duration, previous.target.end - before.range.end) }
                     start = previous.target.end - t.duration
                     let p = PlacedTransition(transition: t, range: TimeRange(start: start, duration: t.duration))
                     previous.transitionOut = p

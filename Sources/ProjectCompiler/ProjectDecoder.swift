@@ -35,6 +35,7 @@ struct ProjectDecoder {
     private mutating func decodeOutput(_ c: NodeCursor?) -> OutputSpec {
         if let size = c?["size"]?.elements, size.count == 2, let w = size[0].int, let h = size[1].int {
             frameSize = PixelSize(width: w, height: h)
+            limit(ProjectLimits.problem(outputWidth: w, height: h), at: c!["size"]!.origin)
             if w % 2 != 0 || h % 2 != 0 {
                 problems.report("output size \(w)x\(h) has an odd side; 4:2:0 video needs even sizes", at: c!["size"]!.origin,
                                 hint: "use \(w + w % 2)x\(h + h % 2)")
@@ -93,7 +94,8 @@ struct ProjectDecoder {
         let ntsc: [Rational: Rational] = [Rational(2997, 100): Rational(30000, 1001), Rational(5994, 100): Rational(60000, 1001),
                                           Rational(23976, 1000): Rational(24000, 1001), Rational(11988, 100): Rational(120000, 1001),
                                           Rational(47952, 1000): Rational(48000, 1001)]
-        return ntsc[r] ?? r
+        let rate = ntsc[r] ?? r
+        return limit(ProjectLimits.problem(fps: rate, text: text), at: c.origin) ? nil : rate
     }
 
     private mutating func bitrate(_ c: NodeCursor) -> Int? {
@@ -105,13 +107,23 @@ struct ProjectDecoder {
             problems.report("'\(s)' is not a bit rate", at: c.origin, hint: "write 128000, \"128k\" or \"8M\"")
             return nil
         }
-        return Int((v * multiplier).rounded)
+        let bits = v.multiplied(by: multiplier) ?? Rational(Int64.max) // too large either way
+        guard !limit(ProjectLimits.problem(bitrate: bits, text: s), at: c.origin) else { return nil }
+        return Int(bits.rounded)
     }
 
     // MARK: Media
 
     private mutating func decodeMedia(name: String, _ c: NodeCursor) -> MediaEntry? {
         c.string.map { MediaEntry(name: name, path: absolutePath($0), location: c.node.location) }
+    }
+
+    /// Reports a broken limit; true when there was one.
+    @discardableResult
+    private mutating func limit(_ problem: ProjectLimits.Problem?, at origin: Origin) -> Bool {
+        guard let problem else { return false }
+        problems.report(problem.message, at: origin, hint: problem.hint)
+        return true
     }
 
     /// Reports when both keys are set.
@@ -126,7 +138,8 @@ struct ProjectDecoder {
     mutating func time(_ c: NodeCursor) -> MediaTime? {
         guard let text = c.scalarText else { return nil }
         do {
-            return try TimeNotation.parse(text, fps: fps)
+            let t = try TimeNotation.parse(text, fps: fps)
+            return limit(ProjectLimits.problem(time: t, text: text, fps: fps), at: c.origin) ? nil : t
         } catch {
             problems.report(error.message, at: c.origin)
             return nil
@@ -245,7 +258,9 @@ struct ProjectDecoder {
     private mutating func timing(_ c: NodeCursor) -> ClipTiming {
         var speed = Rational.one
         if let s = c["speed"] {
-            if let r = s.rational ?? s.string.flatMap(Rational.init(exactly:)), !r.isNegative, !r.isZero { speed = r } else {
+            if let r = s.rational ?? s.string.flatMap(Rational.init(exactly:)), !r.isNegative, !r.isZero {
+                if !limit(ProjectLimits.problem(speed: r, text: s.scalarText ?? ""), at: s.origin) { speed = r }
+            } else {
                 problems.report("speed must be a positive number", at: s.origin)
             }
         }

@@ -1,4 +1,5 @@
 import CompositionGraph
+import MediaTime
 import ProjectFile
 
 /// The front end in one call: load the file, check the version, validate against the
@@ -44,6 +45,11 @@ public enum ProjectPipeline {
         guard graph.duration.isPositive else {
             throw fail([Diagnostic(location: root.location, path: "", message: "the timeline is empty: there is nothing to render",
                                    hint: "add clips to a track, or set output.duration")])
+        }
+        guard graph.duration <= ProjectLimits.maxTime else {
+            throw fail([Diagnostic(location: root.location, path: "",
+                                   message: "the timeline lasts \(TimeNotation.seconds(graph.duration)), longer than \(ProjectLimits.maxTimeSeconds / 3600) hours, the longest Reel renders",
+                                   hint: "split the project, or set output.duration")])
         }
         return Loaded(document: document, project: project, graph: graph)
     }

@@ -25,14 +25,30 @@ public struct DiagnosticRenderer: Sendable {
         var out = "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
         let gutter = String(location.line)
         let pad = String(repeating: " ", count: location.line > 0 ? gutter.count : 0)
-        if location.line > 0, let line = sources[location.file]?.line(location.line) {
+        if location.line > 0, let whole = sources[location.file]?.line(location.line) {
+            let (line, column) = Self.window(whole, column: location.column)
             out += " \(gutter) | \(line)\n"
-            out += " \(pad) | \(caretPrefix(line, column: location.column))^\n"
+            out += " \(pad) | \(caretPrefix(line, column: column))^\n"
         }
         if let hint = diagnostic.hint {
             out += " \(pad) = hint: \(hint)\n"
         }
         return out
+    }
+
+    /// Longest line quoted whole; a longer one is cut to a window around the column, so a
+    /// file of one huge line with many errors does not print that line for each of them.
+    static let quotedWidth = 160
+
+    /// The part of `line` to quote and the column in it.
+    static func window(_ line: Substring, column: Int) -> (text: Substring, column: Int) {
+        let scalars = line.unicodeScalars
+        guard scalars.count > quotedWidth else { return (line, column) }
+        let start = max(0, min(column - 1 - quotedWidth / 2, scalars.count - quotedWidth))
+        let from = scalars.index(scalars.startIndex, offsetBy: start)
+        let to = scalars.index(from, offsetBy: quotedWidth)
+        let text = (start > 0 ? "…" : "") + String(scalars[from..<to]) + (to < scalars.endIndex ? "…" : "")
+        return (Substring(text), column - start + (start > 0 ? 1 : 0))
     }
 
     /// Spaces up to the column (counted in Unicode scalars), keeping tabs so the caret lines up.

@@ -28,4 +28,43 @@ enum TextPosition {
             }
         }
     }
+
+    /// The last place in `text`: the end of its last line (lines broken as above).
+    static func end(of text: String, file: String) -> SourceLocation {
+        var line = 1, column = 1, previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                if previous != UInt8(ascii: "\r") { line += 1; column = 1 }
+            } else if byte == UInt8(ascii: "\r") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            previous = byte
+        }
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// `location` moved inside `text`: a line past the last one becomes the end of the last
+    /// line, a column past the end of its line the end of that line.
+    static func clamped(_ location: SourceLocation, in text: String) -> SourceLocation {
+        var lengths: [Int] = [0]
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                if previous != UInt8(ascii: "\r") { lengths.append(0) }
+            } else if byte == UInt8(ascii: "\r") {
+                lengths.append(0)
+            } else if byte & 0xC0 != 0x80 {
+                lengths[lengths.count - 1] += 1
+            }
+            previous = byte
+        }
+        var result = location
+        result.line = min(max(1, location.line), lengths.count)
+        result.column = min(max(1, location.column), lengths[result.line - 1] + 1)
+        if location.line > lengths.count { result.column = lengths[result.line - 1] + 1 }
+        return result
+    }
 }

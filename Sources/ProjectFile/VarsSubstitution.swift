@@ -64,6 +64,13 @@ public struct VarsSubstitution: Sendable {
                     hint: unknownVarHint(name)))
                 continue
             }
+            if given.text?.contains("\u{0}") == true {
+                // A NUL cannot reach a child render's command line (C strings end there) nor a
+                // project file (refused when loading): the value would not be the one checked.
+                problems.append(Diagnostic(location: given.location, path: declaration.path,
+                    message: "the value given for var '\(name)' holds a NUL character"))
+                continue
+            }
             if given.text?.contains("{{") == true {
                 problems.append(Diagnostic(location: given.location, path: declaration.path,
                     message: "the value given for var '\(name)' uses {{ }}; a var's value cannot use other vars"))
@@ -122,7 +129,15 @@ public struct VarsSubstitution: Sendable {
         let references = Self.references(in: text)
         guard !references.isEmpty else { return nil }
         let here = DocumentPath.display(path)
+        // A string may use the same broken reference many times: one diagnostic is enough.
+        var reported = Set<String>()
         func value(of reference: Reference) -> Node? {
+            let before = problems.count
+            let node = lookUp(reference)
+            if problems.count > before, !reported.insert(reference.text.filter { !$0.isWhitespace }).inserted { problems.removeLast(problems.count - before) }
+            return node
+        }
+        func lookUp(_ reference: Reference) -> Node? {
             guard let name = reference.name else {
                 problems.append(Diagnostic(location: location, path: path, message: "'\(reference.text)' in \(here) is not a valid var reference",
                                            hint: "write {{ name }} with a name of letters, digits and _"))
@@ -145,21 +160,38 @@ public struct VarsSubstitution: Sendable {
             return Node(node.value, at: location)
         }
         var result = ""
+        var written = ""
         var cursor = text.startIndex
+        let isPath = VarPathRule.isPathField(path)
         for reference in references {
             result += text[cursor..<reference.range.lowerBound]
+            written += text[cursor..<reference.range.lowerBound] + "\u{1}"
             cursor = reference.range.upperBound
             guard let node = value(of: reference) else { continue }
+            if isPath, let scalar = node.value.scalarText, let problem = VarPathRule.problem(inside: scalar) {
+                if reported.insert("path: " + (reference.name ?? "")).inserted {
+                    problems.append(pathProblem(reference.name ?? "", scalar, problem, here, location, path))
+                }
+                continue
+            }
             switch node.value {
             case .string(let s), .number(let s): result += s
             case .bool(let b): result += String(b)
             case .null: break
             case .array, .object:
+                guard reported.insert("list or mapping: " + (reference.name ?? "")).inserted else { continue }
                 problems.append(Diagnostic(location: location, path: path,
                     message: "var '\(reference.name ?? "")' holds \(node.excerpt) and cannot be part of the text of \(here)"))
             }
         }
         result += text[cursor...]
+        written += text[cursor...]
+        if isPath, let component = VarPathRule.madeComponent(result: result, template: written) {
+            let names = Array(Set(references.compactMap(\.name))).sorted().map { "'\($0)'" }
+            problems.append(Diagnostic(location: location, path: path,
+                                       message: "var\(names.count > 1 ? "s" : "") \(names.joined(separator: ", ")) make\(names.count > 1 ? "" : "s") the path in \(here) '\(result)', with a '\(component)' component",
+                                       hint: "a var inside a path names a file in the folder the project wrote; to let a var choose any file, make it the whole path"))
+        }
         return Node(.string(result), at: location)
     }
 
@@ -167,6 +199,13 @@ public struct VarsSubstitution: Sendable {
     private func unknownVarHint(_ name: String) -> String {
         let suggestion = Suggestion.didYouMean(name, among: Array(values.keys)).map { $0 + " " } ?? ""
         return suggestion + (values.isEmpty ? "the project declares no vars; add them under vars:" : "known vars: " + values.keys.sorted().joined(separator: ", "))
+    }
+
+    private func pathProblem(_ name: String, _ value: String, _ problem: String, _ here: String, _ location: SourceLocation,
+                             _ path: String) -> Diagnostic {
+        Diagnostic(location: location, path: path,
+                   message: "the value of var '\(name)' ('\(value.count > 60 ? value.prefix(57) + "…" : value)') \(problem), so it cannot be part of the path in \(here)",
+                   hint: "a var inside a path names a file in the folder the project wrote; to let a var choose any file, make it the whole path: \"{{ \(name) }}\"")
     }
 
     /// Text typed as a YAML 1.2 plain scalar; empty text stays an empty string.

@@ -22,10 +22,18 @@ struct YAMLReader {
     /// Deepest list or mapping reached so far inside the subtree being converted.
     private var deepest = 0
 
+    /// Set when libyaml counts lines differently from Reel (NEL, LS or PS in the text).
+    private let marks: LibyamlMarks?
+    /// The place just after the text: libyaml puts an empty document's root, and the end of
+    /// a text without a final line break, on the line after the last one.
+    private let end: SourceLocation
+
     init(text: String, file: String, limits: LoadLimits) {
         self.text = text
         self.file = file
         self.limits = limits
+        marks = LibyamlMarks(text: text)
+        end = TextPosition.end(of: text, file: file)
     }
 
     mutating func read() throws(LoadFailure) -> Node {
@@ -62,7 +70,9 @@ struct YAMLReader {
     }
 
     private func location(_ mark: Mark?) -> SourceLocation {
-        SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        if let marks, let mark { return marks.location(line: mark.line, column: mark.column, file: file) }
+        let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        return location.line > end.line || (location.line == end.line && location.column > end.column) ? end : location
     }
 
     /// Converts `node`, reusing the tree of an anchor converted before.
@@ -187,8 +197,9 @@ struct YAMLReader {
 
     /// Advice for the libyaml problems people actually meet.
     private func hint(forProblem problem: String, at mark: Mark) -> String? {
-        let line = SourceText(name: file, text: text).line(mark.line) ?? ""
-        if problem.contains("cannot start any token"), line.unicodeScalars.dropFirst(mark.column - 1).first == "\t" {
+        let at = location(mark)
+        let line = SourceText(name: file, text: text).line(at.line) ?? ""
+        if problem.contains("cannot start any token"), line.unicodeScalars.dropFirst(at.column - 1).first == "\t" {
             return "YAML indents with spaces; replace the tab"
         }
         switch problem {
@@ -201,7 +212,15 @@ struct YAMLReader {
         }
     }
 
+    /// libyaml's marks can lie past the end of the text (a file cut off inside a flow
+    /// collection is reported on the line after its last one): keep the place inside the text.
     private func diagnostic(from error: YamlError) -> Diagnostic {
+        var diagnostic = libyamlDiagnostic(from: error)
+        diagnostic.location = TextPosition.clamped(diagnostic.location, in: text)
+        return diagnostic
+    }
+
+    private func libyamlDiagnostic(from error: YamlError) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
             if problem.hasPrefix("Maximum nesting level") {
@@ -212,7 +231,7 @@ struct YAMLReader {
                 return Diagnostic(location: location(mark), path: "", message: "the file holds more than one YAML document",
                                   hint: "a project is one document; remove this '---' and what follows, or split the file")
             }
-            let message = context.map { "\(problem) (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? problem
+            let message = context.map { let at = location($0.mark); return "\(problem) (\($0.text) at line \(at.line), column \(at.column))" } ?? problem
             return Diagnostic(location: location(mark), path: "", message: "invalid YAML: \(message)", hint: hint(forProblem: problem, at: mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
             return Diagnostic(location: location(context.mark), path: "",

@@ -90,7 +90,8 @@ private struct ChildRender: Sendable {
             return "cannot make a temporary folder: \(error.localizedDescription)"
         }
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var arguments = ["render", project, "-o", job.outputPath, "--progress", "none", "--threads", String(threads)]
+        // `--output=PATH` in one argument: a name that starts with '-' is not taken for an option.
+        var arguments = ["render", project, "--output=\(job.outputPath)", "--progress", "none", "--threads", String(threads)]
         if let preset { arguments += ["--preset", preset.rawValue] }
         var typed: [(String, Node.Value)] = []
         for value in job.values {

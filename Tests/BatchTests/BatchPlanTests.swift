@@ -154,3 +154,34 @@ struct TemplateExampleTests {
         #expect(plan.jobs.map(\.values.count) == [5, 5, 5, 5])
     }
 }
+
+/// `--output` templates: each value fills one name, substituted once.
+struct OutputTemplateEscapeTests {
+    func path(_ template: String, _ values: [String: String]) throws -> Result<String, OutputTemplate.TemplateProblem> {
+        try OutputTemplate(template).path(row: 3, values: values)
+    }
+
+    @Test func valuesCannotLeaveTheirFolder() throws {
+        for value in ["../x", "/etc/passwd", "a/b", "..", ".", "a\nb", "a\rb", "a\u{0}b", "\t"] {
+            guard case .failure(let problem) = try path("out/{{ id }}.mp4", ["id": value]) else {
+                Issue.record("\(value.debugDescription) was accepted")
+                continue
+            }
+            #expect(problem.message.contains("cannot be part of a file name"))
+        }
+        // A value may not complete a '..' either.
+        guard case .failure(let problem) = try path("out/..{{ a }}/{{ id }}.mp4", ["a": "", "id": "x"]) else {
+            Issue.record("'..' made of two values was accepted")
+            return
+        }
+        #expect(problem.message.contains("make a '..' component"))
+        // Literal dots in the template are the template's business.
+        #expect(try path("../out/{{ id }}.mp4", ["id": "x"]).get() == "../out/x.mp4")
+    }
+
+    @Test func valuesAreNotExpandedAgain() throws {
+        #expect(try path("out/{{ id }}.mp4", ["id": "{{ row }}"]).get() == "out/{{ row }}.mp4")
+        #expect(try path("out/{{ a }}{{ b }}.mp4", ["a": "{", "b": "{ row }}"]).get() == "out/{{ row }}.mp4")
+        #expect(try path("out/{{ id }}-{{ row }}.mp4", ["id": "..x", "row": "ignored"]).get() == "out/..x-3.mp4")
+    }
+}

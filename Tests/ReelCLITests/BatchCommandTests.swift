@@ -117,4 +117,27 @@ import Testing
         let missing = try ReelCommand.run(["validate", "project.yaml", "--vars", "nope.yaml"], in: dir)
         #expect(missing.status == 66)
     }
+
+    /// Cell values cannot escape the output folder or the command line of the child render: a
+    /// name starting with '-' is a file name, not an option; '/', '..', line breaks and NUL are
+    /// refused with the row and column.
+    @Test func hostileCellsStayInTheirPlace() throws {
+        let rows = "id,name\n-dash,Dash\n../up,Up\nnl,\"two\nlines\"\nok,\"{{ name }}\"\n"
+        let dir = try folder(rows: rows)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try ReelCommand.run(["batch", "../project.yaml", "--data", "../rows.csv", "--output", "{{ id }}.mp4"],
+                                      in: dir.appendingPathComponent("out"))
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError.contains("row 2: the value of 'id' ('../up') holds '/'"), "\(run.standardError)")
+        #expect(run.standardError.contains("row 4: the value given for var 'name' uses {{ }}"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("batch: 2 rendered"), "\(run.standardOutput)")
+        #expect(outputs(dir) == ["-dash.mp4", "-dash.mp4.reel-hash", "nl.mp4", "nl.mp4.reel-hash"])
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("up.mp4").path))
+        let nul = try folder(rows: "id,name\nz,\"a\u{0}b\"\n")
+        defer { try? FileManager.default.removeItem(at: nul) }
+        let refused = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ id }}.mp4"], in: nul)
+        #expect(refused.status == 65 && refused.standardError.contains("rows.csv:2:3: error: row 1: the value given for var 'name' holds a NUL character"),
+                "\(refused.standardError)")
+    }
 }

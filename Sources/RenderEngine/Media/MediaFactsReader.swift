@@ -20,6 +20,7 @@ public struct MediaFactsReader: MediaFactsProvider {
             if let still = try? StillPicture(path: path) { return Self.facts(of: still, stamp: stamp) }
             throw .unreadable(path: path, reason: (error as? MediaError)?.message ?? "\(error)")
         }
+        if let problem = info.undecodableProblem { throw .unreadable(path: path, reason: problem) }
         if info.isStillImage {
             do {
                 return Self.facts(of: try StillPicture(path: path), stamp: stamp)
