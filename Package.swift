@@ -3,7 +3,9 @@ import PackageDescription
 
 /// Module layout (see README "Design"):
 /// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
+/// JSONSchema ← ProjectFile (JSONSchema is a general JSON Schema validator; it knows nothing of Reel)
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
+/// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 let package = Package(
     name: "Reel",
@@ -18,14 +20,18 @@ let package = Package(
     targets: [
         // Pure Swift: no FFmpeg, no Cairo.
         .target(name: "MediaTime"),
+        .target(name: "MediaFormat"),
+        .target(name: "JSONSchema"),
         .target(
             name: "ProjectFile",
-            dependencies: ["MediaTime", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MediaTime", "JSONSchema", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
-        .target(name: "CompositionGraph", dependencies: ["MediaTime"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "ProjectFile", "CompositionGraph"]),
-        .target(name: "Batch", dependencies: ["ProjectFile", "ProjectCompiler"]),
+        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph"]),
+        .target(name: "FileSafety", dependencies: ["CompositionGraph"]),
+        .target(name: "Digest"),
+        .target(name: "Batch", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "FileSafety"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
 
         // FFmpeg.
@@ -34,7 +40,7 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "CFFmpeg"]),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "MediaFormat", "CFFmpeg"]),
 
         // Cairo, Pango, librsvg.
         .systemLibrary(
@@ -44,29 +50,34 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "CCairo"]),
 
-        .target(name: "RenderEngine", dependencies: ["MediaTime", "CompositionGraph", "MediaIO", "OverlayRendering"]),
+        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "CompositionGraph", "MediaIO", "OverlayRendering"]),
 
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage",
+                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["MediaTime"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        // JSON documents for the schema tests are read with ProjectFile's loader.
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
         .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"],
                     exclude: ["Fixtures", "Snapshots"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "TestSupport"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "MediaFormat", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
-        .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime"]),
+        .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "Digest", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime", "TestSupport"]),
+        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "Digest", "FileSafety", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

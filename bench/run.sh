@@ -3,7 +3,8 @@
 # watermark, music with fades), over RUNS alternating runs, plus the floor: encoding the final
 # frames and samples alone with the same encoder settings. Prints wall and CPU seconds and peak
 # memory (medians) and Reel's ratio to ffmpeg.
-#   bench/run.sh            (RUNS=3 by default; needs ffmpeg, GNU time, swift)
+# Reel renders without its cache, JOBS segments at once (2 by default).
+#   bench/run.sh            (RUNS=3, JOBS=2 by default; needs ffmpeg, GNU time, swift)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-3}
@@ -28,7 +29,7 @@ measure() {
 rm -f "$WORK"/*.times
 for i in $(seq "$RUNS"); do
   echo "run $i/$RUNS" >&2
-  measure reel "$REEL" render "$ROOT/Examples/promo/project.yaml" -o "$WORK/out-reel.mp4" --progress none
+  measure reel "$REEL" render "$ROOT/Examples/promo/project.yaml" -o "$WORK/out-reel.mp4" --no-cache --jobs "${JOBS:-2}" --progress none
   measure ffmpeg env WORK="$MEDIA" OUT="$WORK/out-ffmpeg.mp4" "$ROOT/bench/ffmpeg-peer.sh"
 done
 

@@ -5,7 +5,7 @@ REEL_APT_PACKAGES=(
   pkg-config ffmpeg
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libcairo2-dev libpango1.0-dev librsvg2-dev libfontconfig-dev
-  fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader
+  fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader libjpeg-turbo-progs
 )
 
 reel_ensure_deps() {

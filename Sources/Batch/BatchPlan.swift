@@ -1,3 +1,5 @@
+import FileSafety
+import Digest
 import Foundation
 import ProjectCompiler
 import ProjectFile
@@ -31,6 +33,8 @@ public struct BatchPlan: Sendable {
         let declared = VarsSubstitution(document: project.root)
         var plan = BatchPlan(jobs: [], rejected: [])
         let sources = [project.source, data.source]
+        // What the batch reads: the project, the rows, and every row's media and fonts.
+        var reads = [ReadFile.project(project.source.name), ReadFile.rowsFile(data.source.name)]
         func reject(_ row: Int, _ diagnostics: [Diagnostic], missingFile: Bool = false) {
             let numbered = diagnostics.map { d -> Diagnostic in
                 var copy = d
@@ -63,32 +67,55 @@ public struct BatchPlan: Sendable {
                 reject(row.number, [Diagnostic(location: row.values.first?.location ?? .commandLine("--output"), path: "",
                                                message: problem.message, hint: problem.hint)])
             case .success(let path):
+                reads += loaded.graph.readFiles(reader: "row \(row.number)'s")
                 plan.jobs.append(BatchJob(row: row.number, outputPath: path, values: values,
                                           contentHash: contentHash(projectBytes: projectBytes, values: values, project: loaded, stamp: stamp)))
             }
         }
+        plan.rejectOutputsThatAreRead(OutputSafety(reading: reads), sources: sources)
         plan.rejectDuplicateOutputs(sources: sources)
         plan.rejected.sort { $0.row < $1.row }
         return plan
     }
 
-    /// Two rows writing one file: both are rejected (which one should win is not knowable).
+    /// A row whose output is, or resolves to, a file the batch reads (the project, the rows
+    /// file, any row's media or fonts) is rejected before anything is rendered.
+    private mutating func rejectOutputsThatAreRead(_ safety: OutputSafety, sources: [SourceText]) {
+        var refused: Set<Int> = []
+        for job in jobs {
+            // (An output that is a folder is left to the row's render, which refuses it.)
+            guard let refusal = safety.checkInputs(job.outputPath) else { continue }
+            refused.insert(job.row)
+            let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
+                                        message: "row \(job.row): " + refusal.message,
+                                        hint: "make --output name files that no row reads")
+            rejected.append((job.row, ProjectError(.cannotWrite, diagnostics: [diagnostic], sources: sources)))
+        }
+        jobs.removeAll { refused.contains($0.row) }
+    }
+
+    /// Two rows writing one file (the same path, or paths that resolve to one file through
+    /// symlinks, hard links or `..`): both are rejected (which one should win is not knowable).
     private mutating func rejectDuplicateOutputs(sources: [SourceText]) {
-        let byPath = Dictionary(grouping: jobs) { URL(fileURLWithPath: $0.outputPath).standardizedFileURL.path }
+        let byPath = Dictionary(grouping: jobs) { FileKey(path: $0.outputPath) }
         let clashing = byPath.values.filter { $0.count > 1 }
         guard !clashing.isEmpty else { return }
         var clashRows: Set<Int> = []
         for group in clashing {
-            let rows = group.map(\.row).sorted()
+            let sorted = group.sorted { $0.row < $1.row }
             for job in group {
                 clashRows.insert(job.row)
-                let others = rows.filter { $0 != job.row }
-                let listed = others.prefix(5).map(String.init).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
-                let also = others.count == 1 ? "row \(others[0]) does" : "rows \(listed) do"
+                let others = sorted.filter { $0.row != job.row }
+                // Another row's path is shown when it is spelt differently (a symlink, `..`…).
+                func name(_ other: BatchJob) -> String {
+                    other.outputPath == job.outputPath ? String(other.row) : "\(other.row) (\(other.outputPath))"
+                }
+                let listed = others.prefix(5).map(name).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
+                let also = others.count == 1 ? "row \(name(others[0])) does" : "rows \(listed) do"
                 let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
                                             message: "row \(job.row): writes \(job.outputPath), as \(also)",
                                             hint: "make --output unique per row, e.g. with {{ row }} or an id column")
-                rejected.append((job.row, ProjectError(.invalidProject, diagnostics: [diagnostic], sources: sources)))
+                rejected.append((job.row, ProjectError(.cannotWrite, diagnostics: [diagnostic], sources: sources)))
             }
         }
         jobs.removeAll { clashRows.contains($0.row) }
@@ -102,7 +129,8 @@ public struct BatchPlan: Sendable {
     }
 
     /// SHA-256 of the project file's bytes, the row's values, the path, size and modification
-    /// time of every media and font file the row's project uses, and `stamp`.
+    /// time of every media file (as its facts recorded them) and font file the row's project
+    /// uses, and `stamp`.
     static func contentHash(projectBytes: [UInt8], values: [VarOverride], project: ProjectPipeline.Loaded, stamp: String) -> String {
         var hash = SHA256()
         func field(_ text: String) { hash.update("\(text.utf8.count):\(text);") }
@@ -117,13 +145,17 @@ public struct BatchPlan: Sendable {
             case .value(let v): field("value"); field(v.kind); field(v.scalarText ?? "")
             }
         }
-        var files = Set(project.project.media.map(\.reference.path))
-        files.formUnion(project.project.fonts.map(\.path))
-        files.formUnion(project.graph.overlays.compactMap { layer in
+        for media in project.graph.mediaReferences.sorted(by: { $0.path < $1.path }) {
+            field(media.path)
+            field("\(media.facts.stamp.size)")
+            field("\(media.facts.stamp.modified)")
+        }
+        var fonts = Set(project.project.fonts.map(\.path))
+        fonts.formUnion(project.graph.overlays.compactMap { layer in
             if case .text(_, let style) = layer.content { return style.resolvedFontFile }
             return nil
         })
-        for file in files.sorted() {
+        for file in fonts.sorted() {
             field(file)
             let attributes = try? FileManager.default.attributesOfItem(atPath: file)
             field("\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)")

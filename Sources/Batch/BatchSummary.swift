@@ -1,13 +1,11 @@
 import Foundation
 
-/// What a batch did, for its last line and its exit status.
+/// What a batch did, for its last line.
 public struct BatchSummary: Sendable, Equatable {
     public var rendered: Int
     public var upToDate: Int
     public var failedRows: [Int]
     public var invalidRows: [Int]
-    /// Exit status of the worst invalid row (65, or 66 for a missing file); nil when none.
-    public var invalidExitCode: Int32?
     public var seconds: Double
 
     public init(plan: BatchPlan, outcomes: [BatchRunner.Outcome], seconds: Double) {
@@ -18,7 +16,6 @@ public struct BatchSummary: Sendable, Equatable {
             return nil
         }
         invalidRows = plan.rejected.map(\.row)
-        invalidExitCode = plan.rejected.map { $0.error.exitCode }.max()
         self.seconds = seconds
     }
 
@@ -33,7 +30,4 @@ public struct BatchSummary: Sendable, Equatable {
     public static func rowList(_ rows: [Int]) -> String {
         (rows.count == 1 ? "row " : "rows ") + rows.map(String.init).joined(separator: ", ")
     }
-
-    /// 1 when a render failed, else the invalid rows' status, else 0.
-    public var exitCode: Int32 { failedRows.isEmpty ? invalidExitCode ?? 0 : 1 }
 }

@@ -27,24 +27,47 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
     }
 
     public var duration: MediaTime { composition.duration }
+
+    /// Every media file the graph reads, each once, in the order first met: the tracks'
+    /// segments, then the overlays' images and SVGs.
+    public var mediaReferences: [MediaReference] {
+        var seen = Set<String>(), result: [MediaReference] = []
+        func add(_ ref: MediaReference) { if seen.insert(ref.path).inserted { result.append(ref) } }
+        for track in composition.tracks {
+            for segment in track.segments {
+                switch segment.content {
+                case .media(let ref, _)?, .still(let ref)?: add(ref)
+                case .color?, nil: break
+                }
+            }
+        }
+        for overlay in overlays {
+            switch overlay.content {
+            case .image(let ref), .svg(let ref): add(ref)
+            default: break
+            }
+        }
+        return result
+    }
 }
 
 // MARK: - Composition (AVMutableComposition)
 
 public enum TrackKind: String, Hashable, Sendable, Codable { case video, audio }
 
-/// A file the graph reads, by its project name and absolute path.
+/// A file the graph reads, by its project name and absolute path, with what is known of it.
 public struct MediaReference: Hashable, Sendable, Codable {
-    public enum Kind: String, Hashable, Sendable, Codable { case video, audio, image, svg }
     public var name: String
     public var path: String
-    public var kind: Kind
+    public var facts: MediaFacts
 
-    public init(name: String, path: String, kind: Kind) {
+    public init(name: String, path: String, facts: MediaFacts) {
         self.name = name
         self.path = path
-        self.kind = kind
+        self.facts = facts
     }
+
+    public var kind: MediaKind { facts.kind }
 }
 
 public struct Composition: Hashable, Sendable, Codable {
@@ -74,8 +97,9 @@ public struct CompositionTrack: Hashable, Sendable, Codable {
         self.segments = segments
     }
 
-    /// The segment playing at timeline time `t`, if any.
-    public func segment(at t: MediaTime) -> Segment? { segments.first { $0.target.contains(t) } }
+    /// The segment playing at timeline time `t`, if any (a binary search: segments are in
+    /// timeline order).
+    public func segment(at t: MediaTime) -> Segment? { segments.element(containing: t, range: \.target) }
 }
 
 /// What a segment shows or plays.
@@ -133,8 +157,8 @@ public struct VideoComposition: Hashable, Sendable, Codable {
         self.instructions = instructions
     }
 
-    /// The instruction covering timeline time `t`.
-    public func instruction(at t: MediaTime) -> VideoInstruction? { instructions.first { $0.timeRange.contains(t) } }
+    /// The instruction covering timeline time `t` (a binary search).
+    public func instruction(at t: MediaTime) -> VideoInstruction? { instructions.element(containing: t, range: \.timeRange) }
 }
 
 public struct VideoInstruction: Hashable, Sendable, Codable {
@@ -333,4 +357,17 @@ public enum TimePitchAlgorithm: String, Hashable, Sendable, Codable {
     /// Time-stretched (WSOLA, `.timeDomain`): the pitch stays; sounds keep their place
     /// within about a grain (20 ms) divided by the speed.
     case timeDomain = "time-domain"
+}
+
+extension Array {
+    /// The element whose range contains `t`, in elements ordered by time whose ranges do not
+    /// overlap; found by binary search.
+    func element(containing t: MediaTime, range: KeyPath<Element, TimeRange>) -> Element? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle][keyPath: range].end <= t { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low][keyPath: range].contains(t) ? self[low] : nil
+    }
 }

@@ -1,12 +1,9 @@
+import MediaFormat
 import MediaTime
 
 /// What the export writes: container, codecs and their settings (AVAssetExportSession's
 /// output file type and preset, spelled out).
 public struct OutputSettings: Hashable, Sendable, Codable {
-    public enum Container: String, Hashable, Sendable, Codable, CaseIterable { case mp4, mov, mkv, webm }
-    public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable { case h264, h265, vp9, av1, prores }
-    public enum AudioCodec: String, Hashable, Sendable, Codable, CaseIterable { case aac, opus, mp3, flac, pcm }
-
     public struct Video: Hashable, Sendable, Codable {
         public var codec: VideoCodec
         /// Constant rate factor; nil when a bit rate is given.
@@ -53,6 +50,11 @@ public struct OutputSettings: Hashable, Sendable, Codable {
     public var faststart: Bool
     /// Container metadata, sorted by key when written.
     public var metadata: [String: String]
+    /// How long the segments are that the video is rendered in, each on its own and joined
+    /// without re-encoding (rounded to whole frames).
+    public var segmentLength: MediaTime = OutputSettings.defaultSegmentLength
+
+    public static let defaultSegmentLength = MediaTime(seconds: 5)
 
     public init(path: String?, container: Container?, video: Video, audio: Audio, faststart: Bool, metadata: [String: String]) {
         self.path = path

@@ -1,3 +1,4 @@
+import MediaFormat
 internal import CFFmpeg
 
 /// One audio encoder: takes interleaved Float32 at its rate and channel count, cuts it into the
@@ -16,13 +17,12 @@ final class AudioEncoder {
     private var pending: [Float] = []
     private var samplesSent: Int64 = 0
 
-    init(_ settings: WriterSettings.Audio, container: WriterSettings.Container, format: UnsafePointer<AVOutputFormat>,
+    init(_ settings: WriterSettings.Audio, container: Container, format: UnsafePointer<AVOutputFormat>,
          path: String) throws {
         self.settings = settings
         site = FFmpegCallSite(path: path)
-        let setting = "\(settings.codec.rawValue) audio"
-        let codec = try findEncoder(settings.codec.encoderNames, for: setting, container: container, path: path)
-        try checkContainer(format, holds: codec, setting: setting, container: container, path: path)
+        let codec = try chooseEncoder(settings.codec.encoderNames, for: "\(settings.codec.rawValue) audio", container: container,
+                                      format: format, path: path)
         try Self.checkSampleRate(settings.sampleRate, codec, path: path)
         guard (1...8).contains(settings.channels) else {
             throw MediaError(.unsupportedSettings, path: path, "audio must have 1…8 channels, not \(settings.channels)")

@@ -1,7 +1,8 @@
+import MediaFormat
 internal import CFFmpeg
 
 /// Which FFmpeg encoder and muxer each setting means.
-extension WriterSettings.Container {
+extension Container {
     var muxerName: String {
         switch self {
         case .mp4: "mp4"
@@ -12,7 +13,7 @@ extension WriterSettings.Container {
     }
 }
 
-extension WriterSettings.VideoCodec {
+extension VideoCodec {
     /// Encoder names in order of preference; the first this build has is used.
     var encoderNames: [String] {
         switch self {
@@ -25,7 +26,7 @@ extension WriterSettings.VideoCodec {
     }
 }
 
-extension WriterSettings.AudioCodec {
+extension AudioCodec {
     var encoderNames: [String] {
         switch self {
         case .aac: ["aac"]
@@ -37,22 +38,18 @@ extension WriterSettings.AudioCodec {
     }
 }
 
-/// The first encoder of `names` this build has.
-func findEncoder(_ names: [String], for setting: String, container: WriterSettings.Container,
-                 path: String) throws -> UnsafePointer<AVCodec> {
-    for name in names {
-        if let codec = avcodec_find_encoder_by_name(name) { return codec }
+/// The first encoder of `names` this build has, checked to fit in `container` (`format`);
+/// `setting` names it in messages (`h264 video`).
+func chooseEncoder(_ names: [String], for setting: String, container: Container, format: UnsafePointer<AVOutputFormat>,
+                   path: String) throws -> UnsafePointer<AVCodec> {
+    guard let codec = names.lazy.compactMap({ avcodec_find_encoder_by_name($0) }).first else {
+        throw MediaError(.unsupportedSettings, path: path,
+                         "this FFmpeg build has no \(names.joined(separator: " or ")) encoder, needed for \(setting)")
     }
-    throw MediaError(.unsupportedSettings, path: path,
-                     "this FFmpeg build has no \(names.joined(separator: " or ")) encoder, needed for \(setting)")
-}
-
-/// Fails unless `container` can hold `codec`.
-func checkContainer(_ format: UnsafePointer<AVOutputFormat>, holds codec: UnsafePointer<AVCodec>, setting: String,
-                    container: WriterSettings.Container, path: String) throws {
     guard avformat_query_codec(format, codec.pointee.id, FF_COMPLIANCE_NORMAL) == 1 else {
         throw MediaError(.unsupportedSettings, path: path, "a \(container.rawValue) file cannot hold \(setting)")
     }
+    return codec
 }
 
 /// Sets an encoder's private option, with a clear error when the value is refused.

@@ -1,32 +1,36 @@
 internal import CFFmpeg
 
-/// Owns an `AVPacket`; freed exactly once in `deinit`.
-final class Packet {
-    let pointer: UnsafeMutablePointer<AVPacket>
+/// Owns one FFmpeg object from its `av_*_alloc`, freed exactly once in `deinit` by the
+/// matching `av_*_free`.
+class FFmpegObject<Object> {
+    let pointer: UnsafeMutablePointer<Object>
+    private let free: (UnsafeMutablePointer<UnsafeMutablePointer<Object>?>?) -> Void
 
-    init(_ site: FFmpegCallSite) throws {
-        pointer = try FFmpeg.allocated(av_packet_alloc(), "av_packet_alloc", site)
+    init(_ allocated: UnsafeMutablePointer<Object>?, _ call: String, _ site: FFmpegCallSite,
+         free: @escaping (UnsafeMutablePointer<UnsafeMutablePointer<Object>?>?) -> Void) throws {
+        pointer = try FFmpeg.allocated(allocated, call, site)
+        self.free = free
     }
 
     deinit {
-        var p: UnsafeMutablePointer<AVPacket>? = pointer
-        av_packet_free(&p)
+        var p: UnsafeMutablePointer<Object>? = pointer
+        free(&p)
+    }
+}
+
+/// An `AVPacket`.
+final class Packet: FFmpegObject<AVPacket> {
+    init(_ site: FFmpegCallSite) throws {
+        try super.init(av_packet_alloc(), "av_packet_alloc", site, free: av_packet_free)
     }
 
     func unref() { av_packet_unref(pointer) }
 }
 
-/// Owns an `AVFrame`; freed exactly once in `deinit` (which also drops its buffer references).
-final class Frame {
-    let pointer: UnsafeMutablePointer<AVFrame>
-
+/// An `AVFrame` (freeing it also drops its buffer references).
+final class Frame: FFmpegObject<AVFrame> {
     init(_ site: FFmpegCallSite) throws {
-        pointer = try FFmpeg.allocated(av_frame_alloc(), "av_frame_alloc", site)
-    }
-
-    deinit {
-        var p: UnsafeMutablePointer<AVFrame>? = pointer
-        av_frame_free(&p)
+        try super.init(av_frame_alloc(), "av_frame_alloc", site, free: av_frame_free)
     }
 
     func unref() { av_frame_unref(pointer) }
@@ -47,17 +51,10 @@ final class Frame {
     }
 }
 
-/// Owns an `AVCodecContext`; freed exactly once in `deinit`.
-final class CodecContext {
-    let pointer: UnsafeMutablePointer<AVCodecContext>
-
+/// An `AVCodecContext`.
+final class CodecContext: FFmpegObject<AVCodecContext> {
     init(_ codec: UnsafePointer<AVCodec>, _ site: FFmpegCallSite) throws {
-        pointer = try FFmpeg.allocated(avcodec_alloc_context3(codec), "avcodec_alloc_context3", site)
-    }
-
-    deinit {
-        var p: UnsafeMutablePointer<AVCodecContext>? = pointer
-        avcodec_free_context(&p)
+        try super.init(avcodec_alloc_context3(codec), "avcodec_alloc_context3", site, free: avcodec_free_context)
     }
 }
 

@@ -32,6 +32,10 @@ public struct MediaInfo: Codable, Sendable, Equatable {
     public var video: StreamInfo? { bestVideoStream.map { streams[$0] } }
     public var audio: StreamInfo? { bestAudioStream.map { streams[$0] } }
 
+    /// The start timecode a camera or editor wrote (`01:00:00:00`): the container's
+    /// `timecode` tag, else the first stream's (a MOV/MP4 timecode track carries it).
+    public var startTimecode: String? { metadata["timecode"] ?? streams.lazy.compactMap { $0.metadata["timecode"] }.first }
+
     public struct Chapter: Codable, Sendable, Equatable {
         public var id: Int64
         public var start: MediaTime

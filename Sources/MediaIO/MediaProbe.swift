@@ -21,7 +21,11 @@ extension MediaInfo {
         let best = file.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { index -> Int? in
             (file.stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0 ? nil : index
         }
-        let variable = try variableFrameRateStreams(file)
+        let onlyVideo = file.streamCount == 1 && file.stream(0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+        let isStillImage = onlyVideo && (formatName == "image2" || formatName.hasSuffix("_pipe"))
+        // A still has one picture; reading it to time frames would use it up (image2 cannot
+        // rewind a single file), so the reader that comes next would find nothing.
+        let variable = isStillImage ? [] : try variableFrameRateStreams(file)
         var streams: [StreamInfo] = []
         for index in 0..<file.streamCount {
             streams.append(StreamInfo(file.stream(index), variableFrameRate: variable.contains(index)))
@@ -34,14 +38,13 @@ extension MediaInfo {
                                     title: dictionary(c.metadata)["title"]))
         }
         let microsecond = AVRational(num: 1, den: reel_av_time_base())
-        let onlyVideo = streams.count == 1 && streams[0].kind == .video
         let containerStart = MediaTime(ticks: file.startMicroseconds, timeBase: microsecond)
         self.init(
             path: file.path, format: formatName, formatLongName: name(format.long_name) ?? formatName,
             duration: context.duration == FFmpeg.noPTS ? nil : MediaTime(ticks: context.duration, timeBase: microsecond),
             startTime: containerStart, timeZero: best.flatMap { streams[$0].startTime } ?? containerStart,
             bitRate: context.bit_rate > 0 ? Int(context.bit_rate) : nil,
-            isStillImage: onlyVideo && (formatName == "image2" || formatName.hasSuffix("_pipe")),
+            isStillImage: isStillImage,
             metadata: dictionary(context.metadata), chapters: chapters, streams: streams,
             bestVideoStream: best, bestAudioStream: file.bestStream(AVMEDIA_TYPE_AUDIO))
     }

@@ -3,8 +3,10 @@ import Foundation
 import MediaTime
 
 /// Encodes and muxes a file (AVAssetWriter). Writes to a hidden temporary file in the same
-/// folder and renames it into place in `finish()`; `cancel()`, a failure or releasing the writer
-/// unfinished removes the temporary file and leaves any existing file at `path` untouched.
+/// folder (`PartialFile`: `.NAME.partial`, locked while written) and renames it into place in
+/// `finish()`; `cancel()`, a failure or releasing the writer unfinished removes the temporary
+/// file and leaves any existing file at `path` untouched. A temporary file a killed writer left
+/// is taken over; one a live writer holds makes `init` fail (another process writes `path`).
 ///
 /// The bytes depend only on the frames, samples and settings: bit-exact muxer and encoder flags,
 /// no creation time or encoder version strings (x264's SEI is stripped, x265's is off), and a
@@ -12,19 +14,21 @@ import MediaTime
 public final class MediaWriter: @unchecked Sendable {
     public let path: String
     public let settings: WriterSettings
-    private let temporaryPath: String?
+    private let partial: PartialFile?
     private let context: UnsafeMutablePointer<AVFormatContext>
     private let video: (encoder: VideoEncoder, stream: UnsafeMutablePointer<AVStream>)?
     private let audio: (encoder: AudioEncoder, stream: UnsafeMutablePointer<AVStream>)?
     private let site: FFmpegCallSite
     private var state: State = .writing
     private var nextVideoIndex: Int64 = 0
+    /// Video comes as packets encoded elsewhere (`VideoPacketEncoder`), not as frames.
+    private let takesEncodedVideo: Bool
     /// Added to audio timestamps (in samples): Matroska stores Opus from its first packet at 0
     /// and signals the pre-skip as CodecDelay, which readers subtract.
     private let audioShift: Int64
 
     private enum State { case writing, finished, cancelled }
-    private enum Target { case file(String), memory }
+    private enum Target { case file(PartialFile), memory }
 
     /// Validates `settings` as a writer would use them (encoders exist, the container holds the
     /// codecs, formats and rates are accepted, the encoders open, the header can be written)
@@ -33,15 +37,14 @@ public final class MediaWriter: @unchecked Sendable {
         _ = try MediaWriter(path: path, settings: settings, target: .memory)
     }
 
-    /// Starts writing `path` (via a temporary file beside it). Throws `MediaError`.
-    public convenience init(path: String, settings: WriterSettings) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
-        try self.init(path: path, settings: settings, target: .file(temporary))
+    /// Starts writing `path` (via a temporary file beside it). With `encodedVideo`, the video
+    /// comes as packets a `VideoPacketEncoder` with the same settings made (`append(encoded:)`),
+    /// not as frames. Throws `MediaError`.
+    public convenience init(path: String, settings: WriterSettings, encodedVideo: Bool = false) throws {
+        try self.init(path: path, settings: settings, target: .file(try PartialFile(output: path)), encodedVideo: encodedVideo)
     }
 
-    private init(path: String, settings: WriterSettings, target: Target) throws {
+    private init(path: String, settings: WriterSettings, target: Target, encodedVideo: Bool = false) throws {
         let site = FFmpegCallSite(path: path)
         guard settings.video != nil || settings.audio != nil else {
             throw MediaError(.unsupportedSettings, path: path, "nothing to write: neither video nor audio settings given")
@@ -62,9 +65,9 @@ public final class MediaWriter: @unchecked Sendable {
                 try FFmpeg.check(av_dict_set(&context.pointee.metadata, key, value, 0), "av_dict_set", site, .outOfMemory, "cannot set metadata")
             }
             switch target {
-            case .file(let temporary):
-                context.pointee.url = av_strdup(temporary) // faststart re-opens the file by this name
-                try FFmpeg.check(avio_open(&context.pointee.pb, temporary, AVIO_FLAG_WRITE), "avio_open", site, .writingFailed,
+            case .file(let partial):
+                context.pointee.url = av_strdup(partial.path) // faststart re-opens the file by this name
+                try FFmpeg.check(avio_open(&context.pointee.pb, partial.path, AVIO_FLAG_WRITE), "avio_open", site, .writingFailed,
                                  "cannot create the file (is the folder there and writable?)")
             case .memory:
                 try FFmpeg.check(avio_open_dyn_buf(&context.pointee.pb), "avio_open_dyn_buf", site, .outOfMemory, "cannot make a buffer")
@@ -76,11 +79,12 @@ public final class MediaWriter: @unchecked Sendable {
         self.path = path
         self.settings = settings
         self.site = site
+        takesEncodedVideo = encodedVideo
         self.context = context
         let matroska = settings.container == .mkv || settings.container == .webm
         audioShift = matroska && settings.audio?.codec == .opus
             ? Int64(audio?.encoder.context.pointer.pointee.initial_padding ?? 0) : 0
-        if case .file(let temporary) = target { temporaryPath = temporary } else { temporaryPath = nil }
+        if case .file(let file) = target { partial = file } else { partial = nil }
         try failing {
             var options: OpaquePointer? = nil
             defer { av_dict_free(&options) }
@@ -111,12 +115,34 @@ public final class MediaWriter: @unchecked Sendable {
     /// one from 0. A frame of another size, format or colour space is converted (swscale).
     public func append(video frame: VideoFrame, at index: Int64) throws {
         guard state == .writing else { throw notWriting() }
-        guard let video else { throw MediaError(.invalidArgument, path: path, "the settings have no video stream") }
+        guard let video, !takesEncodedVideo else { throw MediaError(.invalidArgument, path: path, "this writer takes no video frames") }
         guard index == nextVideoIndex else {
             throw MediaError(.invalidArgument, path: path, "video frame \(index) given where frame \(nextVideoIndex) is next")
         }
         try failing { try video.encoder.encode(frame, index: index) { try write($0, video.encoder.context, video.stream) } }
         nextVideoIndex += 1
+    }
+
+    /// The video stream's global header, which encoded packets given to `append(encoded:)`
+    /// must have been made with.
+    public var videoExtradata: [UInt8] { video?.encoder.extradata ?? [] }
+
+    /// Writes a video packet encoded elsewhere, `offset` frames later than its own times (the
+    /// first frame of its piece). Packets must come in decode order.
+    public func append(encoded packet: EncodedPacket, offset: Int64) throws {
+        guard state == .writing else { throw notWriting() }
+        guard let video, takesEncodedVideo else { throw MediaError(.invalidArgument, path: path, "this writer takes video frames, not packets") }
+        try failing {
+            let copy = try Packet(site)
+            try FFmpeg.check(av_new_packet(copy.pointer, Int32(packet.data.count)), "av_new_packet", site, .outOfMemory, "cannot make a packet")
+            packet.data.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { copy.pointer.pointee.data.update(from: base, count: bytes.count) }
+            }
+            copy.pointer.pointee.pts = packet.pts + offset
+            copy.pointer.pointee.dts = packet.dts + offset
+            if packet.isKeyframe { copy.pointer.pointee.flags |= AV_PKT_FLAG_KEY }
+            try write(copy, video.encoder.context, video.stream)
+        }
     }
 
     /// Encodes interleaved Float32 samples at the audio settings' rate and channel count,
@@ -138,25 +164,20 @@ public final class MediaWriter: @unchecked Sendable {
     public func finish() throws {
         guard state == .writing else { throw notWriting() }
         try failing {
-            if let video { try video.encoder.flush { try write($0, video.encoder.context, video.stream) } }
+            if let video, !takesEncodedVideo { try video.encoder.flush { try write($0, video.encoder.context, video.stream) } }
             if let audio { try audio.encoder.flush { try write($0, audio.encoder.context, audio.stream, shift: audioShift) } }
             try FFmpeg.check(av_write_trailer(context), "av_write_trailer", site, .writingFailed, "cannot finish the file")
         }
         state = .finished
-        close(removing: nil)
-        guard let temporaryPath else { return }
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw MediaError(.writingFailed, path: path, "cannot move the finished file into place: \(reason)")
-        }
+        close(removing: false)
+        try partial?.commit()
     }
 
     /// Stops writing and removes the temporary file. Safe to call more than once.
     public func cancel() {
         guard state == .writing else { return }
         state = .cancelled
-        close(removing: temporaryPath)
+        close(removing: true)
     }
 
     /// Runs `body`; on an error cancels (removing the temporary file) and rethrows.
@@ -186,9 +207,10 @@ public final class MediaWriter: @unchecked Sendable {
                          .writingFailed, "cannot write to the file (disk full?)")
     }
 
-    /// Closes the output (freeing a memory buffer) and frees the context; removes `file` if given.
-    private func close(removing file: String?) {
-        if temporaryPath == nil {
+    /// Closes the output (freeing a memory buffer) and frees the context; with `removing`, removes
+    /// the temporary file.
+    private func close(removing: Bool) {
+        if partial == nil {
             var buffer: UnsafeMutablePointer<UInt8>? = nil
             _ = avio_close_dyn_buf(context.pointee.pb, &buffer)
             av_free(buffer)
@@ -197,6 +219,6 @@ public final class MediaWriter: @unchecked Sendable {
             avio_closep(&context.pointee.pb)
         }
         avformat_free_context(context)
-        if let file { unlink(file) }
+        if removing { partial?.discard() }
     }
 }

@@ -38,8 +38,9 @@ public enum PNGEncoder {
         try writeAtomically(try encode(frame), to: path)
     }
 
-    /// `bytes` into `path` via a temporary file in the same folder and a rename. Throws
-    /// `MediaError(.writingFailed)` with the system's reason (a missing folder named as such).
+    /// `bytes` into `path` via a temporary file in the same folder (`PartialFile`, locked while
+    /// written) and a rename. Throws `MediaError(.writingFailed)` with the system's reason (a
+    /// missing folder named as such, another process writing `path`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -47,21 +48,9 @@ public enum PNGEncoder {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw MediaError(.writingFailed, path: path, "cannot write the file: the folder \(folder) does not exist; create it first")
         }
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
-        func failure() -> MediaError {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            return MediaError(.writingFailed, path: path, "cannot write the file: \(reason)")
-        }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw failure() }
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count, close(fd) == 0 else {
-            close(fd)
-            throw failure()
-        }
-        guard rename(temporary, path) == 0 else { throw failure() }
+        let partial = try PartialFile(output: path)
+        try partial.write(bytes)
+        try partial.commit(sync: false) // stills come by the hundred; an fsync each would cost more than they are worth
     }
 
     /// `frame` itself when it is already rgb24 or rgba, else a converted copy.

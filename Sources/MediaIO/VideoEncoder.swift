@@ -1,3 +1,4 @@
+import MediaFormat
 internal import CFFmpeg
 import MediaTime
 
@@ -14,13 +15,12 @@ final class VideoEncoder {
     /// Strips x264's SEI that carries its version and options (deterministic, anonymous bytes).
     private let filter: BitstreamFilter?
 
-    init(_ settings: WriterSettings.Video, container: WriterSettings.Container, format: UnsafePointer<AVOutputFormat>,
+    init(_ settings: WriterSettings.Video, container: Container, format: UnsafePointer<AVOutputFormat>,
          path: String) throws {
         self.settings = settings
         site = FFmpegCallSite(path: path)
-        let setting = "\(settings.codec.rawValue) video"
-        let codec = try findEncoder(settings.codec.encoderNames, for: setting, container: container, path: path)
-        try checkContainer(format, holds: codec, setting: setting, container: container, path: path)
+        let codec = try chooseEncoder(settings.codec.encoderNames, for: "\(settings.codec.rawValue) video", container: container,
+                                      format: format, path: path)
         guard settings.width > 0, settings.height > 0, settings.frameRate > .zero else {
             throw MediaError(.unsupportedSettings, path: path, "video must have a positive size and frame rate, not \(settings.width)x\(settings.height) at \(settings.frameRate) fps")
         }
@@ -80,7 +80,7 @@ final class VideoEncoder {
         case "libx265":
             if let preset = s.preset { try setOption(context, "preset", preset, site) }
             // Fixed pools and frame threads (x265 otherwise counts cores) and no version SEI.
-            try setOption(context, "x265-params", "pools=\(s.threads):frame-threads=\(min(s.threads, 4)):info=0", site)
+            try setOption(context, "x265-params", "pools=\(s.threads):frame-threads=\(min(s.threads, 4)):info=0:log-level=error", site)
         case "libvpx-vp9":
             if let preset = s.preset { try setOption(context, "deadline", preset, site) }
         case "libsvtav1", "libaom-av1":

@@ -1,25 +1,8 @@
+import MediaFormat
 import MediaTime
 
 /// What `MediaWriter` writes: container, codecs and their settings, all explicit.
 public struct WriterSettings: Hashable, Sendable, Codable {
-    public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
-        case mp4, mov, mkv, webm
-
-        /// The container an output file's extension names, if any.
-        public init?(fileExtension: String) {
-            switch fileExtension.lowercased() {
-            case "mp4", "m4v": self = .mp4
-            case "mov": self = .mov
-            case "mkv": self = .mkv
-            case "webm": self = .webm
-            default: return nil
-            }
-        }
-    }
-
-    public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable { case h264, h265, vp9, av1, prores }
-    public enum AudioCodec: String, Hashable, Sendable, Codable, CaseIterable { case aac, opus, mp3, flac, pcm }
-
     public enum Quality: Hashable, Sendable, Codable {
         /// Constant rate factor (x264/x265/VP9/AV1; ProRes ignores it and uses its profile).
         case crf(Int)

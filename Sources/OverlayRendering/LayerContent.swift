@@ -20,10 +20,8 @@ enum LayerContentFactory {
         switch layer.content {
         case .text(let text, let style):
             return try TextContent(text: text, style: style, layerWidth: layer.width, layerHeight: layer.height, fonts: fonts)
-        case .image(let media):
-            return PictureContent(try RasterImage.load(media.path), layer: layer)
-        case .svg(let media):
-            return PictureContent(try SVGDocument.load(media.path), layer: layer)
+        case .image(let media), .svg(let media):
+            return PictureContent(try StillPicture(path: media.path).picture, layer: layer)
         case .rect(let style):
             return try ShapeContent(style: style, isEllipse: false, width: layer.width, height: layer.height)
         case .ellipse(let style):

@@ -7,9 +7,11 @@ final class RasterImage: Picture {
     let surface: OpaquePointer
     let naturalWidth: Double
     let naturalHeight: Double
+    let hasAlpha: Bool
 
-    private init(surface: OpaquePointer) {
+    private init(surface: OpaquePointer, hasAlpha: Bool) {
         self.surface = surface
+        self.hasAlpha = hasAlpha
         naturalWidth = Double(cairo_image_surface_get_width(surface))
         naturalHeight = Double(cairo_image_surface_get_height(surface))
     }
@@ -27,7 +29,7 @@ final class RasterImage: Picture {
             throw OverlayError(.unreadableImage(path: path, detail: "cannot apply its EXIF orientation"))
         }
         defer { releaseGObject(upright) }
-        return RasterImage(surface: premultipliedSurface(upright))
+        return RasterImage(surface: premultipliedSurface(upright), hasAlpha: gdk_pixbuf_get_has_alpha(upright) != 0)
     }
 
     /// Copies straight-alpha RGB(A) bytes into Cairo's premultiplied native-endian ARGB32.

@@ -1,4 +1,5 @@
 import CompositionGraph
+import JSONSchema
 import MediaTime
 import ProjectFile
 
@@ -40,7 +41,8 @@ struct CompileSession {
     var fonts: (any FontResolver)?
     var problems = Problems()
     var missingFile = false
-    private var facts: [String: MediaFacts] = [:]
+    /// The media the project uses that could be read, by name.
+    private var references: [String: MediaReference] = [:]
     private var nextTrackID = 1
 
     init(project: Project, media: any MediaFactsProvider, fonts: (any FontResolver)?) {
@@ -53,7 +55,7 @@ struct CompileSession {
     var frameDuration: MediaTime { project.output.frameDuration }
 
     mutating func run() -> CompositionGraph {
-        probeMedia()
+        readMedia()
         registerFonts()
         var videoPlacements: [[PlacedClip<VideoClip>]] = []
         for track in project.videoTracks {
@@ -97,7 +99,8 @@ struct CompileSession {
 
     // MARK: Media facts
 
-    private mutating func probeMedia() {
+    /// Learns the facts of every media file a clip or overlay uses (once per file).
+    private mutating func readMedia() {
         var used = Set<String>()
         for track in project.videoTracks { for case .clip(let c) in track.items { if case .media(let n) = c.source { used.insert(n) } } }
         for track in project.audioTracks { for case .clip(let c) in track.items { used.insert(c.media) } }
@@ -110,7 +113,7 @@ struct CompileSession {
         for entry in project.media where used.contains(entry.name) {
             let origin = Origin(location: entry.location, path: "media.\(entry.name)")
             do {
-                facts[entry.name] = try media.facts(for: entry.reference)
+                references[entry.name] = MediaReference(name: entry.name, path: entry.path, facts: try media.facts(forFileAt: entry.path))
             } catch {
                 switch error {
                 case .missing(let path):
@@ -128,58 +131,58 @@ struct CompileSession {
         guard var resolver = fonts else { return }
         for (file, problem) in resolver.register(fontFiles: project.fonts.map(\.path)) {
             let origin = project.fonts.first { $0.path == file }?.origin ?? Origin(location: SourceLocation(file: project.file, line: 1, column: 1), path: "fonts")
-            if problem.contains("does not exist") { missingFile = true }
-            problems.report(problem, at: origin)
+            switch problem {
+            case .missing:
+                missingFile = true
+                problems.report("font file \(file) does not exist", at: origin)
+            case .unusable(let reason):
+                problems.report(reason, at: origin)
+            }
         }
         fonts = resolver
     }
 
-    /// The entry for a media name, reporting an unknown name once per use.
-    mutating func entry(_ name: String, at origin: Origin, expecting kinds: Set<MediaReference.Kind>) -> MediaEntry? {
-        guard let entry = project.mediaEntry(named: name) else {
+    /// The media a clip or overlay names, when it is listed, could be read and is one of
+    /// `kinds`; reports an unknown name or a wrong kind at the use. A file that cannot be read
+    /// was reported where it is listed.
+    mutating func reference(_ name: String, at origin: Origin, expecting kinds: Set<MediaKind>, hint: String? = nil) -> MediaReference? {
+        guard project.mediaEntry(named: name) != nil else {
             let names = project.media.map(\.name)
-            let suggestion = names.min { editDistance($0, name) < editDistance($1, name) }
-            let hint = suggestion.map { editDistance($0, name) <= 3 ? "did you mean '\($0)'?" : nil } ?? nil
             problems.report("unknown media '\(name)'", at: origin,
-                            hint: hint ?? (names.isEmpty ? "add it under media:" : "known media: \(names.joined(separator: ", "))"))
+                            hint: Suggestion.didYouMean(name, among: names) ?? (names.isEmpty ? "add it under media:" : "known media: \(names.joined(separator: ", "))"))
             return nil
         }
-        guard kinds.contains(entry.reference.kind) else {
-            problems.report("'\(name)' is \(article(entry.reference.kind)) \(entry.reference.kind.rawValue) file, which cannot be used here",
-                            at: origin, hint: "use \(kinds.map(\.rawValue).sorted().joined(separator: " or ")) media here")
+        guard let reference = references[name] else { return nil }
+        guard kinds.contains(reference.kind) else {
+            problems.report("'\(name)' is \(reference.kind.withArticle) file, which cannot be used here", at: origin,
+                            hint: hint ?? "use \(kinds.map(\.rawValue).sorted().joined(separator: " or ")) media here")
             return nil
         }
-        return entry
+        return reference
     }
 
-    func factsSize(_ name: String) -> PixelSize? { facts[name]?.videoSize }
-
-    private func article(_ kind: MediaReference.Kind) -> String { kind == .audio || kind == .image ? "an" : "a" }
+    /// The upright size of a media clip's picture (what its crop pixels refer to).
+    func naturalSize(ofMedia name: String) -> PixelSize? { references[name]?.facts.naturalSize }
 
     private mutating func clipFacts(_ clip: VideoClip) -> ClipFacts? {
         switch clip.source {
         case .color:
             return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: nil, hasSourceTime: false, mediaName: nil)
         case .media(let name):
-            guard let e = entry(name, at: clip.origin, expecting: [.video, .image, .svg]) else { return nil }
-            let f = facts[name]
-            if let f, !f.hasVideo {
-                problems.report("'\(name)' has no video stream", at: clip.origin, hint: "put audio-only media on an audio track")
-                return nil
-            }
-            if let f, e.reference.kind == .video, !f.hasAudio, !clip.mute, clip.asksForAudio {
+            guard let reference = reference(name, at: clip.origin, expecting: [.video, .image, .svg],
+                                            hint: "put sound on an audio track, or use video, image or svg media here") else { return nil }
+            if reference.kind == .video, !reference.facts.hasAudio, !clip.mute, clip.asksForAudio {
                 problems.report("'\(name)' has no audio stream, but this clip sets the volume of its audio", at: clip.origin,
                                 hint: "remove 'volume', or use a file with sound")
             }
-            return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: f?.duration,
-                             hasSourceTime: e.reference.kind == .video, mediaName: name)
+            return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: reference.facts.duration,
+                             hasSourceTime: reference.kind == .video, mediaName: name)
         }
     }
 
     private mutating func clipFacts(_ clip: AudioClip) -> ClipFacts? {
-        guard let e = entry(clip.media, at: clip.origin, expecting: [.audio, .video]) else { return nil }
-        let f = facts[clip.media]
-        if let f, !f.hasAudio {
+        guard let reference = reference(clip.media, at: clip.origin, expecting: [.audio, .video]) else { return nil }
+        guard reference.facts.hasAudio else {
             problems.report("'\(clip.media)' has no audio stream", at: clip.origin)
             return nil
         }
@@ -190,14 +193,13 @@ struct CompileSession {
             timing.duration = nil
             if loopLength == nil { problems.report("a looping clip needs a duration to fill", at: clip.origin) }
         }
-        _ = e
-        return ClipFacts(timing: timing, origin: clip.origin, mediaDuration: f?.duration, hasSourceTime: true,
+        return ClipFacts(timing: timing, origin: clip.origin, mediaDuration: reference.facts.duration, hasSourceTime: true,
                          mediaName: clip.media, loopLength: loopLength)
     }
 
     private func hasOwnAudio(_ clip: VideoClip) -> Bool {
-        guard !clip.mute, case .media(let name) = clip.source, project.mediaEntry(named: name)?.reference.kind == .video else { return false }
-        return facts[name]?.hasAudio ?? false
+        guard !clip.mute, case .media(let name) = clip.source, let reference = references[name], reference.kind == .video else { return false }
+        return reference.facts.hasAudio
     }
 
     private func timelineDuration(video: [[PlacedClip<VideoClip>]], audio: [[PlacedClip<AudioClip>]]) -> MediaTime {
@@ -236,20 +238,20 @@ struct CompileSession {
         case .color(let c):
             return [Segment(target: p.target, content: .color(c))]
         case .media(let name):
-            guard let ref = project.mediaEntry(named: name)?.reference else { return [] }
+            guard let ref = references[name] else { return [] }
             if let source = p.source { return [Segment(target: p.target, content: .media(ref, sourceRange: source))] }
             return [Segment(target: p.target, content: .still(ref))]
         }
     }
 
     private func audioContentOfVideo(_ p: PlacedClip<VideoClip>) -> [Segment] {
-        guard case .media(let name) = p.clip.source, let ref = project.mediaEntry(named: name)?.reference, let source = p.source else { return [] }
+        guard case .media(let name) = p.clip.source, let ref = references[name], let source = p.source else { return [] }
         return [Segment(target: p.target, content: .media(ref, sourceRange: source))]
     }
 
     /// Looping clips repeat their source range until the clip's length is filled.
     private func audioContent(_ p: PlacedClip<AudioClip>) -> [Segment] {
-        guard let ref = project.mediaEntry(named: p.clip.media)?.reference, let source = p.source else { return [] }
+        guard let ref = references[p.clip.media], let source = p.source else { return [] }
         let cycle = source.duration / p.clip.timing.speed
         var segments: [Segment] = []
         var start = p.target.start
@@ -355,11 +357,11 @@ struct CompileSession {
             }
             content = .text(text, style)
         case .image(let name):
-            guard let e = entry(name, at: o.origin, expecting: [.image]) else { return nil }
-            content = .image(e.reference)
+            guard let reference = reference(name, at: o.origin, expecting: [.image]) else { return nil }
+            content = .image(reference)
         case .svg(let name):
-            guard let e = entry(name, at: o.origin, expecting: [.svg]) else { return nil }
-            content = .svg(e.reference)
+            guard let reference = reference(name, at: o.origin, expecting: [.svg]) else { return nil }
+            content = .svg(reference)
         case .rect(let s): content = .rect(s)
         case .ellipse(let s): content = .ellipse(s)
         }
@@ -413,20 +415,4 @@ extension ClipTiming {
     init(speed: Rational, fadeIn: MediaTime?, fadeOut: MediaTime?) {
         self.init(from: nil, to: nil, duration: nil, durationIsInvalid: false, at: nil, speed: speed, fadeIn: fadeIn, fadeOut: fadeOut)
     }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var previous = row[0]
-        row[0] = i
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            let old = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previous = old
-        }
-    }
-    return a.isEmpty ? b.count : row[b.count]
 }

@@ -15,33 +15,48 @@ struct ClipLayer {
 extension CompileSession {
     /// Instructions covering [0, duration) with no gap or overlap: one per stretch of time in
     /// which the same clips are visible, layers bottom to top (an outgoing clip below the
-    /// incoming one in a transition).
+    /// incoming one in a transition). One sweep over the cut times: each clip and transition
+    /// joins the running set where it starts and leaves where it ends, so the cost grows with
+    /// the number of clips, not with clips × instructions.
     mutating func instructions(for tracks: [[(trackID: Int, placed: PlacedClip<VideoClip>)]], duration: MediaTime) -> [VideoInstruction] {
-        let layers = tracks.map { track in track.map { clipLayer($0.placed, trackID: $0.trackID) } }
+        // Bottom to top: the tracks in order, a track's clips in timeline order.
+        let layers = tracks.flatMap { track in track.map { clipLayer($0.placed, trackID: $0.trackID) } }
         var cuts: Set<MediaTime> = [.zero, duration]
-        for layer in layers.joined() {
+        for layer in layers {
             for t in [layer.range.start, layer.range.end] where t > .zero && t < duration { cuts.insert(t) }
         }
         let times = cuts.sorted()
-        let transitions = tracks.flatMap(Self.transitions)
+        let layersByStart = layers.indices.sorted { (layers[$0].range.start, $0) < (layers[$1].range.start, $1) }
+        let transitions = tracks.flatMap(Self.transitions).sorted { $0.range.start < $1.range.start }
+        var visible: [Int] = [], running: [(range: TimeRange, kind: Transition.Kind, mark: VideoInstruction.Transition)] = []
+        var nextLayer = 0, nextTransition = 0
         var result: [VideoInstruction] = []
+        result.reserveCapacity(times.count)
         for (start, end) in zip(times, times.dropFirst()) {
             let range = TimeRange(start: start, end: end)
-            var background = project.output.background
-            var active: [LayerInstruction] = []
-            for track in layers {
-                for layer in track where layer.range.intersection(range) != nil {
-                    active.append(LayerInstruction(trackID: layer.trackID, fit: layer.fit, transform: layer.transform.sliced(to: range),
-                                                   opacity: layer.opacity.sliced(to: range), crop: layer.crop.sliced(to: range)))
-                }
+            // Every range starts and ends on a cut, so what overlaps [start, end) covers it.
+            visible.removeAll { layers[$0].range.end <= start }
+            while nextLayer < layersByStart.count, layers[layersByStart[nextLayer]].range.start <= start {
+                let index = layersByStart[nextLayer]
+                if layers[index].range.end > start { visible.insert(index, at: visible.firstIndex { $0 > index } ?? visible.endIndex) }
+                nextLayer += 1
             }
-            let running = transitions.filter { $0.range.intersection(range) != nil }
+            running.removeAll { $0.range.end <= start }
+            while nextTransition < transitions.count, transitions[nextTransition].range.start <= start {
+                if transitions[nextTransition].range.end > start { running.append(transitions[nextTransition]) }
+                nextTransition += 1
+            }
+            var background = project.output.background
             for t in running {
                 if t.kind == .fadeThroughBlack { background = .black }
                 if t.kind == .fadeThroughWhite { background = .white }
             }
-            result.append(VideoInstruction(timeRange: range, background: background, layers: active,
-                                           transitions: running.map(\.mark)))
+            let active = visible.map { index in
+                let layer = layers[index]
+                return LayerInstruction(trackID: layer.trackID, fit: layer.fit, transform: layer.transform.sliced(to: range),
+                                        opacity: layer.opacity.sliced(to: range), crop: layer.crop.sliced(to: range))
+            }
+            result.append(VideoInstruction(timeRange: range, background: background, layers: active, transitions: running.map(\.mark)))
         }
         return result
     }
@@ -99,7 +114,7 @@ extension CompileSession {
 
     /// The picture size crop pixels refer to: the media's display size, or the frame for colours.
     private func sourceSize(of clip: VideoClip) -> PixelSize {
-        if case .media(let name) = clip.source, let s = factsSize(name) { return s }
+        if case .media(let name) = clip.source, let s = naturalSize(ofMedia: name) { return s }
         return size
     }
 }

@@ -33,9 +33,11 @@ public struct OutputSpec: Sendable {
     public var frameDuration: MediaTime { MediaTime(fps.reciprocal) }
 }
 
+/// A named file of the project's `media:` list; what it holds is learnt when compiling.
 public struct MediaEntry: Sendable {
     public var name: String
-    public var reference: MediaReference
+    /// Absolute.
+    public var path: String
     public var location: SourceLocation
 }
 

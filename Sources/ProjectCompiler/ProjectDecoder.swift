@@ -1,3 +1,4 @@
+import MediaFormat
 import CompositionGraph
 import Foundation
 import MediaTime
@@ -43,28 +44,29 @@ struct ProjectDecoder {
         if let f = c?["fps"] { fps = decodeFPS(f) ?? fps }
         let background = c?["background"].flatMap { color($0) } ?? .black
         let duration = c?["duration"].flatMap { positiveTime($0) }
-        let container = c?["container"]?.string.flatMap(OutputSettings.Container.init(rawValue:))
+        let container = c?["container"]?.string.flatMap(Container.init(rawValue:))
         let v = c?["video"], a = c?["audio"]
         if let v { exclusive("crf", "bitrate", in: v, because: "are two ways to set the quality; keep one") }
-        let videoCodec = v?["codec"]?.string.flatMap(OutputSettings.VideoCodec.init(rawValue:)) ?? .h264
+        let videoCodec = v?["codec"]?.string.flatMap(VideoCodec.init(rawValue:)) ?? .h264
         let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }
         let video = OutputSettings.Video(
             codec: videoCodec, crf: v?["crf"]?.int ?? (videoBitrate == nil ? Self.defaultCRF(videoCodec) : nil), bitrate: videoBitrate,
             preset: v?["preset"]?.string, pixelFormat: v?["pixel_format"]?.string ?? (videoCodec == .prores ? "yuv422p10le" : "yuv420p"),
             gopSize: v?["gop"]?.int)
-        let audioCodec = a?["codec"]?.string.flatMap(OutputSettings.AudioCodec.init(rawValue:)) ?? .aac
+        let audioCodec = a?["codec"]?.string.flatMap(AudioCodec.init(rawValue:)) ?? .aac
         let audio = OutputSettings.Audio(
             codec: audioCodec, bitrate: a?["bitrate"].flatMap { bitrate($0) } ?? Self.defaultAudioBitrate(audioCodec),
             sampleRate: a?["sample_rate"]?.int ?? 48000, channels: a?["channels"]?.int ?? 2)
         var metadata: [String: String] = [:]
         for (key, value) in c?["metadata"]?.members ?? [] { metadata[key] = value.string }
-        let settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
+        var settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
                                       faststart: c?["faststart"]?.bool ?? false, metadata: metadata)
+        if let segment = c?["segment"].flatMap({ positiveTime($0) }) { settings.segmentLength = segment }
         return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings,
                           keepPitch: a?["keep_pitch"]?.bool ?? false)
     }
 
-    static func defaultCRF(_ codec: OutputSettings.VideoCodec) -> Int? {
+    static func defaultCRF(_ codec: VideoCodec) -> Int? {
         switch codec {
         case .h264: 23
         case .h265: 28
@@ -74,7 +76,7 @@ struct ProjectDecoder {
         }
     }
 
-    static func defaultAudioBitrate(_ codec: OutputSettings.AudioCodec) -> Int? {
+    static func defaultAudioBitrate(_ codec: AudioCodec) -> Int? {
         switch codec {
         case .aac: 192_000
         case .opus: 128_000
@@ -113,16 +115,7 @@ struct ProjectDecoder {
     // MARK: Media
 
     private mutating func decodeMedia(name: String, _ c: NodeCursor) -> MediaEntry? {
-        guard let path = c.string else { return nil }
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        let kind: MediaReference.Kind
-        switch ext {
-        case "png", "jpg", "jpeg", "webp", "bmp", "tif", "tiff": kind = .image
-        case "svg": kind = .svg
-        case "mp3", "wav", "flac", "aac", "m4a", "ogg", "opus", "aiff", "aif", "wma": kind = .audio
-        default: kind = .video
-        }
-        return MediaEntry(name: name, reference: MediaReference(name: name, path: absolutePath(path), kind: kind), location: c.node.location)
+        c.string.map { MediaEntry(name: name, path: absolutePath($0), location: c.node.location) }
     }
 
     /// Reports a broken limit; true when there was one.

@@ -27,7 +27,7 @@ public enum ProjectPipeline {
             ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source] + overrideSources)
         }
         if let problem = versionProblem(document.root) { throw fail([problem]) }
-        let schema = try JSONSchema.bundled()
+        let schema = try DocumentSchema.bundled()
         let raw = schema.validate(document.root)
         guard raw.isEmpty else { throw fail(raw) }
         var vars = VarsSubstitution(document: document.root)

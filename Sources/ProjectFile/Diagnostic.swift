@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// One problem found in a project file, with where it is.
 public struct Diagnostic: Sendable, Hashable {
     public enum Severity: String, Sendable, Hashable {
@@ -29,24 +31,6 @@ extension Diagnostic {
                 < ($1.location.file, $1.location.line, $1.location.column, $1.message)
         }
     }
-}
-
-/// Builds document paths the way messages print them: `video[0].clips[2].from`.
-public enum DocumentPath {
-    public static let root = ""
-
-    public static func appending(key: String, to path: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-        }
-        if !plain { return "\(path)[\"\(key)\"]" }
-        return path.isEmpty ? key : "\(path).\(key)"
-    }
-
-    public static func appending(index: Int, to path: String) -> String { "\(path)[\(index)]" }
-
-    /// How a path reads inside a sentence: the root has no path, so it gets a name.
-    public static func display(_ path: String) -> String { path.isEmpty ? "the document root" : path }
 }
 
 /// The path to the node being read, kept as components and rendered only for a message

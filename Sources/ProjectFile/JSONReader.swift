@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// A strict RFC 8259 JSON reader that keeps the line and column of every value and key.
 ///
 /// Numbers keep their text, `\uXXXX` escapes (with surrogate pairs) are decoded, a

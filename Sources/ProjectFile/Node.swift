@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// A place in a project file: 1-based line and column (columns count Unicode scalars).
 /// Line 0 means a value with no place in a file, such as a command-line option.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
@@ -22,19 +24,13 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// YAML is resolved with the YAML 1.2 core schema (so `on`, `yes` and `01:02` stay strings);
 /// JSON loads into the same tree. The schema validator, vars substitution and the typed
 /// project all work on this tree, so every message can point at a line and column.
-public struct Node: Sendable {
-    public indirect enum Value: Sendable {
-        case null
-        case bool(Bool)
-        /// A number as written (`30`, `29.97`, `1e3`): kept as text so nothing is lost to floating point.
-        case number(String)
-        case string(String)
-        case array([Node])
-        /// Keys in document order.
-        case object([Member])
-    }
+/// As a `JSONInstance`, it is what `Schema` validates (with `subscript(key:)`, `stringValue`
+/// and `excerpt` from there).
+public struct Node: JSONInstance {
+    /// `null`, `bool`, `number` (the text as written), `string`, `array([Node])`, `object([Member])`.
+    public typealias Value = JSONValue<Node>
 
-    public struct Member: Sendable {
+    public struct Member: JSONMember {
         public var key: String
         public var keyLocation: SourceLocation
         public var value: Node
@@ -52,11 +48,5 @@ public struct Node: Sendable {
     public init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
-    }
-
-    /// The member named `key` of an object node.
-    public subscript(key: String) -> Node? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.value
     }
 }

@@ -1,13 +1,15 @@
-/// A run that cannot go on: one or many diagnostics and the exit code they call for.
+/// A run that cannot go on: one or many diagnostics and what kind of problem they are.
 public struct ProjectError: Error, Sendable, CustomStringConvertible {
-    /// Exit codes from sysexits(3).
-    public enum Category: Int32, Sendable {
-        /// Bad command-line usage (EX_USAGE).
-        case usage = 64
-        /// The project (or a file it names) is invalid (EX_DATAERR).
-        case invalidProject = 65
-        /// A named file does not exist or cannot be read (EX_NOINPUT).
-        case missingFile = 66
+    public enum Category: Sendable {
+        /// A value given from outside the project (a `--set`) is malformed.
+        case usage
+        /// The project (or a file it names) is invalid.
+        case invalidProject
+        /// A named file does not exist or cannot be read.
+        case missingFile
+        /// An output that may not be written: a file the run reads, or a file another output
+        /// of the run writes too.
+        case cannotWrite
     }
 
     public var category: Category
@@ -25,8 +27,6 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
     public init(_ category: Category, _ diagnostic: Diagnostic, source: SourceText? = nil) {
         self.init(category, diagnostics: [diagnostic], sources: source.map { [$0] } ?? [])
     }
-
-    public var exitCode: Int32 { category.rawValue }
 
     /// Every diagnostic with its source line and caret.
     public var description: String { DiagnosticRenderer(sources: sources).render(diagnostics) }

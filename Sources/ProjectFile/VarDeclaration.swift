@@ -1,3 +1,4 @@
+import JSONSchema
 import MediaTime
 
 /// One entry of a project's `vars:` block: a bare default (`headline: Spring Sale`) or a

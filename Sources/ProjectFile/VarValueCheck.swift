@@ -1,3 +1,4 @@
+import JSONSchema
 import MediaTime
 
 /// A value given for a var from outside the project.
@@ -133,10 +134,10 @@ extension VarDeclaration {
     }
 
     /// The schema's `$defs/color`, so a colour var accepts exactly what a colour field does.
-    private static let colorSchema = Result { () throws(ProjectError) -> JSONSchema in
-        let schema = try JSONSchema.bundledSchemaNode()
+    private static let colorSchema = Result { () throws(ProjectError) -> DocumentSchema in
+        let schema = try DocumentSchema.bundledSchemaNode()
         let id = schema["$id"]?.stringValue ?? "urn:reel:schema"
         let reference = try DocumentLoader.load(text: #"{"$ref": "\#(id)#/$defs/color"}"#, name: "color", format: .json).root
-        return try JSONSchema(reference, remote: { $0 == id ? schema : nil })
+        return try DocumentSchema(reference, remote: { $0 == id ? schema : nil })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 import MediaTime
 
 /// `{{ name }}` substitution in the string scalars of a document, before schema validation.
@@ -58,10 +59,9 @@ public struct VarsSubstitution: Sendable {
         for (index, given) in overrides.enumerated() where last[given.name] == index {
             let name = given.name
             guard let declaration = declarations[name] else {
-                let close = SchemaMessages.suggestion(for: name, among: Array(values.keys)).map { "did you mean '\($0)'? " } ?? ""
                 problems.append(Diagnostic(location: given.location, path: "vars",
                     message: "unknown var '\(name)' (given as \(name)=\(given.displayValue))",
-                    hint: close + knownVarsHint))
+                    hint: unknownVarHint(name)))
                 continue
             }
             if given.text?.contains("\u{0}") == true {
@@ -145,7 +145,7 @@ public struct VarsSubstitution: Sendable {
             }
             guard let declared = values[name] else {
                 problems.append(Diagnostic(location: location, path: path, message: "unknown var '\(name)' in \(here)",
-                                           hint: (SchemaMessages.suggestion(for: name, among: Array(values.keys)).map { "did you mean '\($0)'? " } ?? "") + knownVarsHint))
+                                           hint: unknownVarHint(name)))
                 return nil
             }
             guard let node = declared else {
@@ -195,15 +195,17 @@ public struct VarsSubstitution: Sendable {
         return Node(.string(result), at: location)
     }
 
+    /// For an unknown var: the closest known name, then all of them.
+    private func unknownVarHint(_ name: String) -> String {
+        let suggestion = Suggestion.didYouMean(name, among: Array(values.keys)).map { $0 + " " } ?? ""
+        return suggestion + (values.isEmpty ? "the project declares no vars; add them under vars:" : "known vars: " + values.keys.sorted().joined(separator: ", "))
+    }
+
     private func pathProblem(_ name: String, _ value: String, _ problem: String, _ here: String, _ location: SourceLocation,
                              _ path: String) -> Diagnostic {
         Diagnostic(location: location, path: path,
                    message: "the value of var '\(name)' ('\(value.count > 60 ? value.prefix(57) + "…" : value)') \(problem), so it cannot be part of the path in \(here)",
                    hint: "a var inside a path names a file in the folder the project wrote; to let a var choose any file, make it the whole path: \"{{ \(name) }}\"")
-    }
-
-    private var knownVarsHint: String {
-        values.isEmpty ? "the project declares no vars; add them under vars:" : "known vars: " + values.keys.sorted().joined(separator: ", ")
     }
 
     /// Text typed as a YAML 1.2 plain scalar; empty text stays an empty string.

@@ -1,3 +1,4 @@
+import JSONSchema
 import Yams
 
 /// Reads YAML through Yams into a `Node` tree, resolving scalars with the YAML 1.2 core

@@ -16,7 +16,7 @@ struct BatchRender: ParsableCommand {
         (same project, values, media, fonts and Reel: the content hash in OUTPUT.reel-hash) is skipped \
         unless --force. See docs/batch.md.
         Exit status: 0 every row rendered or up to date, 1 a render failed, 65 a row is invalid, \
-        66 a file is missing, 64 bad usage.
+        66 a file is missing, 73 a row's output is a file the batch reads or another row's output, 64 bad usage.
         """
     )
 
@@ -35,41 +35,30 @@ struct BatchRender: ParsableCommand {
     @Flag(help: "Render every row, even when its output is up to date.")
     var force = false
 
-    @Option(help: "Threads per encoder and per video decoder of each render.")
-    var threads: Int = ExportOptions.defaultThreads
-
-    @Option(help: ArgumentHelp("Replace the output settings by a preset (as reel render --preset).", valueName: "preset"))
-    var preset: String?
+    @OptionGroup var encoding: EncodingOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        if let preset, ExportPreset(rawValue: preset) == nil {
-            throw ValidationError("--preset '\(preset)': use \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
     }
 
     func run() throws {
         let start = Date()
-        let plan: BatchPlan
-        do {
+        let plan: BatchPlan = try reportingFailures {
             let document = try DocumentLoader.load(path: project)
             let bytes = [UInt8](FileManager.default.contents(atPath: project) ?? Data())
             let rows = try BatchData.load(path: data)
             let template = try OutputTemplate(output)
-            let stamp = "reel \(Reel.configuration.version) threads \(threads) preset \(preset ?? "-")"
-            plan = BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp) { document, values throws(ProjectError) in
-                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: ProbedMediaFacts(), fonts: CatalogFonts())
+            let stamp = "reel \(Reel.configuration.version) threads \(encoding.threads) preset \(encoding.preset?.rawValue ?? "-")"
+            return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp) { document, values throws(ProjectError) in
+                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: MediaFactsReader(), fonts: CatalogFonts())
             }
-        } catch {
-            throw reportAndExitCode(error)
         }
-        for (_, error) in plan.rejected { _ = reportAndExitCode(error) }
+        for (_, error) in plan.rejected { _ = Failure.report(error) }
         if !plan.rejected.isEmpty {
             standardError("\(plan.rejected.count) row\(plan.rejected.count == 1 ? "" : "s") skipped because of the errors above: "
                           + BatchSummary.rowList(plan.rejected.map(\.row)) + "\n")
         }
-        let renderer = ChildRender(project: project, threads: threads, preset: preset)
+        let renderer = ChildRender(project: project, threads: encoding.threads, preset: encoding.preset)
         let outcomes = BatchRunner(parallelJobs: jobs, force: force).run(plan.jobs, render: renderer.render) { job, outcome in
             switch outcome {
             case .rendered: print("row \(job.row): rendered \(job.outputPath)")
@@ -79,7 +68,8 @@ struct BatchRender: ParsableCommand {
         }
         let summary = BatchSummary(plan: plan, outcomes: outcomes, seconds: Date().timeIntervalSince(start))
         print(summary.line)
-        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+        let status = Failure.batchExitStatus(failedRows: summary.failedRows.count, rejected: plan.rejected.map(\.error))
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
@@ -90,7 +80,7 @@ private func standardError(_ text: String) { FileHandle.standardError.write(Data
 private struct ChildRender: Sendable {
     var project: String
     var threads: Int
-    var preset: String?
+    var preset: ExportPreset?
 
     func render(_ job: BatchJob) -> String? {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-batch-\(UUID().uuidString)")
@@ -102,7 +92,7 @@ private struct ChildRender: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         // `--output=PATH` in one argument: a name that starts with '-' is not taken for an option.
         var arguments = ["render", project, "--output=\(job.outputPath)", "--progress", "none", "--threads", String(threads)]
-        if let preset { arguments += ["--preset", preset] }
+        if let preset { arguments += ["--preset", preset.rawValue] }
         var typed: [(String, Node.Value)] = []
         for value in job.values {
             switch value.input {
@@ -151,24 +141,8 @@ private enum JSONText {
         }
     }
 
+    /// A JSON string literal (JSONEncoder escapes quotes, backslashes and control characters).
     static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        (try? JSONEncoder().encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }

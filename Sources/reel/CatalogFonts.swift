@@ -6,15 +6,15 @@ import ProjectCompiler
 struct CatalogFonts: FontResolver {
     private var catalog: FontCatalog?
 
-    mutating func register(fontFiles: [String]) -> [(file: String, problem: String)] {
+    mutating func register(fontFiles: [String]) -> [(file: String, problem: FontFileProblem)] {
         do {
             catalog = try FontCatalog(fontFiles: fontFiles)
             return []
         } catch {
             switch error.reason {
-            case .fontFileMissing(let path): return [(path, "font file \(path) does not exist")]
-            case .fontFileUnusable(let path): return [(path, error.description)]
-            default: return [(fontFiles.first ?? "", error.description)]
+            case .fontFileMissing(let path): return [(path, .missing)]
+            case .fontFileUnusable(let path): return [(path, .unusable(error.description))]
+            default: return [(fontFiles.first ?? "", .unusable(error.description))]
             }
         }
     }

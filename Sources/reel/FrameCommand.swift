@@ -24,17 +24,18 @@ struct Frame: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let generator = try still.generator()
-        let t = try still.time(at, option: "--at", generator)
-        let duration = generator.graph.duration
-        guard !t.isNegative, t < duration else {
-            let last = generator.time(ofFrame: generator.frameCount - 1)
-            throw usageFailure("--at '\(at)' is outside the timeline, which is \(TimeNotation.clock(duration)) long; its last frame starts at \(TimeNotation.clock(last))")
-        }
-        try reportingRenderErrors {
+        try reportingFailures {
+            let generator = try still.generator()
+            let t = try still.time(at, option: "--at", generator)
+            let duration = generator.graph.duration
+            guard !t.isNegative, t < duration else {
+                let last = generator.time(ofFrame: generator.frameCount - 1)
+                throw UsageError("--at '\(at)' is outside the timeline, which is \(TimeNotation.clock(duration)) long; its last frame starts at \(TimeNotation.clock(last))")
+            }
             let n = try generator.frameIndex(at: t)
             let size = still.imageSize(generator)
             let path = output ?? "frame-\(n).png"
+            try refuseUnsafeOutputs([path], project: still.project, vars: still.vars, graph: generator.graph, exampleName: "frame.png")
             try PNGEncoder.write(try generator.image(n, size: size), to: path)
             print("\(path): frame \(n) at \(TimeNotation.clock(generator.time(ofFrame: n))), \(size)")
         }

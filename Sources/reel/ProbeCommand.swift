@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompositionGraph
+import FileSafety
 import Foundation
 import MediaIO
 import MediaTime
@@ -29,20 +30,18 @@ struct Probe: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG for --frame.", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Scale the --frame PNG: 640x, x360 or 640x360 (fit inside).", valueName: "size"))
-    var size: String?
+    @Option(help: ArgumentHelp("Scale the --frame PNG: 640x, x360 or 640x360 (fit inside).", valueName: "size"),
+            transform: StillSize.init(parsing:))
+    var size: StillSize?
 
     func validate() throws {
         if frame == nil, output != nil || size != nil { throw ValidationError("-o and --size go with --frame") }
         if frame != nil, output == nil { throw ValidationError("--frame needs -o FILE.png") }
         if frame != nil, json { throw ValidationError("--json and --frame do not go together") }
-        if let size {
-            do { _ = try StillSize(parsing: size) } catch { throw ValidationError(error.description) }
-        }
     }
 
     func run() throws {
-        try reportingRenderErrors {
+        try reportingFailures {
             if let frame, let output {
                 try saveFrame(at: frame, to: output)
             } else {
@@ -52,29 +51,34 @@ struct Probe: ParsableCommand {
         }
     }
 
+    /// The frame through the same facts and readers a render uses for this file.
     private func saveFrame(at text: String, to output: String) throws {
-        let info = try MediaProbe.probe(path: file)
-        guard let video = info.video?.video else {
-            throw MediaError(.noVideoStream, path: file, "has no picture to save; it has \(info.streams.map(\.kind.rawValue).joined(separator: ", "))")
+        try refuseUnsafeOutputs([output], reading: [ReadFile(path: file, role: "the probed file")], exampleName: "frame.png")
+        let facts: MediaFacts
+        do {
+            facts = try MediaFactsReader().facts(forFileAt: file)
+        } catch {
+            switch error {
+            case .missing: throw MediaError(.fileNotFound, path: file, "no such file")
+            case .unreadable(_, let reason): throw MediaError(.notMedia, path: file, reason)
+            }
         }
-        let fps = video.averageFrameRate ?? video.realFrameRate ?? Rational(25)
+        guard let natural = facts.naturalSize else {
+            throw MediaError(.noVideoStream, path: file, "has no picture to save: it is \(facts.kind.withArticle) file")
+        }
         let t: MediaTime
         do {
-            t = try TimeNotation.parse(text, fps: fps)
+            t = try TimeNotation.parse(text, fps: facts.frameRate ?? Rational(25))
         } catch {
-            throw usageFailure("--frame '\(text)': \(error.message)")
+            throw UsageError("--frame '\(text)': \(error.message)")
         }
-        if let duration = info.duration, !info.isStillImage, t.isNegative || t >= duration {
-            throw usageFailure("--frame '\(text)' is outside \(file), which is \(TimeNotation.clock(duration)) long")
+        if let duration = facts.duration, t.isNegative || t >= duration {
+            throw UsageError("--frame '\(text)' is outside \(file), which is \(TimeNotation.clock(duration)) long")
         }
-        let displaySize = PixelSize(width: video.displayWidth, height: video.displayHeight)
-        let target = try size.map { try StillSize(parsing: $0).fitting(displaySize) } ?? displaySize
-        // Turned upright exactly in its own format, then converted as `reel frame` converts.
-        let upright = try VideoReader(path: file, options: .init(orientation: .display)).frame(at: t)
-        let image = try VideoFrame(width: target.width, height: target.height, pixelFormat: video.hasAlpha ? .rgba : .rgb24, time: upright.time)
-        try VideoFrameConverter(fullChromaInterpolation: true).convert(upright, into: image)
+        let target = size?.fitting(natural) ?? natural
+        let image = try SourcePictures().picture(of: MediaReference(name: file, path: file, facts: facts), at: t, size: target)
         try PNGEncoder.write(image, to: output)
-        let shown = image.time == t ? "" : " (on screen at \(TimeNotation.clock(t)))"
+        let shown = image.time == t || facts.duration == nil ? "" : " (on screen at \(TimeNotation.clock(t)))"
         print("\(output): \(file), frame at \(TimeNotation.clock(image.time))\(shown), \(target)")
     }
 }

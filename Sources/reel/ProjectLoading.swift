@@ -3,22 +3,18 @@ import CompositionGraph
 import Foundation
 import ProjectCompiler
 import ProjectFile
+import RenderEngine
 
-/// Project file → composition graph, with this machine's media (FFmpeg probe) and fonts.
+/// Project file → composition graph, with this machine's media (the render engine's facts
+/// reader) and fonts. Throws `ProjectError`.
 func loadGraph(projectPath: String, vars: VarValues) throws(ProjectError) -> CompositionGraph {
     try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources,
-                             media: ProbedMediaFacts(), fonts: CatalogFonts()).graph
+                             media: MediaFactsReader(), fonts: CatalogFonts()).graph
 }
 
-/// `loadGraph` for a command: the vars its options give; a problem is reported on standard
-/// error and thrown as its exit code.
+/// `loadGraph` with the vars a command's options give.
 func loadGraph(projectPath: String, options vars: VarOverrides) throws -> CompositionGraph {
-    let values = try vars.values()
-    do {
-        return try loadGraph(projectPath: projectPath, vars: values)
-    } catch {
-        throw reportAndExitCode(error)
-    }
+    try loadGraph(projectPath: projectPath, vars: try vars.values())
 }
 
 /// Var values given on the command line, and the files they were read from.
@@ -36,21 +32,16 @@ struct VarOverrides: ParsableArguments {
     @Option(name: .customLong("set"), help: ArgumentHelp("Override a var: --set headline=\"Summer Sale\".", valueName: "name=value"))
     var assignments: [String] = []
 
-    /// Throws exit status 64 for a malformed `--set`; a bad `--vars` file is reported and
-    /// throws its exit code.
+    /// Throws `UsageError` for a malformed `--set`, `ProjectError` for a bad `--vars` file.
     func values() throws -> VarValues {
         var values = VarValues(overrides: [], sources: [])
         if let file {
-            do {
-                let (overrides, source) = try VarOverride.load(file: file)
-                values = VarValues(overrides: overrides, sources: [source])
-            } catch {
-                throw reportAndExitCode(error)
-            }
+            let (overrides, source) = try VarOverride.load(file: file)
+            values = VarValues(overrides: overrides, sources: [source])
         }
         for a in assignments {
             guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
-                throw usageFailure("--set takes name=value, got '\(a)'")
+                throw UsageError("--set takes name=value, got '\(a)'")
             }
             values.overrides.append(VarOverride(name: String(a[..<eq]), input: .text(String(a[a.index(after: eq)...])),
                                                 location: .commandLine("--set")))
@@ -58,3 +49,20 @@ struct VarOverrides: ParsableArguments {
         return values
     }
 }
+
+/// `--threads` and `--preset`: how the frames are decoded and encoded, for every command that
+/// renders frames.
+struct EncodingOptions: ParsableArguments {
+    @Option(help: "Threads per encoder and per video decoder (the output depends on it, not on the machine).")
+    var threads: Int = ExportOptions.defaultThreads
+
+    @Option(help: ArgumentHelp("Replace the output settings by a preset (docs/render.md).", valueName: "preset"))
+    var preset: ExportPreset?
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1, not \(threads)") }
+    }
+}
+
+extension ExportPreset: ExpressibleByArgument {}
+extension ProgressStyle: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RenderEngine
 
 @main
 struct Reel: ParsableCommand {
@@ -14,7 +15,7 @@ struct Reel: ParsableCommand {
               reel render Examples/promo/project.yaml -o promo.mp4
             The format is described in docs/format.md; the schema is Schemas/reel.schema.json.
             """,
-        version: "0.1.0",
-        subcommands: [Validate.self, Graph.self, Probe.self, Render.self, Frame.self, Thumbnails.self, BatchRender.self]
+        version: ExportSession.version,
+        subcommands: [Validate.self, Graph.self, Probe.self, Render.self, Plan.self, Join.self, Frame.self, Thumbnails.self, BatchRender.self]
     )
 }

@@ -1,17 +1,24 @@
 import ArgumentParser
 import CompositionGraph
 import Foundation
+import MediaFormat
 import MediaTime
 import RenderEngine
 
-/// `reel render PROJECT [-o OUT] [--set k=v]... [--range 5s..12s] [--threads N] [--preset P] [--progress json]`.
+/// `reel render PROJECT [-o OUT] [--set k=v]... [--range 5s..12s] [--jobs N] [--preset P] [--progress json]`,
+/// and one segment of it: `reel render PROJECT --segment K --parts DIR`.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a project to a video file.",
         discussion: """
+        The video is rendered in segments (output.segment long, 5s by default), several at once with \
+        --jobs, and joined without re-encoding; the file is the same bytes for any --jobs or --threads. \
+        Rendered segments are kept in a cache (REEL_CACHE_DIR, else ~/.cache/reel) and reused when their \
+        content is unchanged, so a re-render after an edit redoes only the segments it touches. \
+        With --segment K --parts DIR, renders only segment K (see reel plan) into DIR, for reel join. \
         Exit status: 0 done, 64 bad usage, 65 invalid project or settings, 66 a file is missing, \
-        1 a failure while rendering (the message names the media file and time), 130 cancelled.
-        Presets: \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", ")) (see docs/render.md).
+        73 cannot write the output, 1 a failure while rendering (the message names the media file and \
+        time), 130 cancelled.
         """
     )
 
@@ -26,43 +33,105 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
 
-    @Option(help: "Threads per encoder and per video decoder (the output depends on it, not on the machine).")
-    var threads: Int = ExportOptions.defaultThreads
+    @OptionGroup var rendering: RenderingOptions
 
-    @Option(help: ArgumentHelp("Replace the output settings by a preset: \(ExportPreset.allCases.map(\.rawValue).joined(separator: " | ")).",
-                               valueName: "preset"))
-    var preset: String?
+    @Option(help: ArgumentHelp("Render only this segment (a number from reel plan) into --parts.", valueName: "k"))
+    var segment: Int?
 
     @Option(help: ArgumentHelp("auto: a live line on a terminal; json: one JSON object a second on stdout; none.", valueName: "style"))
-    var progress: String = ProgressStyle.auto.rawValue
+    var progress: ProgressStyle = .auto
+
+    func validate() throws {
+        if segment != nil, rendering.parts == nil { throw ValidationError("--segment needs --parts FOLDER to put the segment in") }
+        if segment != nil, output != nil { throw ValidationError("--segment renders a part, not a file: leave out -o, and join the parts with reel join") }
+    }
 
     func run() throws {
-        guard let style = ProgressStyle(rawValue: progress) else {
-            throw ValidationError("--progress '\(progress)': use \(ProgressStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        var chosenPreset: ExportPreset?
-        if let preset {
-            guard let p = ExportPreset(rawValue: preset) else {
-                throw ValidationError("--preset '\(preset)': use \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", "))")
+        try reportingFailures {
+            let loaded = try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
+                                              needsOutput: segment == nil)
+            let session = loaded.session
+            let signals = SignalCancellation { session.cancel() }
+            defer { withExtendedLifetime(signals) {} }
+            if let segment {
+                guard session.plan.segments.indices.contains(segment) else {
+                    throw UsageError("--segment \(segment): the plan has segments 0…\(session.plan.segments.count - 1) (see reel plan)")
+                }
+                let reporter = ProgressReporter(style: progress, totalFrames: session.plan.segments[segment].frameCount)
+                defer { reporter.finish() }
+                try session.renderSegment(segment) { reporter.update(framesDone: $0) }
+                if progress != .json { print("segment \(segment): \(session.partPath(session.plan.segments[segment]))") }
+                return
             }
-            chosenPreset = p
+            let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount)
+            let report: ExportSession.Report
+            do {
+                defer { reporter.finish() }
+                report = try session.run { frames in reporter.update(framesDone: frames) }
+            }
+            if progress == .auto {
+                FileHandle.standardError.write(Data("\(session.options.outputPath): \(report.rendered.count) segment\(report.rendered.count == 1 ? "" : "s") rendered, \(report.reused.count) reused\n".utf8))
+            }
         }
-        let graph = try loadGraph(projectPath: project, options: vars)
+    }
+}
+
+/// `--jobs`, `--threads`, `--preset` and where parts go: how a project's segments are rendered.
+struct RenderingOptions: ParsableArguments {
+    @Option(help: "Segments rendered at the same time (the output does not depend on it).")
+    var jobs: Int = 1
+
+    @OptionGroup var encoding: EncodingOptions
+
+    @Option(help: ArgumentHelp("Keep rendered segments in this folder (the runner contract: reel plan / render --segment / join).",
+                               valueName: "folder"))
+    var parts: String?
+
+    @Flag(help: "Do not use or fill the cache of rendered segments.")
+    var noCache = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if parts != nil, noCache { throw ValidationError("--parts and --no-cache: choose one") }
+    }
+
+    /// The folder parts are kept in: `--parts`, else the cache (none with `--no-cache`).
+    var partsFolder: String? {
+        if let parts { return parts }
+        if noCache { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        if let dir = environment["REEL_CACHE_DIR"], !dir.isEmpty { return dir }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache").path
+        return URL(fileURLWithPath: base).appendingPathComponent("reel/parts").path
+    }
+}
+
+/// A project loaded, checked and planned for a segmented render: what `render`, `plan` and
+/// `join` share.
+struct SegmentedProject {
+    let session: ExportSession
+
+    init(project: String, output: String?, vars: VarOverrides, range: String?, rendering: RenderingOptions, needsOutput: Bool) throws {
+        var graph = try loadGraph(projectPath: project, options: vars)
+        if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension) {
+            graph.output.container = container // a file named here gets the container its name says
+        }
+        let path = output ?? graph.output.path
+        if needsOutput {
+            guard let path else { throw UsageError("no output file: pass -o FILE or set output.path in the project") }
+            try refuseUnsafeOutputs([path], project: project, vars: vars, graph: graph, exampleName: "out.mp4")
+        }
         var timeRange: TimeRange?
         if let range {
             do {
                 timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameDuration.value.reciprocal)
             } catch {
-                throw usageFailure(error.description)
+                throw UsageError("\(error)")
             }
         }
-        do {
-            let session = try ExportSession(graph: graph, options: ExportOptions(outputPath: output, range: timeRange, threads: threads,
-                                                                                 preset: chosenPreset, progress: style))
-            try session.run(handlingSignals: true)
-        } catch let error as RenderError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(error.exitCode)
-        }
+        session = try ExportSession(graph: graph, options: ExportOptions(
+            outputPath: path ?? "", range: timeRange, decoderThreads: rendering.encoding.threads, preset: rendering.encoding.preset,
+            jobs: rendering.jobs, partsFolder: rendering.partsFolder))
     }
 }

@@ -40,34 +40,35 @@ struct Thumbnails: ParsableCommand {
     }
 
     func run() throws {
-        let generator = try still.generator()
-        let spacing: ThumbnailSpacing
-        if let every {
-            let step = try still.time(every, option: "--every", generator)
-            guard step.isPositive else { throw usageFailure("--every '\(every)' must be longer than 0") }
-            spacing = .every(step)
-        } else {
-            spacing = .count(count ?? 12) // validate() made sure one of the two is given
-        }
-        let frames = generator.frames(spacing)
-        let size = still.size == nil && sheet != nil
-            ? StillSize(width: 320, height: nil).fitting(generator.graph.videoComposition.renderSize)
-            : still.imageSize(generator)
-        try reportingRenderErrors {
+        try reportingFailures {
+            let generator = try still.generator()
+            let spacing: ThumbnailSpacing
+            if let every {
+                let step = try still.time(every, option: "--every", generator)
+                guard step.isPositive else { throw UsageError("--every '\(every)' must be longer than 0") }
+                spacing = .every(step)
+            } else {
+                spacing = .count(count ?? 12) // validate() made sure one of the two is given
+            }
+            let frames = generator.frames(spacing)
+            let size = still.size == nil && sheet != nil
+                ? StillSize(width: 320, height: nil).fitting(generator.graph.videoComposition.renderSize)
+                : still.imageSize(generator)
+            let folder = output ?? "thumbnails"
+            let paths = sheet.map { [$0] } ?? frames.map { URL(fileURLWithPath: folder).appendingPathComponent("frame-\($0).png").path }
+            try refuseUnsafeOutputs(paths, project: still.project, vars: still.vars, graph: generator.graph, exampleName: "sheet.png")
             if let sheet {
                 let title = "\(still.project) · \(generator.graph.videoComposition.renderSize) · "
                     + "\(TimeNotation.clock(generator.graph.duration)) · \(frames.count) frames"
                 try PNGEncoder.write(try generator.contactSheet(of: frames, size: size, columns: columns, title: title), to: sheet)
                 print("\(sheet): \(frames.count) frames of \(size)")
             } else {
-                let folder = output ?? "thumbnails"
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
                     throw MediaError(.writingFailed, path: folder, "cannot create the folder: \(error.localizedDescription)")
                 }
-                for n in frames {
-                    let path = URL(fileURLWithPath: folder).appendingPathComponent("frame-\(n).png").path
+                for (n, path) in zip(frames, paths) {
                     try PNGEncoder.write(try generator.image(n, size: size), to: path)
                     print("\(path)  \(generator.caption(ofFrame: n))")
                 }

@@ -14,14 +14,14 @@ struct Validate: ParsableCommand {
     @OptionGroup var vars: VarOverrides
 
     func run() throws {
-        let values = try vars.values()
+        let values = try reportingFailures { try vars.values() }
         var worst: Int32 = 0
         for path in projects {
             do {
                 let graph = try loadGraph(projectPath: path, vars: values)
                 print("\(path): valid (\(graph.duration.seconds.formatted())s, \(graph.composition.tracks.count) tracks, \(graph.videoComposition.instructions.count) instructions)")
             } catch {
-                worst = max(worst, reportAndExitCode(error).rawValue)
+                worst = max(worst, Failure.report(error).rawValue)
             }
         }
         if worst != 0 { throw ExitCode(worst) }

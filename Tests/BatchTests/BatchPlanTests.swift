@@ -7,11 +7,17 @@ import ProjectFile
 import TestSupport
 import Testing
 
-/// Every file is a 12-second 320x180 clip with sound; a name with "missing" does not exist.
+/// A `.png` or `.jpg` is a 320x180 picture, an `.mp3` 12 seconds of sound, anything else a
+/// 12-second 320x180 clip with sound; a name with "missing" does not exist.
 struct AnyMedia: MediaFactsProvider {
-    func facts(for reference: MediaReference) throws(MediaFactsError) -> MediaFacts {
-        if reference.path.contains("missing") { throw .missing(path: reference.path) }
-        return MediaFacts(duration: MediaTime(seconds: 12), videoSize: PixelSize(width: 320, height: 180), hasVideo: true, hasAudio: true)
+    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+        if path.contains("missing") { throw .missing(path: path) }
+        let kind: MediaKind = switch URL(fileURLWithPath: path).pathExtension {
+        case "png", "jpg": .image
+        case "mp3": .audio
+        default: .video
+        }
+        return .fake(kind, size: PixelSize(width: 320, height: 180), duration: MediaTime(seconds: 12))
     }
 }
 

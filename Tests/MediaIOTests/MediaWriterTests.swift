@@ -1,3 +1,4 @@
+import MediaFormat
 import Foundation
 @testable import MediaIO
 import MediaTime
@@ -103,7 +104,7 @@ let referenceSettings = WriterSettings(
         }
     }
 
-    static let codecCases: [(WriterSettings.Container, WriterSettings.VideoCodec?, WriterSettings.AudioCodec?)] = [
+    static let codecCases: [(Container, VideoCodec?, AudioCodec?)] = [
         (.mkv, .h265, .flac), (.webm, .vp9, .opus), (.mp4, .av1, .mp3), (.mov, .prores, .pcm), (.mkv, .h264, .opus),
     ]
 
@@ -176,9 +177,9 @@ let referenceSettings = WriterSettings(
 /// Audio written alongside video stays in sync when read back: encoder priming (AAC, Opus),
 /// edit lists and Matroska's CodecDelay are accounted for on both sides.
 @Suite struct WriterSyncTests {
-    @Test(arguments: [(WriterSettings.Container.mp4, WriterSettings.VideoCodec.h264, WriterSettings.AudioCodec.aac),
+    @Test(arguments: [(Container.mp4, VideoCodec.h264, AudioCodec.aac),
                       (.webm, .vp9, .opus), (.mkv, .h264, .opus), (.mkv, .h264, .aac), (.mov, .h264, .pcm), (.mp4, .h264, .mp3)])
-    func clickStaysOnItsFrame(container: WriterSettings.Container, video: WriterSettings.VideoCodec, audio: WriterSettings.AudioCodec) throws {
+    func clickStaysOnItsFrame(container: Container, video: VideoCodec, audio: AudioCodec) throws {
         let settings = WriterSettings(container: container,
                                       video: .init(codec: video, width: 64, height: 48, frameRate: Rational(25), preset: video == .vp9 ? "realtime" : "ultrafast"),
                                       audio: .init(codec: audio, sampleRate: 48000, channels: 1))

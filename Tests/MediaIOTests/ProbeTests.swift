@@ -4,34 +4,6 @@ import MediaTime
 import Testing
 import TestSupport
 
-/// One kind of file for the probe: how to make it.
-struct ProbeCase: CustomTestStringConvertible, Sendable {
-    let name: String
-    let arguments: [String]
-    var testDescription: String { name }
-
-    static let video = ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=30000/1001:d=1"]
-    static let tone = ["-f", "lavfi", "-i", "sine=f=440:r=44100:d=1"]
-
-    static let all: [ProbeCase] = [
-        ProbeCase(name: "h264-aac.mp4", arguments: video + tone + ["-c:v", "libx264", "-bf", "2", "-c:a", "aac", "-metadata", "title=Probe me",
-                                                                 "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]),
-        ProbeCase(name: "anamorphic-interlaced.mkv", arguments: video + ["-vf", "setsar=4/3", "-c:v", "libx264", "-flags", "+ildct+ilme",
-                                                                       "-x264opts", "tff=1", "-field_order", "tt", "-color_range", "pc"]),
-        ProbeCase(name: "hevc-10bit.mp4", arguments: video + ["-c:v", "libx265", "-pix_fmt", "yuv420p10le", "-x265-params", "log-level=error"]),
-        ProbeCase(name: "vp9-opus.webm", arguments: video + tone + ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-c:a", "libopus"]),
-        ProbeCase(name: "mpeg2-mp2.ts", arguments: video + tone + ["-c:v", "mpeg2video", "-c:a", "mp2"]),
-        ProbeCase(name: "prores-pcm.mov", arguments: video + tone + ["-c:v", "prores_ks", "-c:a", "pcm_s24le"]),
-        ProbeCase(name: "surround.wav", arguments: ["-f", "lavfi", "-i", "aevalsrc=exprs=0|0|0|0|0|0:c=5.1(side):s=48000:d=1"]),
-        ProbeCase(name: "tone.mp3", arguments: tone + ["-c:a", "libmp3lame", "-metadata", "artist=Reel"]),
-        ProbeCase(name: "alpha.png", arguments: ["-f", "lavfi", "-i", "color=c=red@0.5:s=64x48,format=rgba", "-frames:v", "1"]),
-        ProbeCase(name: "photo.jpg", arguments: ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1"]),
-        ProbeCase(name: "picture.webp", arguments: ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1", "-c:v", "libwebp"]),
-    ]
-
-    func make() throws -> String { try MediaFactory.file("probe-" + name, arguments) }
-}
-
 @Suite struct ProbeTests {
     /// ffprobe's decimal seconds, exactly.
     static func seconds(_ value: Any?) -> Rational? { (value as? String).flatMap { Rational(exactly: $0) } }
@@ -55,8 +27,8 @@ struct ProbeCase: CustomTestStringConvertible, Sendable {
         return parts.count == 2 && parts[1] != 0 && parts[0] != 0 ? Rational(parts[0], parts[1]) : nil
     }
 
-    @Test(arguments: ProbeCase.all)
-    func factsMatchFFprobe(_ probeCase: ProbeCase) throws {
+    @Test(arguments: MediaRecipe.probed)
+    func factsMatchFFprobe(_ probeCase: MediaRecipe) throws {
         let path = try probeCase.make()
         let info = try MediaProbe.probe(path: path)
         let json = try MediaFactory.ffprobe(path, ["-show_format", "-show_streams", "-show_chapters"])
@@ -102,10 +74,10 @@ struct ProbeCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func displaySizeAppliesSampleAspectRatio() throws {
-        let info = try MediaProbe.probe(path: try ProbeCase.all[1].make())
+        let info = try MediaProbe.probe(path: try MediaRecipe.probed[1].make())
         #expect(info.video?.video?.displayWidth == 213 && info.video?.video?.displayHeight == 120)
         #expect(info.video?.video?.hasAlpha == false)
-        #expect(try MediaProbe.probe(path: try ProbeCase.all[8].make()).video?.video?.hasAlpha == true)
+        #expect(try MediaProbe.probe(path: try MediaRecipe.probed[8].make()).video?.video?.hasAlpha == true)
     }
 
     @Test func chaptersAndMetadata() throws {
@@ -125,7 +97,7 @@ struct ProbeCase: CustomTestStringConvertible, Sendable {
             END=1000
             title=Main
             """.write(toFile: metadata, atomically: true, encoding: .utf8)
-            try MediaFactory.ffmpeg(ProbeCase.video + ["-i", metadata, "-map_metadata", "1", "-map_chapters", "1", "-c:v", "libx264", path])
+            try MediaFactory.ffmpeg(MediaRecipe.video + ["-i", metadata, "-map_metadata", "1", "-map_chapters", "1", "-c:v", "libx264", path])
         }
         let info = try MediaProbe.probe(path: path)
         #expect(info.metadata["title"] == "Chaptered")
@@ -142,7 +114,7 @@ struct ProbeCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func jsonRoundTripsExactly() throws {
-        let info = try MediaProbe.probe(path: try ProbeCase.all[0].make())
+        let info = try MediaProbe.probe(path: try MediaRecipe.probed[0].make())
         let decoded = try JSONDecoder().decode(MediaInfo.self, from: Data(info.json.utf8))
         #expect(decoded == info)
         #expect(info.json.contains("\"averageFrameRate\" : \"30000/1001\""))

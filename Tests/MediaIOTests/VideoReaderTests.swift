@@ -83,7 +83,7 @@ struct NumberedClip: CustomTestStringConvertible, Sendable {
         let reader = try VideoReader(path: path, options: .init(pixelFormat: .yuv420p))
         #expect(FrameNumberPattern.number(in: try reader.frame(at: MediaTime(2, 1))) == 50)
         #expect(reader.seekCount == 1)
-        let still = try VideoReader(path: try ProbeCase.all.first { $0.name == "alpha.png" }!.make())
+        let still = try VideoReader(path: try MediaRecipe.probed.first { $0.name == "alpha.png" }!.make())
         #expect(try still.frame(at: MediaTime(3600, 1)).width == 64)
         #expect(still.seekCount == 0)
     }

@@ -2,6 +2,7 @@ import CompositionGraph
 import MediaTime
 import Testing
 @testable import OverlayRendering
+import TestSupport
 
 @Suite struct AnimationTests {
     /// Eased progress at 1/4 and 1/2 of the way, computed independently (Newton's method on the

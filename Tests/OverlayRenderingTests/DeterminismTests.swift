@@ -2,6 +2,7 @@ import CompositionGraph
 import MediaTime
 import Testing
 @testable import OverlayRendering
+import TestSupport
 
 @Suite struct DeterminismTests {
     /// Text (two scripts, stroke, blurred shadow, rotation, fractional position), a gradient

@@ -3,6 +3,7 @@ import Foundation
 import MediaTime
 import Testing
 @testable import OverlayRendering
+import TestSupport
 
 /// Cost per frame of the promo overlays at 1080p: `sprites(at:)` plus `composite` onto a
 /// 1920×1080 BGRA frame, for every frame of 30 fps. Run with

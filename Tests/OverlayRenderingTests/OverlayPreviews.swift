@@ -3,6 +3,7 @@ import Foundation
 import MediaTime
 import Testing
 @testable import OverlayRendering
+import TestSupport
 
 /// Writes PNGs of overlay frames for a person to look at. Run with
 /// `REEL_OVERLAY_PREVIEW_DIR=/tmp/overlay-previews swift test --filter OverlayPreviews`.
@@ -15,7 +16,7 @@ struct OverlayPreviews {
                  expectedOverlays: (MediaTime) -> Int) throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let background = try media.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1920x1080", "-frames:v", "1"], output: "background.png")
-        let full = OverlayLayer(content: .image(MediaReference(name: "bg", path: background, kind: .image)),
+        let full = OverlayLayer(content: .image(MediaReference.fake("bg", path: background, kind: .image)),
                                 timeRange: TimeRange(start: .zero, end: seconds(100)), positionX: .constant(960), positionY: .constant(540))
         let renderer = try OverlayRenderer(layers: [full] + layers, fonts: [], renderSize: PromoOverlays.renderSize)
         for t in times {
@@ -63,7 +64,7 @@ struct OverlayPreviews {
                                                                      shadow: shadow,
                                                                      background: .init(color: Color(red: 0.1, green: 0.1, blue: 0.15, alpha: 0.85), padding: 24, cornerRadius: 16))),
                anchor: (0, 1)),
-            at(1700, 180, .svg(MediaReference(name: "logo", path: logo, kind: .svg)), scale: 2),
+            at(1700, 180, .svg(MediaReference.fake("logo", path: logo, kind: .svg)), scale: 2),
             at(400, 520, .rect(ShapeStyle(fill: gradient, stroke: Stroke(color: .white, width: 6), cornerRadius: 30)), width: 420, height: 220, rotation: -8),
             at(960, 560, .ellipse(ShapeStyle(fill: .color(Color(red: 1, green: 0.85, blue: 0.1, alpha: 0.8)), stroke: Stroke(color: .black, width: 4))), width: 300, height: 180),
             at(1480, 560, .text("مرحبا بالعالم — שלום", TextStyle(font: "DejaVu Sans", size: 56, color: .white, shadow: shadow)), rotation: 12),

@@ -1,10 +1,11 @@
 import CompositionGraph
 import Testing
 @testable import OverlayRendering
+import TestSupport
 
 @Suite struct PictureLayerTests {
-    func image(_ path: String, _ kind: MediaReference.Kind = .image) -> OverlayContent {
-        let reference = MediaReference(name: "test", path: path, kind: kind)
+    func image(_ path: String, _ kind: MediaKind = .image) -> OverlayContent {
+        let reference = MediaReference.fake("test", path: path, kind: kind)
         return kind == .svg ? .svg(reference) : .image(reference)
     }
 

@@ -2,22 +2,23 @@ import CompositionGraph
 import Foundation
 import MediaTime
 import ProjectCompiler
+import TestSupport
 
 /// Media facts by file name, as the promo media have them, without reading any file.
 struct FakeMedia: MediaFactsProvider {
     var files: [String: MediaFacts] = [
-        "A.mp4": MediaFacts(duration: MediaTime(seconds: 12), videoSize: PixelSize(width: 1920, height: 1080), hasVideo: true, hasAudio: true),
-        "B.mp4": MediaFacts(duration: MediaTime(seconds: 12), videoSize: PixelSize(width: 1280, height: 720), hasVideo: true, hasAudio: true),
-        "logo.png": MediaFacts(duration: nil, videoSize: PixelSize(width: 480, height: 160), hasVideo: true, hasAudio: false),
-        "music.mp3": MediaFacts(duration: MediaTime(seconds: 22), videoSize: nil, hasVideo: false, hasAudio: true),
-        "star.svg": MediaFacts(duration: nil, videoSize: nil, hasVideo: true, hasAudio: false),
-        "silent.mp4": MediaFacts(duration: MediaTime(seconds: 5), videoSize: PixelSize(width: 640, height: 360), hasVideo: true, hasAudio: false),
+        "A.mp4": .fake(.video, size: PixelSize(width: 1920, height: 1080), duration: MediaTime(seconds: 12)),
+        "B.mp4": .fake(.video, size: PixelSize(width: 1280, height: 720), duration: MediaTime(seconds: 12)),
+        "logo.png": .fake(.image, size: PixelSize(width: 480, height: 160), hasAlpha: true),
+        "music.mp3": .fake(.audio, duration: MediaTime(seconds: 22)),
+        "star.svg": .fake(.svg, size: PixelSize(width: 100, height: 100)),
+        "silent.mp4": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 5), hasAudio: false),
     ]
 
-    func facts(for reference: MediaReference) throws(MediaFactsError) -> MediaFacts {
-        let name = URL(fileURLWithPath: reference.path).lastPathComponent
-        if name == "unreadable.mp4" { throw .unreadable(path: reference.path, reason: "not a media file") }
-        guard let f = files[name] else { throw .missing(path: reference.path) }
+    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if name == "unreadable.mp4" { throw .unreadable(path: path, reason: "not a media file") }
+        guard let f = files[name] else { throw .missing(path: path) }
         return f
     }
 }
@@ -26,8 +27,8 @@ struct FakeMedia: MediaFactsProvider {
 struct FakeFonts: FontResolver {
     let families = ["DejaVu Sans", "DejaVu Sans Mono", "Noto Sans CJK SC"]
 
-    func register(fontFiles: [String]) -> [(file: String, problem: String)] {
-        fontFiles.filter { !FileManager.default.fileExists(atPath: $0) }.map { ($0, "font file \($0) does not exist") }
+    func register(fontFiles: [String]) -> [(file: String, problem: FontFileProblem)] {
+        fontFiles.filter { !FileManager.default.fileExists(atPath: $0) }.map { ($0, .missing) }
     }
 
     func resolve(family: String, weight: Int, italic: Bool) -> FontResolution {

@@ -132,7 +132,6 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let directoryError = try failure(path: dir.path)
         #expect(directoryError?.category == .missingFile)
-        #expect(directoryError?.exitCode == 66)
         #expect(directoryError?.diagnostics.first?.message == "\(dir.path) is a directory, not a project file")
         let missing = try failure(path: dir.appendingPathComponent("nope.yaml").path)
         #expect(missing?.category == .missingFile)

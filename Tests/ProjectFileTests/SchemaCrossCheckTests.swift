@@ -22,7 +22,7 @@ struct SchemaCrossCheckTests {
         return files.sorted()
     }
 
-    static func swiftVerdict(_ path: String, schema: JSONSchema) -> Bool {
+    static func swiftVerdict(_ path: String, schema: DocumentSchema) -> Bool {
         guard let document = try? DocumentLoader.load(path: path) else { return false }
         return schema.validate(document.root).isEmpty
     }
@@ -30,13 +30,13 @@ struct SchemaCrossCheckTests {
     /// Schemas/reel.schema.json links to the bundled resource, so there is one copy; the module
     /// must find it at run time.
     @Test func bundledSchemaLoads() throws {
-        let schema = try JSONSchema.bundled()
+        let schema = try DocumentSchema.bundled()
         let promo = try DocumentLoader.load(path: repositoryRoot.appendingPathComponent("Examples/promo/project.yaml").path)
         #expect(schema.validate(promo.root).isEmpty)
     }
 
     @Test func fixturesHaveTheVerdictOfTheirFolder() throws {
-        let schema = try JSONSchema.bundled()
+        let schema = try DocumentSchema.bundled()
         for path in Self.projectFiles() where path.hasPrefix(Self.fixtures.path) {
             let expected = path.contains("/valid/")
             #expect(Self.swiftVerdict(path, schema: schema) == expected, "\(path)")
@@ -64,7 +64,7 @@ struct SchemaCrossCheckTests {
         #expect(script.terminationStatus == 0)
         let lines = text.split(separator: "\n")
         #expect(lines.count == files.count)
-        let schema = try JSONSchema.bundled()
+        let schema = try DocumentSchema.bundled()
         for line in lines {
             let parts = line.split(separator: " ", maxSplits: 1)
             let path = String(parts[1])

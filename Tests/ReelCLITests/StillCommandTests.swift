@@ -177,7 +177,7 @@ import Testing
     @Test(arguments: [
         (["frame", "Examples/promo/project.yaml", "--at", "25s"], Int32(64), "--at '25s' is outside the timeline, which is 00:00:20.000 long"),
         (["frame", "Examples/promo/project.yaml", "--at", "soon"], 64, "--at 'soon': 'soon' is not a time"),
-        (["frame", "Examples/promo/project.yaml", "--at", "1s", "--size", "wide"], 64, "--size 'wide'"),
+        (["frame", "Examples/promo/project.yaml", "--at", "1s", "--size", "wide"], 64, "The value 'wide' is invalid for '--size <size>': write WIDTHx, xHEIGHT or WIDTHxHEIGHT"),
         (["thumbnails", "Examples/promo/project.yaml", "--every", "1s", "--count", "3"], 64, "give either --every or --count"),
         (["probe", "Examples/promo/media/A.mp4", "--frame", "1s"], 64, "--frame needs -o FILE.png"),
         (["probe", "Examples/promo/media/music.mp3", "--frame", "1s", "-o", "/tmp/never.png"], 65, "has no picture to save"),

@@ -78,7 +78,7 @@ import Testing
 
     /// Three clips of the flash-and-beep source: trimmed, at 2×, and crossfaded in.
     static func syncGraph(lossless: Bool) throws -> CompositionGraph {
-        let media = MediaReference(name: "flash", path: try Self.flashes(), kind: .video)
+        let media = try MediaReference.probed("flash", Self.flashes())
         let size = PixelSize(width: 320, height: 180)
         let clips = [
             // Trimmed: source 0.5–3.5 s at 0 s (flashes at 0.5, 1.5, 2.5 s).
@@ -88,6 +88,10 @@ import Testing
             // Crossfaded in over 4.5–5 s, from source 0.2 s (flashes at 5.3, 6.3, 7.3 s).
             EndToEnd.Clip(media: media, source: TimeRange(start: seconds(1, 5), duration: seconds(3)), target: TimeRange(start: seconds(9, 2), duration: seconds(3))),
         ]
-        return EndToEnd.sequence(clips, size: size, lossless: lossless)
+        var graph = EndToEnd.sequence(clips, size: size, lossless: lossless)
+        // Segments of 1.5 s: the video is cut at 1.5, 3, 4.5 and 6 s, on flash frames, while
+        // their beeps sound.
+        graph.output.segmentLength = seconds(3, 2)
+        return graph
     }
 }

@@ -3,6 +3,7 @@ import CompositionGraph
 import MediaTime
 import Testing
 @testable import RenderEngine
+import TestSupport
 
 /// A source whose frame p carries the value `value(p)` on every channel, recording its reads.
 final class RampSource: AudioSampleSource {
@@ -22,7 +23,7 @@ final class RampSource: AudioSampleSource {
 }
 
 @Suite struct AudioMixerTests {
-    let ref = MediaReference(name: "m", path: "/m.wav", kind: .audio)
+    let ref = MediaReference.fake("m", path: "/m.wav", kind: .audio)
 
     func graph(segments: [Segment], volume: Animation = .constant(1), extraTrack: [Segment]? = nil) -> CompositionGraph {
         var tracks = [CompositionTrack(id: 1, kind: .audio, name: "audio 1", segments: segments)]
@@ -32,11 +33,8 @@ final class RampSource: AudioSampleSource {
             mix.append(AudioMixTrack(trackID: 2, volume: .constant(1)))
         }
         let vc = VideoComposition(renderSize: PixelSize(width: 16, height: 16), frameDuration: seconds(1, 30), background: .black, instructions: [])
-        let out = OutputSettings(path: nil, container: .mp4,
-                                 video: .init(codec: .h264, crf: 23, bitrate: nil, preset: "veryfast", pixelFormat: "yuv420p"),
-                                 audio: .init(codec: .aac, bitrate: 128_000, sampleRate: 48000, channels: 2), faststart: false, metadata: [:])
         return CompositionGraph(composition: Composition(duration: seconds(4), tracks: tracks), videoComposition: vc,
-                                audioMix: AudioMix(tracks: mix), overlays: [], fonts: [], output: out)
+                                audioMix: AudioMix(tracks: mix), overlays: [], fonts: [], output: .test)
     }
 
     func mixAll(_ mixer: AudioMixer, samples: Int) throws -> [Float] {

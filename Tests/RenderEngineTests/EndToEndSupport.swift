@@ -10,10 +10,16 @@ import TestSupport
 enum EndToEnd {
     /// Lossless H.264 (x264 qp 0) + FLAC in Matroska, or H.264 + AAC in MP4.
     static func output(size: PixelSize, lossless: Bool = true) -> OutputSettings {
-        OutputSettings(path: nil, container: lossless ? .mkv : .mp4,
-                       video: .init(codec: .h264, crf: lossless ? 0 : 23, bitrate: nil, preset: "ultrafast", pixelFormat: "yuv420p"),
-                       audio: .init(codec: lossless ? .flac : .aac, bitrate: lossless ? nil : 128_000, sampleRate: 48000, channels: 2),
-                       faststart: !lossless, metadata: ["title": "reel test"])
+        var settings = OutputSettings.test
+        settings.video.preset = "ultrafast"
+        settings.faststart = !lossless
+        settings.metadata = ["title": "reel test"]
+        if lossless {
+            settings.container = .mkv
+            settings.video.crf = 0
+            settings.audio = .init(codec: .flac, bitrate: nil, sampleRate: 48000, channels: 2)
+        }
+        return settings
     }
 
     /// A clip on the timeline: `source` of `media` played at `at` (speed = source / target).
@@ -79,10 +85,11 @@ enum EndToEnd {
         ({ $0 }, { var l = $0; l.opacity = .ramp(from: 0, to: 1, over: overlap); return l })
     }
 
-    /// Renders `graph` to `name` in the test media folder and returns its path.
-    static func render(_ graph: CompositionGraph, to name: String, range: TimeRange? = nil, threads: Int = 2) throws -> String {
+    /// Renders `graph` to `name` in the test media folder (`jobs` segments at once, parts in a
+    /// temporary folder) and returns its path.
+    static func render(_ graph: CompositionGraph, to name: String, range: TimeRange? = nil, jobs: Int = 1) throws -> String {
         let path = MediaFactory.path(name)
-        try ExportSession(graph: graph, options: ExportOptions(outputPath: path, range: range, threads: threads, progress: .none)).run()
+        try ExportSession(graph: graph, options: ExportOptions(outputPath: path, range: range, jobs: jobs)).run()
         return path
     }
 

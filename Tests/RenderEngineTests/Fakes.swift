@@ -2,6 +2,7 @@ import CompositionGraph
 import Foundation
 import MediaTime
 @testable import RenderEngine
+import TestSupport
 
 /// A video "file" at 25 fps whose frame k is a flat grey of luma 16 + k (mod 200).
 final class CountingVideoSource: VideoFrameSource {
@@ -50,7 +51,7 @@ final class RecordingSink: MediaSink {
 /// A two-clip graph with a 1 s crossfade: clip A (track 1) 0–3 s, clip B (track 2) 2–5 s,
 /// each with its audio on tracks 11 and 12, at 64x36, 30 fps.
 func crossfadeGraph(size: PixelSize = PixelSize(width: 64, height: 36)) -> CompositionGraph {
-    let a = MediaReference(name: "a", path: "/a.mp4", kind: .video), b = MediaReference(name: "b", path: "/b.mp4", kind: .video)
+    let a = MediaReference.fake("a", path: "/a.mp4", kind: .video, size: size), b = MediaReference.fake("b", path: "/b.mp4", kind: .video, size: size)
     let segA = Segment(target: TimeRange(start: .zero, duration: seconds(3)), content: .media(a, sourceRange: TimeRange(start: seconds(1), duration: seconds(3))))
     let segB = Segment(target: TimeRange(start: seconds(2), duration: seconds(3)), content: .media(b, sourceRange: TimeRange(start: .zero, duration: seconds(3))))
     let tracks = [CompositionTrack(id: 1, kind: .video, name: "video 1 A", segments: [segA]),
@@ -67,9 +68,6 @@ func crossfadeGraph(size: PixelSize = PixelSize(width: 64, height: 36)) -> Compo
     let vc = VideoComposition(renderSize: size, frameDuration: seconds(1, 30), background: .black, instructions: instructions)
     let mix = AudioMix(tracks: [AudioMixTrack(trackID: 11, volume: .ramp(from: 1, to: 0, over: overlap)),
                                 AudioMixTrack(trackID: 12, volume: .ramp(from: 0, to: 1, over: overlap))])
-    let out = OutputSettings(path: nil, container: .mp4,
-                             video: .init(codec: .h264, crf: 23, bitrate: nil, preset: "veryfast", pixelFormat: "yuv420p"),
-                             audio: .init(codec: .aac, bitrate: 128_000, sampleRate: 48000, channels: 2), faststart: false, metadata: [:])
     return CompositionGraph(composition: Composition(duration: seconds(5), tracks: tracks), videoComposition: vc,
-                            audioMix: mix, overlays: [], fonts: [], output: out)
+                            audioMix: mix, overlays: [], fonts: [], output: .test)
 }

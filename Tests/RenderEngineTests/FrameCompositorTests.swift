@@ -2,6 +2,7 @@ import CompositionGraph
 import MediaTime
 import Testing
 @testable import RenderEngine
+import TestSupport
 
 @Suite struct FrameCompositorTests {
     let render = PixelSize(width: 64, height: 36)

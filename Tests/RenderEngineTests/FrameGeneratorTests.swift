@@ -74,16 +74,4 @@ import Testing
         #expect(generator.frames(.count(1000)) == Array(0..<75))
         #expect(generator.caption(ofFrame: 45) == "00:00:01.500  #45")
     }
-
-    @Test func stillSizes() throws {
-        let hd = PixelSize(width: 1920, height: 1080)
-        #expect(try StillSize(parsing: "640x").fitting(hd) == PixelSize(width: 640, height: 360))
-        #expect(try StillSize(parsing: "x360").fitting(hd) == PixelSize(width: 640, height: 360))
-        #expect(try StillSize(parsing: "300X300").fitting(hd) == PixelSize(width: 300, height: 169))
-        #expect(try StillSize(parsing: "1000x100").fitting(hd) == PixelSize(width: 178, height: 100))
-        #expect(try StillSize(parsing: "1x").fitting(hd) == PixelSize(width: 1, height: 1))
-        for bad in ["", "x", "640", "0x", "-5x", "axb", "640x360x2", "99999x"] {
-            #expect(throws: StillSize.ParseError.self, "'\(bad)'") { try StillSize(parsing: bad) }
-        }
-    }
 }

@@ -17,8 +17,8 @@ import Testing
     /// a rectangle overlay fading in; audio faded across the crossfade.
     static func project() throws -> CompositionGraph {
         let size = PixelSize(width: 320, height: 180)
-        let flash = MediaReference(name: "flash", path: try AVSyncTests.flashes(), kind: .video)
-        let bars = MediaReference(name: "bars", path: try MediaBridgeTests.bars(), kind: .video)
+        let flash = try MediaReference.probed("flash", AVSyncTests.flashes())
+        let bars = try MediaReference.probed("bars", MediaBridgeTests.bars())
         var graph = EndToEnd.sequence([
             EndToEnd.Clip(media: flash, source: TimeRange(start: seconds(1, 2), duration: seconds(1)), target: TimeRange(start: .zero, duration: seconds(1))),
             EndToEnd.Clip(media: bars, source: TimeRange(start: .zero, duration: seconds(2)), target: TimeRange(start: seconds(1, 2), duration: seconds(1))),

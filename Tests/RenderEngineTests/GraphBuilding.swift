@@ -1,9 +1,16 @@
 import CompositionGraph
 import MediaTime
 @testable import RenderEngine
+import TestSupport
 
-/// Small helpers to write graphs and plans by hand in tests.
-func seconds(_ s: Int64, _ d: Int64 = 1) -> MediaTime { MediaTime(s, d) }
+// Small helpers to write graphs and plans by hand in tests.
+
+extension MediaReference {
+    /// A reference to a real file with the facts the front end would record for it.
+    static func probed(_ name: String, _ path: String) throws -> MediaReference {
+        MediaReference(name: name, path: path, facts: try MediaFactsReader().facts(forFileAt: path))
+    }
+}
 
 func layer(_ trackID: Int, size: PixelSize, fit: Fit = .contain, opacity: Animation = .constant(1),
            crop: CropAnimation = .none, transform: LayerTransform? = nil) -> LayerInstruction {
@@ -27,4 +34,4 @@ func planned(_ content: PlannedLayer.Content, _ instruction: LayerInstruction, s
     PlannedLayer(trackID: instruction.trackID, content: content, placement: LayerPlacement(layer: instruction, sourceSize: source, renderSize: render, at: t), alpha: alpha)
 }
 
-let testRef = MediaReference(name: "a", path: "/a.mp4", kind: .video)
+let testRef = MediaReference.fake("a", path: "/a.mp4", kind: .video)

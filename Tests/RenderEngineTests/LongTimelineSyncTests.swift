@@ -21,7 +21,7 @@ struct LongTimelineSyncTests {
     }
 
     @Test func thirtyMinutesOfCutsDoNotDrift() throws {
-        let media = MediaReference(name: "flash", path: try Self.flashes(), kind: .video)
+        let media = try MediaReference.probed("flash", Self.flashes())
         let clips = (0..<600).map { i in
             EndToEnd.Clip(media: media, source: TimeRange(start: seconds(Int64(1 + i % 7), 10), duration: seconds(3)),
                           target: TimeRange(start: seconds(Int64(3 * i)), duration: seconds(3)))

@@ -11,7 +11,7 @@ import Testing
 
     /// Colour bars (BT.709 source) scaled 2× into the output: flat regions keep their values.
     @Test func colourBarsKeepTheirValues() throws {
-        let bars = MediaReference(name: "bars", path: try MediaBridgeTests.bars(), kind: .video)
+        let bars = try MediaReference.probed("bars", MediaBridgeTests.bars())
         let out = PixelSize(width: 640, height: 360)
         let clip = EndToEnd.Clip(media: bars, source: TimeRange(start: .zero, duration: seconds(1, 2)),
                                  target: TimeRange(start: .zero, duration: seconds(1, 2)))
@@ -99,8 +99,8 @@ import Testing
 
     /// The short sync project rendered twice, and once with every thread on CPU 0: the same bytes.
     @Test func renderingIsDeterministic() throws {
-        let media = MediaReference(name: "flash", path: try AVSyncTests.flashes(), kind: .video)
-        let bars = MediaReference(name: "bars", path: try MediaBridgeTests.bars(), kind: .video)
+        let media = try MediaReference.probed("flash", AVSyncTests.flashes())
+        let bars = try MediaReference.probed("bars", MediaBridgeTests.bars())
         let clips = [
             EndToEnd.Clip(media: media, source: TimeRange(start: .zero, duration: seconds(2)), target: TimeRange(start: .zero, duration: seconds(2))),
             EndToEnd.Clip(media: bars, source: TimeRange(start: .zero, duration: seconds(2)), target: TimeRange(start: seconds(3, 2), duration: seconds(2))),
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func aRotatedSourceIsTurnedUprightAndFitted() throws {
-        let media = MediaReference(name: "turned", path: try Self.rotatedBars(), kind: .video)
+        let media = try MediaReference.probed("turned", Self.rotatedBars())
         let size = PixelSize(width: 320, height: 180)
         let clip = EndToEnd.Clip(media: media, source: TimeRange(start: .zero, duration: seconds(1, 2)), target: TimeRange(start: .zero, duration: seconds(1, 2)))
         let frame = try EndToEnd.decodedFrames(try EndToEnd.render(EndToEnd.sequence([clip], size: size), to: "rotated.mkv"), width: 320, height: 180)[0]
@@ -165,7 +165,7 @@ import Testing
     }
 
     @Test func a25fpsSourceIsSampledAndHeldAt30fps() throws {
-        let media = MediaReference(name: "flash", path: try AVSyncTests.flashes(), kind: .video)
+        let media = try MediaReference.probed("flash", AVSyncTests.flashes())
         let clip = EndToEnd.Clip(media: media, source: TimeRange(start: .zero, duration: seconds(2)), target: TimeRange(start: .zero, duration: seconds(2)))
         let frames = try EndToEnd.decodedFrames(try EndToEnd.render(EndToEnd.sequence([clip], size: PixelSize(width: 320, height: 180)), to: "25to30.mkv"),
                                                 width: 320, height: 180)

@@ -3,14 +3,13 @@ import Foundation
 import MediaTime
 import Testing
 @testable import RenderEngine
+import TestSupport
 
 @Suite struct RenderPipelineTests {
     func run(_ graph: CompositionGraph, range: TimeRange? = nil, sink: RecordingSink = RecordingSink(),
              cancelAfter: Int64? = nil) throws -> RecordingSink {
         let size = graph.videoComposition.renderSize
-        let config = RenderPipeline.Configuration(graph: graph, range: range ?? TimeRange(start: .zero, duration: graph.duration),
-                                                  sources: ["/a.mp4": SourceFacts(size: size, hasAlpha: false),
-                                                            "/b.mp4": SourceFacts(size: size, hasAlpha: false)])
+        let config = RenderPipeline.Configuration(graph: graph, range: range ?? TimeRange(start: .zero, duration: graph.duration))
         let access = MediaAccess(openVideo: { _ in CountingVideoSource() },
                                  openAudio: { _, _ in RampSource(channels: 2) { _ in 0.25 } })
         let pipeline = RenderPipeline(config, access: access, sink: sink, overlays: nil)

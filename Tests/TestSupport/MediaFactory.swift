@@ -103,3 +103,24 @@ private final class FileCache: @unchecked Sendable {
         }
     }
 }
+
+/// Still pictures as cameras and editors write them, made at test time.
+public enum StillFiles {
+    /// `photo-WxH[-progressive].jpg|png|webp`: testsrc2 at that size; `-progressive` JPEGs are
+    /// rewritten by `jpegtran -progressive` (FFmpeg writes baseline only).
+    public static func photo(_ name: String) throws -> String {
+        let stem = name.split(separator: ".").first.map(String.init) ?? name
+        let parts = stem.split(separator: "-")
+        guard parts.count >= 2 else { preconditionFailure("photo name \(name): photo-WxH[-progressive].ext") }
+        let size = String(parts[1])
+        let ext = URL(fileURLWithPath: name).pathExtension
+        let codec: [String] = ext == "webp" ? ["-c:v", "libwebp"] : []
+        guard parts.count == 3, parts[2] == "progressive" else {
+            return try MediaFactory.file(name, ["-f", "lavfi", "-i", "testsrc2=s=\(size)", "-frames:v", "1"] + codec)
+        }
+        let baseline = try photo("photo-\(size).\(ext)")
+        return try MediaFactory.file(name) { path in
+            try MediaFactory.run("jpegtran", ["-progressive", "-outfile", path, baseline])
+        }
+    }
+}

@@ -1,16 +1,8 @@
 import CompositionGraph
 import MediaTime
+import TestSupport
 
-/// Graphs written by hand for the page's tests.
-func seconds(_ n: Int64, _ d: Int64 = 1) -> MediaTime { MediaTime(n, d) }
-
-func range(_ start: MediaTime, _ end: MediaTime) -> TimeRange { TimeRange(start: start, end: end) }
-
-let outputSettings = OutputSettings(
-    path: nil, container: .mp4,
-    video: .init(codec: .h264, crf: 23, bitrate: nil, preset: "veryfast", pixelFormat: "yuv420p"),
-    audio: .init(codec: .aac, bitrate: 128_000, sampleRate: 48000, channels: 2),
-    faststart: true, metadata: [:])
+// Graphs written by hand for the page's tests.
 
 func layer(_ trackID: Int) -> LayerInstruction {
     LayerInstruction(trackID: trackID, fit: .contain, transform: .identity(for: PixelSize(width: 1920, height: 1080)),
@@ -21,7 +13,8 @@ func layer(_ trackID: Int) -> LayerInstruction {
 /// over the whole timeline), a volume per audio track id, and overlays.
 func graph(duration: MediaTime, tracks: [CompositionTrack], instructions: [VideoInstruction]? = nil,
            volumes: [(Int, Animation)] = [], overlays: [OverlayLayer] = [], metadata: [String: String] = [:]) -> CompositionGraph {
-    var output = outputSettings
+    var output = OutputSettings.test
+    output.faststart = true
     output.metadata = metadata
     let firstVideo = tracks.first { $0.kind == .video }.map { [layer($0.id)] } ?? []
     return CompositionGraph(
@@ -33,7 +26,7 @@ func graph(duration: MediaTime, tracks: [CompositionTrack], instructions: [Video
         overlays: overlays, fonts: [], output: output)
 }
 
-func video(_ name: String) -> MediaReference { MediaReference(name: name, path: "/media/\(name).mp4", kind: .video) }
+func video(_ name: String) -> MediaReference { MediaReference.fake(name, path: "/media/\(name).mp4", kind: .video) }
 
 func clip(_ reference: MediaReference, at target: TimeRange, from sourceStart: MediaTime) -> Segment {
     Segment(target: target, content: .media(reference, sourceRange: TimeRange(start: sourceStart, duration: target.duration)))
@@ -61,13 +54,13 @@ func longGraph(clips count: Int, duration: MediaTime) -> CompositionGraph {
     var video: [Segment] = [], overlays: [OverlayLayer] = []
     for i in 0..<count {
         let target = TimeRange(start: length * Rational(Int64(i)), duration: length)
-        video.append(clip(MediaReference(name: "shot \(i + 1)", path: "/media/shot\(i % 7).mp4", kind: .video), at: target, from: seconds(Int64(i % 5))))
+        video.append(clip(MediaReference.fake("shot \(i + 1)", path: "/media/shot\(i % 7).mp4", kind: .video), at: target, from: seconds(Int64(i % 5))))
         if i % 10 == 0 {
             overlays.append(OverlayLayer(content: .text("Caption \(i + 1)", TextStyle(font: "DejaVu Sans", size: 48)), timeRange: target,
                                          positionX: .constant(960), positionY: .constant(900)))
         }
     }
-    overlays.append(OverlayLayer(content: .image(MediaReference(name: "logo", path: "/media/logo.png", kind: .image)),
+    overlays.append(OverlayLayer(content: .image(MediaReference.fake("logo", path: "/media/logo.png", kind: .image)),
                                  timeRange: range(.zero, duration), positionX: .constant(1800), positionY: .constant(60)))
     let tracks = [CompositionTrack(id: 1, kind: .video, name: "video 1", segments: video),
                   CompositionTrack(id: 2, kind: .audio, name: "audio of video 1", segments: video)]

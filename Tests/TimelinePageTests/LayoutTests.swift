@@ -2,6 +2,7 @@ import CompositionGraph
 import MediaTime
 import Testing
 @testable import TimelinePage
+import TestSupport
 
 /// Time → place on the page: exact fractions of the duration, written with four decimals.
 @Suite struct LayoutTests {

@@ -3,6 +3,7 @@ import Foundation
 import MediaTime
 import Testing
 @testable import TimelinePage
+import TestSupport
 
 /// The whole page: escaping of project text, determinism, transitions, thumbnails, volume
 /// curves, overlays and a long timeline.
@@ -13,7 +14,7 @@ import Testing
 
     @Test func hostileTextShowsAsText() {
         let hostile = "<script>alert(\"x\")</script> & 'q'\u{0}"
-        let evil = MediaReference(name: "\"><img src=x onerror=alert(1)>", path: "/m/<b>.mp4", kind: .video)
+        let evil = MediaReference.fake("\"><img src=x onerror=alert(1)>", path: "/m/<b>.mp4", kind: .video)
         let tracks = [CompositionTrack(id: 1, kind: .video, name: "</div><script>", segments: [clip(evil, at: range(.zero, seconds(5)), from: .zero)])]
         let overlay = OverlayLayer(content: .text(hostile, TextStyle(font: "</style>", size: 40)), timeRange: range(.zero, seconds(2)),
                                    positionX: .constant(0), positionY: .constant(0))
@@ -86,7 +87,7 @@ import Testing
     @Test func videoClipsAndStillsAskForTheirPicturesAudioDoesNot() {
         var asked: [String] = []
         var g = crossfadeGraph()
-        let logo = MediaReference(name: "logo", path: "/media/logo.svg", kind: .svg)
+        let logo = MediaReference.fake("logo", path: "/media/logo.svg", kind: .svg)
         g.composition.tracks.append(CompositionTrack(id: 3, kind: .video, name: "still", segments: [Segment(target: range(.zero, seconds(2)), content: .still(logo))]))
         g.composition.tracks.append(CompositionTrack(id: 4, kind: .audio, name: "audio", segments: g.composition.tracks[0].segments))
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func volumeCurvesFollowTheKeyframes() {
-        let music = Segment(target: range(.zero, seconds(20)), content: .media(MediaReference(name: "music", path: "/m.mp3", kind: .audio),
+        let music = Segment(target: range(.zero, seconds(20)), content: .media(MediaReference.fake("music", path: "/m.mp3", kind: .audio),
                                                                               sourceRange: range(.zero, seconds(20))))
         let volume = Animation(keyframes: [Keyframe(time: .zero, value: 0), Keyframe(time: seconds(1), value: 0.5),
                                            Keyframe(time: seconds(18), value: 0.5), Keyframe(time: seconds(20), value: 0)])

@@ -49,14 +49,11 @@ struct PlannedLayer: Sendable {
 /// the last frame found them: planning stays cheap on timelines of thousands of cuts.
 final class FramePlanner {
     let graph: CompositionGraph
-    /// What the render knows of every video, image and SVG file the graph shows, by path.
-    let sources: [String: SourceFacts]
     private var instructionCursor = 0
     private var segmentCursors: [Int: Int] = [:]
 
-    init(graph: CompositionGraph, sources: [String: SourceFacts]) {
+    init(graph: CompositionGraph) {
         self.graph = graph
-        self.sources = sources
     }
 
     func plan(frame index: Int64, at t: MediaTime) -> FramePlan {
@@ -72,22 +69,21 @@ final class FramePlanner {
                   let content = segment.content else { continue }
             let alpha = Int((min(max(layer.opacity.value(at: t), 0), 1) * 256).rounded())
             guard alpha > 0 else { continue }
-            let planned: PlannedLayer.Content, facts: SourceFacts
+            let planned: PlannedLayer.Content, size: PixelSize, hasAlpha: Bool
             switch content {
             case .media(let ref, _):
                 planned = .media(ref, sourceTime: segment.timeMapping!.sourceTime(at: t))
-                facts = self.facts(ref)
+                (size, hasAlpha) = Self.picture(of: ref)
             case .still(let ref):
                 planned = .still(ref)
-                facts = self.facts(ref)
+                (size, hasAlpha) = Self.picture(of: ref)
             case .color(let color):
                 planned = .color(color)
-                facts = SourceFacts(size: vc.renderSize, hasAlpha: false)
+                (size, hasAlpha) = (vc.renderSize, false)
             }
-            let size = facts.size
             let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
-            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: facts.hasAlpha,
+            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: hasAlpha,
                                        isMoving: layer.placementIsAnimated, alpha: alpha))
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
@@ -108,19 +104,12 @@ final class FramePlanner {
         return nil
     }
 
-    private func facts(_ ref: MediaReference) -> SourceFacts {
-        guard let facts = sources[ref.path] else {
-            preconditionFailure("no probed facts for \(ref.path): the export probes every file before planning")
-        }
-        return facts
+    /// The upright size and alpha of a file shown on a video track, from its facts (checked
+    /// to have a picture before the render).
+    private static func picture(of ref: MediaReference) -> (PixelSize, Bool) {
+        guard let size = ref.facts.naturalSize else { preconditionFailure("\(ref.path) is shown but has no picture: MediaValidation checks this") }
+        return (size, ref.facts.hasAlpha)
     }
-}
-
-/// The facts of a picture source the planner needs, from probing it before the render.
-struct SourceFacts: Equatable, Sendable {
-    /// Pixel size once turned upright.
-    var size: PixelSize
-    var hasAlpha: Bool
 }
 
 extension LayerInstruction {

@@ -1,99 +1,308 @@
 import CompositionGraph
 import Foundation
+import MediaIO
 import MediaTime
 
-/// What `reel render` asks for, beyond the graph.
+/// What an export is asked for, beyond the graph.
 public struct ExportOptions: Sendable {
-    /// Where to write; nil: the project's `output.path`.
-    public var outputPath: String?
+    /// Where to write; the container is the graph's `output.container`, else the one the
+    /// file's extension names.
+    public var outputPath: String
     /// The part of the timeline to render (AVAssetExportSession.timeRange); nil: all of it.
     public var range: TimeRange?
-    /// Threads per encoder and per video decoder. Fixed (never the machine's core count) so
-    /// the same settings give the same bytes on any machine.
-    public var threads: Int
+    /// Threads per video decoder (at least 1); the pictures, and so the file, are the same for
+    /// any count.
+    public var decoderThreads: Int
     public var preset: ExportPreset?
-    public var progress: ProgressStyle
+    /// Segments rendered at the same time (at least 1); the file is the same for any count.
+    public var jobs: Int
+    /// Where the rendered segments (parts) are kept: a cache shared by renders, which reuse a
+    /// part whose content key they need; nil: a temporary folder beside the output, removed
+    /// once the file is joined.
+    public var partsFolder: String?
+    /// The most a cache folder may hold; the parts used longest ago go first.
+    public var cacheLimit: Int64
 
-    public init(outputPath: String? = nil, range: TimeRange? = nil, threads: Int = ExportOptions.defaultThreads,
-                preset: ExportPreset? = nil, progress: ProgressStyle = .auto) {
+    public init(outputPath: String, range: TimeRange? = nil, decoderThreads: Int = ExportOptions.defaultThreads, preset: ExportPreset? = nil, jobs: Int = 1,
+                partsFolder: String? = nil, cacheLimit: Int64 = 4 << 30) {
+        precondition(decoderThreads >= 1 && jobs >= 1, "decoder threads and jobs must be at least 1")
         self.outputPath = outputPath
         self.range = range
-        self.threads = threads
+        self.decoderThreads = decoderThreads
         self.preset = preset
-        self.progress = progress
+        self.jobs = jobs
+        self.partsFolder = partsFolder
+        self.cacheLimit = cacheLimit
     }
 
     public static let defaultThreads = 2
 }
 
-/// Reel's AVAssetExportSession: checks everything, then pulls the graph through decoding,
-/// compositing, overlays, mixing and encoding into the output file.
+/// Reel's AVAssetExportSession: checks everything, renders the video in segments (each on its
+/// own through decoding, compositing and overlays into its own encoder, several at once), then
+/// joins their packets without re-encoding into the output file with the mix of the whole
+/// range's audio. The bytes depend on the graph, the media and Reel's version only.
 ///
 /// The file appears only when complete: it is written to a temporary file next to it and
 /// renamed at the end; on an error or a cancel the temporary file is removed and an existing
-/// file at the output path is left as it was.
+/// file at the output path is left as it was. Parts are written the same way, so a killed
+/// worker leaves none that a join accepts.
 public final class ExportSession: @unchecked Sendable {
+    /// Reel's version: part of every segment's key.
+    public static let version = "0.2.0"
+
     public let graph: CompositionGraph
     public let options: ExportOptions
-    public let outputPath: String
-    public let range: TimeRange
+    public let plan: SegmentPlan
+    private let partsFolder: String
+    private let keepsParts: Bool
+    private let digests: MediaDigests
     private let lock = NSLock()
-    private var pipeline: RenderPipeline?
+    private var running: [RenderPipeline] = []
     private var cancelled = false
 
-    /// Applies the preset and resolves the output path and range; throws `RenderError`.
-    public init(graph: CompositionGraph, options: ExportOptions) throws {
-        var g = options.preset.map { $0.apply(to: graph) } ?? graph
-        guard let path = options.outputPath ?? g.output.path else {
-            throw RenderError.invalid("no output file: pass -o FILE or set output.path in the project")
-        }
-        // A file named on the command line gets the container its extension names.
-        if options.outputPath != nil, let container = OutputSettings.Container(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) {
-            g.output.container = container
-        }
-        self.graph = g
+    /// What a run did with the segments.
+    public struct Report: Sendable, Equatable {
+        public var rendered: [Int]
+        public var reused: [Int]
+    }
+
+    /// Applies the preset, checks the range (nil: the whole timeline) and plans the segments
+    /// (reading the digest of every file the graph uses). Throws `RenderError`.
+    public init(graph: CompositionGraph, options: ExportOptions) throws(RenderError) {
+        self.graph = options.preset.map { $0.apply(to: graph) } ?? graph
         self.options = options
-        outputPath = path
-        range = options.range ?? TimeRange(start: .zero, duration: g.duration)
-        guard !range.isEmpty else { throw RenderError.invalid("nothing to render: the timeline range \(range) is empty") }
-        guard options.threads >= 1 else { throw RenderError.invalid("--threads must be 1 or more, not \(options.threads)") }
+        let range = options.range ?? TimeRange(start: .zero, duration: self.graph.duration)
+        guard !range.isEmpty, !range.start.isNegative, range.end <= self.graph.duration else {
+            throw .invalidSettings("nothing to render: the range \(range) is empty or outside the timeline [0, \(self.graph.duration))")
+        }
+        try MediaValidation.check(self.graph)
+        keepsParts = options.partsFolder != nil
+        partsFolder = options.partsFolder ?? PartialFile.path(for: options.outputPath) + "s"
+        digests = MediaDigests(file: options.partsFolder.map { URL(fileURLWithPath: $0).appendingPathComponent("digests.json").path })
+        do {
+            plan = try SegmentPlan(graph: self.graph, range: range, identity: digests.digest(of:), version: Self.version)
+        } catch {
+            throw .invalidSettings("cannot read a file the project uses: \(error)")
+        }
     }
 
     /// Frames the output will have.
-    public var frameCount: Int64 { range.duration.frameCount(frameDuration: graph.videoComposition.frameDuration) }
+    public var frameCount: Int64 { plan.segments.reduce(0) { $0 + $1.frameCount } }
 
-    /// Renders the file. With `handlingSignals`, SIGINT and SIGTERM cancel the render.
-    public func run(handlingSignals: Bool = false) throws {
-        let signals = handlingSignals ? SignalCancellation { [weak self] in self?.cancel() } : nil
-        defer { withExtendedLifetime(signals) {} }
-        let sources = try MediaValidation.check(graph)
-        let sink = try MediaIOSink(graph: graph, path: outputPath, threads: options.threads)
-        let overlays = try OverlayBridge.make(graph: graph)
-        let config = RenderPipeline.Configuration(graph: graph, range: range, sources: sources)
-        let pipeline = RenderPipeline(config, access: .mediaIO(channels: graph.output.audio.channels, decoderThreads: options.threads),
-                                      sink: sink, overlays: overlays)
-        let startCancelled: Bool = lock.withLock {
-            self.pipeline = pipeline
-            return cancelled
+    /// The part file of a segment.
+    public func partPath(_ segment: SegmentPlan.Segment) -> String { PartFile.path(key: segment.key, in: partsFolder) }
+
+    /// Renders the segments that have no part yet (`jobs` at once), then joins them into the
+    /// output. `progress` gets the frames done so far (reused segments count at once), from
+    /// any thread, one call at a time. Throws `RenderError`.
+    @discardableResult
+    public func run(progress: @escaping @Sendable (Int64) -> Void = { _ in }) throws -> Report {
+        try makePartsFolder()
+        defer { if !keepsParts { try? FileManager.default.removeItem(atPath: partsFolder) } }
+        let missing = plan.segments.filter { (try? PartFile.read(partPath($0), key: $0.key)) == nil }
+        let reused = plan.segments.filter { s in !missing.contains { $0.index == s.index } }
+        let counter = FrameCounter(start: reused.reduce(0) { $0 + $1.frameCount }, report: progress)
+        try render(missing, counter: counter)
+        try join()
+        if keepsParts {
+            digests.save()
+            PartCache(folder: partsFolder, limit: options.cacheLimit).touch(reused.map(partPath)).evict()
         }
-        if startCancelled { pipeline.cancel() }
-        let progress = ProgressReporter(style: options.progress, totalFrames: frameCount)
+        return Report(rendered: missing.map(\.index), reused: reused.map(\.index))
+    }
+
+    /// Renders segment `index` into its part, unless a complete part with its key is there
+    /// (idempotent; the part appears whole or not at all). Throws `RenderError`.
+    public func renderSegment(_ index: Int, progress: @escaping @Sendable (Int64) -> Void = { _ in }) throws {
+        precondition(plan.segments.indices.contains(index), "segment \(index) of \(plan.segments.count)")
+        let segment = plan.segments[index]
+        try makePartsFolder()
+        if (try? PartFile.read(partPath(segment), key: segment.key)) != nil { return }
+        try render([segment], counter: FrameCounter(start: 0, report: progress))
+        digests.save()
+    }
+
+    /// Joins the parts of every segment into the output file with the audio of the range,
+    /// after checking that each part is there, complete and made for this plan. Throws
+    /// `RenderError`.
+    public func join() throws {
+        let settings = try WriterSettings(graph, path: options.outputPath, threads: SegmentPlan.encoderThreads)
+        let writer: MediaWriter
         do {
-            try pipeline.run { progress.update(framesDone: $0) }
-            progress.finish()
+            writer = try MediaWriter(path: options.outputPath, settings: settings, encodedVideo: true)
+        } catch let error as MediaError where error.kind == .writingFailed {
+            throw RenderError.unwritable(path: options.outputPath, reason: error.message)
         } catch {
-            progress.finish()
-            sink.discard()
-            throw error
+            throw RenderError.invalidSettings("output \(options.outputPath): \(error)")
+        }
+        do {
+            let access = MediaAccess.mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads)
+            let channels = graph.output.audio.channels
+            let audio = graph.hasAudio
+                ? AudioFeed(graph: graph, range: plan.range, blockSize: 1024, open: access.openAudio) { samples, count in
+                    try writer.append(audio: UnsafeBufferPointer(start: samples, count: count * channels))
+                }
+                : nil
+            let first = plan.segments.first?.firstFrame ?? 0
+            for segment in plan.segments {
+                let packets = try checkedPart(segment, extradata: writer.videoExtradata)
+                for packet in packets {
+                    try writer.append(encoded: packet, offset: segment.firstFrame - first)
+                    // Audio up to the end of the frame, so the muxer gets both streams in step.
+                    try audio?.write(until: .frame(segment.firstFrame + max(packet.pts, packet.dts) + 1, duration: graph.videoComposition.frameDuration))
+                }
+            }
+            try audio?.write(until: plan.range.end)
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            if let error = error as? RenderError { throw error }
+            throw RenderError.output(path: options.outputPath, reason: "\(error)")
         }
     }
 
     /// Stops a running render within a frame or two (safe from any thread or a signal handler's queue).
     public func cancel() {
-        let running: RenderPipeline? = lock.withLock {
+        let pipelines: [RenderPipeline] = lock.withLock {
             cancelled = true
-            return pipeline
+            return running
         }
-        running?.cancel()
+        for pipeline in pipelines { pipeline.cancel() }
     }
+
+    // MARK: Rendering segments
+
+    private func makePartsFolder() throws {
+        do {
+            try FileManager.default.createDirectory(atPath: partsFolder, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.unwritable(path: partsFolder, reason: "cannot make the folder for rendered segments: \(error.localizedDescription)")
+        }
+    }
+
+    /// Renders `segments` with `options.jobs` workers; the first failure stops the others.
+    private func render(_ segments: [SegmentPlan.Segment], counter: FrameCounter) throws {
+        guard !segments.isEmpty else { return }
+        let queue = WorkQueue(segments)
+        let failure = FirstError()
+        let group = DispatchGroup()
+        for _ in 0..<min(options.jobs, segments.count) {
+            group.enter()
+            let thread = Thread { [self] in
+                defer { group.leave() }
+                while failure.error == nil, let segment = queue.next() {
+                    do {
+                        try renderPart(segment, counter: counter)
+                    } catch {
+                        failure.set(error)
+                        cancel()
+                    }
+                }
+            }
+            thread.stackSize = 1 << 22
+            thread.start()
+        }
+        group.wait()
+        if let error = failure.error { throw error }
+    }
+
+    private func renderPart(_ segment: SegmentPlan.Segment, counter: FrameCounter) throws {
+        // Another render sharing the cache may be making this very part: wait, then use it.
+        let path = partPath(segment)
+        var made: PartSink?
+        while made == nil {
+            PartialFile.waitForWriter(of: path)
+            if (try? PartFile.read(path, key: segment.key)) != nil {
+                counter.add(segment.frameCount)
+                return
+            }
+            do {
+                made = try PartSink(graph: graph, segment: segment, path: path)
+            } catch where PartialFile.isBeingWritten(path) {
+                continue // it started between the look and the lock
+            }
+        }
+        guard let sink = made else { return }
+        let config = RenderPipeline.Configuration(graph: graph, range: segment.timeRange, mixesAudio: false)
+        let pipeline = RenderPipeline(config, access: .mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads),
+                                      sink: sink, overlays: try OverlayBridge.make(graph: graph))
+        let alreadyCancelled: Bool = lock.withLock {
+            running.append(pipeline)
+            return cancelled
+        }
+        defer { lock.withLock { running.removeAll { $0 === pipeline } } }
+        if alreadyCancelled { pipeline.cancel() }
+        var done: Int64 = 0
+        do {
+            try pipeline.run { frames in
+                counter.add(frames - done)
+                done = frames
+            }
+        } catch {
+            sink.discard()
+            throw error
+        }
+    }
+
+    /// The packets of a segment's part, checked to be there, whole and made for this plan and
+    /// these settings.
+    private func checkedPart(_ segment: SegmentPlan.Segment, extradata: [UInt8]) throws -> [EncodedPacket] {
+        let path = partPath(segment)
+        let place = "segment \(segment.index) (frames \(segment.firstFrame)–\(segment.firstFrame + segment.frameCount - 1), "
+            + "\(TimeNotation.clock(segment.timeRange.start))–\(TimeNotation.clock(segment.timeRange.end)))"
+        do {
+            let (header, packets) = try PartFile.read(path, key: segment.key)
+            guard header.frameCount == segment.frameCount, header.firstFrame == segment.firstFrame, header.extradata == extradata,
+                  packets.first?.isKeyframe == true else {
+                throw RenderError.partUnusable(place, path: path, reason: "it was made with other settings")
+            }
+            return packets
+        } catch let problem as PartFile.Problem {
+            switch problem {
+            case .missing: throw RenderError.partMissing(place, path: path)
+            case .damaged(let why): throw RenderError.partUnusable(place, path: path, reason: why)
+            case .foreign(_, let found): throw RenderError.partUnusable(place, path: path, reason: "it holds other content (key \(found.prefix(12))…)")
+            }
+        }
+    }
+}
+
+/// Frames done across workers, reported one call at a time.
+private final class FrameCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done: Int64
+    private let report: @Sendable (Int64) -> Void
+
+    init(start: Int64, report: @escaping @Sendable (Int64) -> Void) {
+        done = start
+        self.report = report
+        if start > 0 { report(start) }
+    }
+
+    func add(_ frames: Int64) {
+        lock.withLock {
+            done += frames
+            report(done)
+        }
+    }
+}
+
+/// Hands out segments to workers in plan order.
+private final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [SegmentPlan.Segment]
+
+    init(_ items: [SegmentPlan.Segment]) { self.items = items.reversed() }
+
+    func next() -> SegmentPlan.Segment? { lock.withLock { items.popLast() } }
+}
+
+/// The first error of several workers.
+private final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: Error?
+
+    var error: Error? { lock.withLock { first } }
+    func set(_ error: Error) { lock.withLock { if first == nil { first = error } } }
 }

@@ -9,8 +9,8 @@ final class FetchStage {
     private let pool: VideoSourcePool
     private let fetcher: PictureFetcher
 
-    init(graph: CompositionGraph, sources: [String: SourceFacts], access: MediaAccess) {
-        planner = FramePlanner(graph: graph, sources: sources)
+    init(graph: CompositionGraph, access: MediaAccess) {
+        planner = FramePlanner(graph: graph)
         pool = VideoSourcePool(composition: graph.composition, open: access.openVideo)
         fetcher = PictureFetcher(renderSize: graph.videoComposition.renderSize, pool: pool)
     }

@@ -20,21 +20,25 @@ final class PictureFetcher {
             case .color(let c):
                 return .color(c)
             case .media(let ref, let t):
-                return try fetch(request, from: pool.source(ref, trackID: layer.trackID), at: t, ref: ref, timeline: plan.time)
+                return try fetch(request, from: ref, trackID: layer.trackID, at: t, timeline: plan.time)
             case .still(let ref):
-                return try fetch(request, from: pool.source(ref, trackID: layer.trackID), at: .zero, ref: ref, timeline: plan.time)
+                return try fetch(request, from: ref, trackID: layer.trackID, at: .zero, timeline: plan.time)
             }
         }
     }
 
-    private func fetch(_ request: PictureRequest, from source: VideoFrameSource, at t: MediaTime, ref: MediaReference,
+    /// The picture of `ref` at source time `t`; a failure to open or read it names the file and both times.
+    private func fetch(_ request: PictureRequest, from ref: MediaReference, trackID: Int, at t: MediaTime,
                        timeline: MediaTime) throws -> LayerPicture? {
         do {
+            let source = try pool.source(ref, trackID: trackID)
             switch request {
             case .yuv(let w, let h): return .yuv(try source.yuvFrame(at: t, width: w, height: h))
             case .rgba(let w, let h): return .rgba(try source.rgbaFrame(at: t, width: w, height: h))
             case .none: return nil
             }
+        } catch let error as RenderError {
+            throw error
         } catch {
             throw RenderError.media(path: ref.path, sourceTime: t, timelineTime: timeline, reason: "\(error)")
         }

@@ -14,8 +14,8 @@ final class RenderPipeline: @unchecked Sendable {
         var graph: CompositionGraph
         /// The part of the timeline to render (the whole of it by default).
         var range: TimeRange
-        /// Upright size and alpha of every video and image file, by path.
-        var sources: [String: SourceFacts]
+        /// Whether the sink gets the mix of the range's audio too (a segment's part has video only).
+        var mixesAudio = true
         /// Frames waiting between two stages.
         var queueDepth = 3
         /// Audio frames mixed and written at a time.
@@ -75,7 +75,7 @@ final class RenderPipeline: @unchecked Sendable {
     private func frameTime(_ n: Int64) -> MediaTime { config.range.start + .frame(n, duration: frameDuration) }
 
     private func fetch(into queue: BoundedQueue<(FramePlan, [LayerPicture?])>) throws {
-        let stage = FetchStage(graph: config.graph, sources: config.sources, access: access)
+        let stage = FetchStage(graph: config.graph, access: access)
         defer { queue.close() }
         for n in 0..<frameCount {
             guard !state.stopped else { return }
@@ -96,32 +96,18 @@ final class RenderPipeline: @unchecked Sendable {
     }
 
     private func encode(from input: BoundedQueue<(Int64, YUVFrame)>, progress: (Int64) -> Void) throws {
-        let rate = config.graph.output.audio.sampleRate, channels = config.graph.output.audio.channels
-        let hasAudio = config.graph.hasAudio
-        let mixer = AudioMixer(graph: config.graph, sampleRate: rate, channels: channels, makeSource: access.openAudio)
-        let firstSample = config.range.start.samplePosition(rate: rate)
-        let endSample = config.range.end.samplePosition(rate: rate)
-        var nextSample = firstSample
-        let block = UnsafeMutablePointer<Float>.allocate(capacity: config.audioBlock * channels)
-        defer { block.deallocate() }
-        func writeAudio(until end: Int64) throws {
-            guard hasAudio else { return }
-            while nextSample < end {
-                let n = Int(min(Int64(config.audioBlock), end - nextSample))
-                try mixer.mix(from: nextSample, count: n, into: block)
-                try sink.writeAudio(block, count: n)
-                nextSample += Int64(n)
-            }
-        }
+        let audio = config.mixesAudio && config.graph.hasAudio
+            ? AudioFeed(graph: config.graph, range: config.range, blockSize: config.audioBlock, open: access.openAudio, write: sink.writeAudio)
+            : nil
         while let (index, frame) = input.pop() {
             guard !state.stopped else { return }
             try sink.writeVideo(frame, index: index)
             // Audio up to the end of this frame, so the muxer gets both streams in step.
-            try writeAudio(until: min(endSample, (frameTime(index + 1)).samplePosition(rate: rate)))
+            try audio?.write(until: frameTime(index + 1))
             progress(index + 1)
         }
         guard !state.stopped else { return }
-        try writeAudio(until: endSample)
+        try audio?.write(until: config.range.end)
     }
 }
 

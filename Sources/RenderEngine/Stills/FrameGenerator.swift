@@ -19,15 +19,15 @@ public final class FrameGenerator {
     public init(graph: CompositionGraph, preset: ExportPreset? = nil, decoderThreads: Int = ExportOptions.defaultThreads) throws {
         let g = preset.map { $0.apply(to: graph) } ?? graph
         self.graph = g
-        let sources = try MediaValidation.check(g)
+        try MediaValidation.check(g)
         let size = g.videoComposition.renderSize
         let frames: VideoFramePool
         do {
             frames = try VideoFramePool(width: size.width, height: size.height, pixelFormat: .yuv420p, colorSpace: .bt709)
         } catch {
-            throw RenderError.invalid("output size \(size): \(error)")
+            throw RenderError.invalidSettings("output size \(size): \(error)")
         }
-        fetch = FetchStage(graph: g, sources: sources, access: .mediaIO(channels: g.output.audio.channels, decoderThreads: decoderThreads))
+        fetch = FetchStage(graph: g, access: .mediaIO(channels: g.output.audio.channels, decoderThreads: decoderThreads))
         composite = CompositeStage(renderSize: size, overlays: try OverlayBridge.make(graph: g)) { YUVFrame(lending: try frames.makeFrame()) }
     }
 
@@ -36,10 +36,10 @@ public final class FrameGenerator {
     public var frameCount: Int64 { graph.duration.frameCount(frameDuration: frameDuration) }
 
     /// The frame on screen at timeline time `t` (the last one starting at or before `t`).
-    /// Throws `RenderError.invalid` for a time outside the timeline.
-    public func frameIndex(at t: MediaTime) throws -> Int64 {
+    /// Throws `RenderError.invalidSettings` for a time outside the timeline.
+    public func frameIndex(at t: MediaTime) throws(RenderError) -> Int64 {
         guard !t.isNegative, t < graph.duration else {
-            throw RenderError.invalid("\(TimeNotation.clock(t)) is outside the timeline, which runs from 00:00:00.000 to \(TimeNotation.clock(graph.duration)) (exclusive)")
+            throw .invalidSettings("\(TimeNotation.clock(t)) is outside the timeline, which runs from 00:00:00.000 to \(TimeNotation.clock(graph.duration)) (exclusive)")
         }
         return t.frameIndex(frameDuration: frameDuration)
     }
@@ -71,7 +71,7 @@ public final class FrameGenerator {
             try converter.convert(yuv, into: rgb)
             return rgb
         } catch {
-            throw RenderError.invalid("cannot convert frame \(n) to a \(size) RGB image: \(error)")
+            throw RenderError.invalidSettings("cannot convert frame \(n) to a \(size) RGB image: \(error)")
         }
     }
 }

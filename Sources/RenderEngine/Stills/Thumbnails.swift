@@ -60,7 +60,7 @@ extension FrameGenerator {
             try VideoFrameConverter().convert(bgra, into: rgb)
             return rgb
         } catch {
-            throw RenderError.invalid("contact sheet: \(error)")
+            throw RenderError.invalidSettings("contact sheet: \(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CompositionGraph
 import MediaTime
+import TestSupport
 
 /// The overlays of Examples/promo as the compiler makes them, at 1920×1080.
 enum PromoOverlays {
@@ -19,7 +20,7 @@ enum PromoOverlays {
 
     /// The logo at the bottom-right corner with a 32 px margin, at 70 % for the whole 20 s.
     static func watermark(_ path: String) -> OverlayLayer {
-        OverlayLayer(content: .image(MediaReference(name: "logo", path: path, kind: .image)),
+        OverlayLayer(content: .image(MediaReference.fake("logo", path: path, kind: .image)),
                      timeRange: TimeRange(start: .zero, end: seconds(20)),
                      positionX: .constant(1920 - 32), positionY: .constant(1080 - 32),
                      anchorX: .constant(1), anchorY: .constant(1), opacity: .constant(0.7))

@@ -1,6 +1,7 @@
 import CompositionGraph
 import MediaTime
 @testable import OverlayRendering
+import TestSupport
 
 /// A premultiplied BGRA frame filled with one colour, to composite overlays onto and read back.
 struct TestFrame {
@@ -74,8 +75,6 @@ func spritePixel(_ sprite: OverlaySprite, _ x: Int, _ y: Int) -> TestFrame.Pixel
     }
 }
 
-func seconds(_ s: Int) -> MediaTime { MediaTime(seconds: s) }
-func seconds(_ numerator: Int64, _ denominator: Int64) -> MediaTime { MediaTime(numerator, denominator) }
 
 /// A layer shown for the first 10 s at (x, y).
 func layer(_ content: OverlayContent, x: Double, y: Double, anchor: (Double, Double) = (0.5, 0.5),

@@ -164,7 +164,7 @@ struct FuzzRunner {
                 if !broken.isEmpty { problems.append("compiled graph breaks its invariants: \(broken.prefix(3))") }
             case .failure(let error):
                 report.clearErrors += 1
-                report.exitCodes[String(error.exitCode), default: 0] += 1
+                report.exitCodes[String(Self.exitStatus(error)), default: 0] += 1
                 problems += Self.check(error, rendered: rendered, path: path, bytes: c.bytes, hasOverrides: !c.overrides.isEmpty)
             }
             if cpu > settings.caseBudget { problems.append(String(format: "took %.2f s of CPU (budget %.1f s)", cpu, settings.caseBudget)) }
@@ -187,13 +187,23 @@ struct FuzzRunner {
         return report
     }
 
+    /// The exit status `reel` gives the error's category (README; `reel/Failure.swift`).
+    static func exitStatus(_ error: ProjectError) -> Int32 {
+        switch error.category {
+        case .usage: 64
+        case .invalidProject: 65
+        case .missingFile: 66
+        case .cannotWrite: 73
+        }
+    }
+
     /// The properties of an error: an exit status of 64, 65 or 66, at least one diagnostic, and
     /// every diagnostic at a real place: in the case file at a line and column that exist
     /// (columns count Unicode scalars; one past the end of a line is the end of the line),
     /// or, for a value given with --set, at `--set`. The rendered text names each place.
     static func check(_ error: ProjectError, rendered: String, path: String, bytes: [UInt8], hasOverrides: Bool) -> [String] {
         var problems: [String] = []
-        if ![64, 65, 66].contains(error.exitCode) { problems.append("exit status \(error.exitCode)") }
+        if ![64, 65, 66].contains(Self.exitStatus(error)) { problems.append("exit status \(Self.exitStatus(error))") }
         if error.diagnostics.isEmpty { problems.append("an error without diagnostics") }
         let lineLengths = Self.lineLengths(bytes)
         for d in error.diagnostics {
@@ -240,8 +250,8 @@ struct FuzzRunner {
 struct FuzzMedia: MediaFactsProvider {
     private let known = FakeMedia()
 
-    func facts(for reference: MediaReference) throws(MediaFactsError) -> MediaFacts {
-        try known.facts(for: reference)
+    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+        try known.facts(forFileAt: path)
     }
 }
 

@@ -1,0 +1,337 @@
+/// Applies compiled schemas to a document (JSON Schema draft 2020-12 semantics) and words
+/// each failure for a person: the path, what was expected, what was found, a likely fix.
+struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
+    typealias Location = Instance.Location
+    typealias Compiled = CompiledSchema<Instance>
+    typealias Outcome = SchemaOutcome<Location>
+    typealias Failure = Outcome.Failure
+
+    /// Resource base → `$dynamicAnchor` name → schema.
+    let dynamicAnchors: [String: [String: Compiled]]
+
+    func evaluate(_ schema: Compiled, _ node: Instance, path: String, depth: Int, scope: [String]) -> Outcome {
+        var out = Outcome()
+        func fail(_ kind: Failure.Kind, _ message: String, at location: Location? = nil, hint: String? = nil) {
+            out.failures.append(Failure(kind: kind, depth: depth, failure: SchemaFailure(
+                location: location ?? node.location, path: path, message: message, hint: hint)))
+        }
+        let here = DocumentPath.display(path)
+        if let boolean = schema.boolean {
+            if !boolean { fail(.other, "\(here): \(node.excerpt) is not allowed here") }
+            return out
+        }
+        let scope = scope.last == schema.base ? scope : scope + [schema.base]
+        if let target = schema.refTarget {
+            out.merge(evaluate(target, node, path: path, depth: depth, scope: scope))
+        }
+        if let target = schema.dynamicRefTarget {
+            out.merge(evaluate(dynamicTarget(schema, target, scope: scope), node, path: path, depth: depth, scope: scope))
+        }
+        checkValue(schema, node, here: here, fail: fail)
+        switch node.value {
+        case .object(let members): checkObject(schema, members, node, path: path, depth: depth, scope: scope, out: &out)
+        case .array(let items): checkArray(schema, items, node, path: path, depth: depth, scope: scope, out: &out)
+        default: break
+        }
+        applyCombinators(schema, node, path: path, depth: depth, scope: scope, out: &out)
+        if schema.needsAnnotations { applyUnevaluated(schema, node, path: path, depth: depth, scope: scope, out: &out) }
+        return out
+    }
+
+    /// `$dynamicRef`: when the statically resolved target declares the same dynamic anchor,
+    /// the outermost resource in the dynamic scope that declares it wins.
+    private func dynamicTarget(_ schema: Compiled, _ target: Compiled, scope: [String]) -> Compiled {
+        guard let ref = schema.dynamicRef, let name = URIReference.splitFragment(ref).1,
+              target.dynamicAnchor == name else { return target }
+        for base in scope {
+            if let outer = dynamicAnchors[base]?[name] { return outer }
+        }
+        return target
+    }
+
+    // MARK: Type, enum, const, numbers, strings
+
+    private func checkValue(_ schema: Compiled, _ node: Instance, here: String,
+                            fail: (Failure.Kind, String, Location?, String?) -> Void) {
+        let hint = schema.description
+        if let types = schema.types {
+            let actual = node.jsonType
+            if !types.contains(actual) && !(actual == "integer" && types.contains("number")) {
+                let expected = SchemaMessages.alternatives(types.map(SchemaMessages.typeName))
+                let note = (types.contains("integer") && actual == "number") ? " (not a whole number)" : ""
+                fail(.type, "\(here): expected \(expected), found \(SchemaMessages.found(node))\(note)", nil, hint)
+            }
+        }
+        if let values = schema.enumValues, !values.contains(where: { $0.jsonEquals(node) }) {
+            let allowed = values.map(\.compactJSON)
+            var message = "\(here): \(node.excerpt) is not one of the allowed values: \(allowed.joined(separator: ", "))"
+            if case .string(let s) = node.value, let suggestion = Suggestion.didYouMean(s, among: values.compactMap(\.stringValue)) {
+                message += "; " + suggestion
+            }
+            fail(.const, message, nil, hint)
+        }
+        if let constant = schema.constValue, !constant.jsonEquals(node) {
+            fail(.const, "\(here): must be \(constant.compactJSON), found \(node.excerpt)", nil, hint)
+        }
+        if case .number(let text) = node.value, let number = DecimalNumber(text) {
+            if let b = schema.minimum, number < b.number { fail(.other, "\(here): must be at least \(b.text), found \(text)", nil, hint) }
+            if let b = schema.maximum, b.number < number { fail(.other, "\(here): must be at most \(b.text), found \(text)", nil, hint) }
+            if let b = schema.exclusiveMinimum, !(b.number < number) { fail(.other, "\(here): must be greater than \(b.text), found \(text)", nil, hint) }
+            if let b = schema.exclusiveMaximum, !(number < b.number) { fail(.other, "\(here): must be less than \(b.text), found \(text)", nil, hint) }
+            if let b = schema.multipleOf, !b.number.isZero, !number.isMultiple(of: b.number) {
+                fail(.other, "\(here): must be a multiple of \(b.text), found \(text)", nil, hint)
+            }
+        }
+        if case .string(let string) = node.value {
+            let length = string.unicodeScalars.count
+            if let min = schema.minLength, length < min {
+                fail(.other, min == 1 ? "\(here): must not be empty" : "\(here): must be at least \(min) characters long, found \(length)", nil, hint)
+            }
+            if let max = schema.maxLength, length > max { fail(.other, "\(here): must be at most \(max) characters long, found \(length)", nil, hint) }
+            if let pattern = schema.pattern, !pattern.matches(string) {
+                // A described pattern is explained by its description; a user never needs the regex.
+                if let hint {
+                    fail(.other, "\(here): \(node.excerpt) is not valid here", nil, SchemaMessages.expected(hint))
+                } else {
+                    fail(.other, "\(here): \(node.excerpt) does not match the pattern '\(pattern.source)'", nil, nil)
+                }
+            }
+        }
+    }
+
+    // MARK: Objects
+
+    private func checkObject(_ schema: Compiled, _ members: [Instance.Member], _ node: Instance, path: String, depth: Int,
+                             scope: [String], out: inout Outcome) {
+        let here = DocumentPath.display(path)
+        func fail(_ kind: Failure.Kind, _ message: String, at location: Location, hint: String? = nil) {
+            out.failures.append(Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: path, message: message, hint: hint)))
+        }
+        let keys = members.map { $0.key }
+        for name in schema.required where !keys.contains(name) {
+            fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.properties.first { $0.name == name }?.schema.description)
+        }
+        if let min = schema.minProperties, members.count < min { fail(.other, "\(here): must have at least \(min) key(s), found \(members.count)", at: node.location) }
+        if let max = schema.maxProperties, members.count > max { fail(.other, "\(here): must have at most \(max) key(s), found \(members.count)", at: node.location) }
+        for (name, needed) in schema.dependentRequired where keys.contains(name) {
+            for other in needed where !keys.contains(other) {
+                fail(.required, "missing key '\(other)' in \(here), required when '\(name)' is present", at: node.location)
+            }
+        }
+        for (name, dependent) in schema.dependentSchemas where keys.contains(name) {
+            out.merge(evaluate(dependent, node, path: path, depth: depth, scope: scope))
+        }
+        for member in members {
+            let childPath = DocumentPath.appending(key: member.key, to: path)
+            var matched = false
+            if let property = schema.properties.first(where: { $0.name == member.key }) {
+                matched = true
+                out.failures += evaluate(property.schema, member.value, path: childPath, depth: depth + 1, scope: scope).failures
+            }
+            for (pattern, propertySchema) in schema.patternProperties where pattern.matches(member.key) {
+                matched = true
+                out.failures += evaluate(propertySchema, member.value, path: childPath, depth: depth + 1, scope: scope).failures
+            }
+            if matched {
+                out.evaluatedProperties.insert(member.key)
+            } else if let additional = schema.additionalProperties {
+                if additional.boolean == false {
+                    out.failures.append(unknownKey(member, in: path, allowed: schema.properties.map(\.name), depth: depth))
+                } else {
+                    let result = evaluate(additional, member.value, path: childPath, depth: depth + 1, scope: scope)
+                    out.failures += result.failures
+                    if result.isValid { out.evaluatedProperties.insert(member.key) }
+                }
+            }
+            if let names = schema.propertyNames {
+                let keyNode = Instance(.string(member.key), at: member.keyLocation)
+                for failure in evaluate(names, keyNode, path: childPath, depth: depth + 1, scope: scope).failures {
+                    var named = failure.failure
+                    named.message = "invalid key name '\(member.key)' in \(here): " + named.message
+                    out.failures.append(Failure(kind: failure.kind, depth: failure.depth, failure: named))
+                }
+            }
+        }
+    }
+
+    /// A key that `additionalProperties` or `unevaluatedProperties: false` rules out, at the
+    /// key: the closest allowed key as a suggestion, else the allowed keys as the hint.
+    private func unknownKey(_ member: Instance.Member, in path: String, allowed: [String], depth: Int) -> Failure {
+        let suggestion = Suggestion.didYouMean(member.key, among: allowed)
+        let hint = suggestion != nil ? nil
+            : allowed.isEmpty ? "no keys are allowed here" : "allowed keys: " + allowed.sorted().joined(separator: ", ")
+        return Failure(kind: .other, depth: depth, failure: SchemaFailure(
+            location: member.keyLocation, path: path,
+            message: "unknown key '\(member.key)' in \(DocumentPath.display(path))" + (suggestion.map { "; " + $0 } ?? ""),
+            hint: hint, unknownKey: member.key))
+    }
+
+    // MARK: Arrays
+
+    private func checkArray(_ schema: Compiled, _ items: [Instance], _ node: Instance, path: String, depth: Int,
+                            scope: [String], out: inout Outcome) {
+        let here = DocumentPath.display(path)
+        func fail(_ message: String, at location: Location? = nil, hint: String? = nil) {
+            out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: location ?? node.location, path: path, message: message, hint: hint)))
+        }
+        if let min = schema.minItems, items.count < min {
+            fail("\(here): must have at least \(min) item\(min == 1 ? "" : "s"), found \(items.count)", hint: schema.description)
+        }
+        if let max = schema.maxItems, items.count > max {
+            fail("\(here): must have at most \(max) item\(max == 1 ? "" : "s"), found \(items.count)", hint: schema.description)
+        }
+        if schema.uniqueItems {
+            outer: for j in items.indices {
+                for i in 0..<j where items[i].jsonEquals(items[j]) {
+                    fail("\(here): items \(i) and \(j) are equal; the items must be unique", at: items[j].location)
+                    break outer
+                }
+            }
+        }
+        for (index, (item, itemSchema)) in zip(items, schema.prefixItems).enumerated() {
+            out.failures += evaluate(itemSchema, item, path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).failures
+        }
+        out.evaluatedPrefix = max(out.evaluatedPrefix, min(items.count, schema.prefixItems.count))
+        if let itemsSchema = schema.items {
+            let start = schema.prefixItems.count
+            if itemsSchema.boolean == false, items.count > start {
+                fail("\(here): must have at most \(start) item\(start == 1 ? "" : "s"), found \(items.count)", at: items[start].location)
+            } else {
+                for index in items.indices.dropFirst(start) {
+                    out.failures += evaluate(itemsSchema, items[index], path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).failures
+                }
+            }
+            out.evaluatedPrefix = items.count
+        }
+        if let contains = schema.contains {
+            var matches = 0
+            for (index, item) in items.enumerated()
+            where evaluate(contains, item, path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).isValid {
+                matches += 1
+                out.evaluatedIndices.insert(index)
+            }
+            let minimum = schema.minContains ?? 1
+            let what = contains.description.map { " (\($0))" } ?? ""
+            if matches < minimum {
+                fail("\(here): must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s")\(what), found \(matches)")
+            }
+            if let maximum = schema.maxContains, matches > maximum {
+                fail("\(here): must contain at most \(maximum) matching item\(maximum == 1 ? "" : "s")\(what), found \(matches)")
+            }
+        }
+    }
+
+    // MARK: allOf, anyOf, oneOf, not, if/then/else
+
+    private func applyCombinators(_ schema: Compiled, _ node: Instance, path: String, depth: Int,
+                                  scope: [String], out: inout Outcome) {
+        let here = DocumentPath.display(path)
+        for sub in schema.allOf { out.merge(evaluate(sub, node, path: path, depth: depth, scope: scope)) }
+        if !schema.anyOf.isEmpty {
+            let results = schema.anyOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
+            let passing = results.filter { $0.isValid }
+            if passing.isEmpty {
+                out.failures += describedFailure(schema, node, path: path, here: here, depth: depth)
+                    ?? closestFailures(results, schema.anyOf, node, here: here, depth: depth)
+            } else {
+                passing.forEach { out.mergeAnnotations($0) }
+            }
+        }
+        if !schema.oneOf.isEmpty {
+            let results = schema.oneOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
+            let passing = results.indices.filter { results[$0].isValid }
+            if passing.isEmpty {
+                out.failures += describedFailure(schema, node, path: path, here: here, depth: depth)
+                    ?? closestFailures(results, schema.oneOf, node, here: here, depth: depth)
+            } else if passing.count > 1 {
+                let names = passing.map { describeBranch(schema.oneOf[$0], index: $0) }
+                out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
+                    message: "\(here): matches more than one of the alternatives (\(SchemaMessages.alternatives(names, conjunction: "and"))) where exactly one must match")))
+            } else {
+                out.mergeAnnotations(results[passing[0]])
+            }
+        }
+        if let not = schema.not, evaluate(not, node, path: path, depth: depth, scope: scope).isValid {
+            out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
+                message: "\(here): \(node.excerpt) is not allowed here", hint: not.description ?? schema.description)))
+        }
+        if let condition = schema.ifSchema {
+            let test = evaluate(condition, node, path: path, depth: depth, scope: scope)
+            if test.isValid {
+                out.mergeAnnotations(test)
+                if let then = schema.thenSchema { out.merge(evaluate(then, node, path: path, depth: depth, scope: scope)) }
+            } else if let otherwise = schema.elseSchema {
+                out.merge(evaluate(otherwise, node, path: path, depth: depth, scope: scope))
+            }
+        }
+    }
+
+    /// For a scalar that fits none of the alternatives of a described schema (a time, a colour),
+    /// one message with the description says more than the errors of any one alternative.
+    private func describedFailure(_ schema: Compiled, _ node: Instance, path: String, here: String, depth: Int) -> [Failure]? {
+        guard let description = schema.description else { return nil }
+        switch node.value {
+        case .array, .object: return nil
+        default:
+            return [Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
+                message: "\(here): \(node.excerpt) is not valid here", hint: SchemaMessages.expected(description)))]
+        }
+    }
+
+    private func describeBranch(_ schema: Compiled, index: Int) -> String {
+        schema.title ?? "alternative \(index + 1)"
+    }
+
+    /// The failures worth showing when no alternative matched: when every alternative wants a
+    /// different type, one "expected a or b" message; otherwise the errors of the closest
+    /// alternative, the one whose discriminators (type, const, required keys) match best,
+    /// then with the fewest errors.
+    private func closestFailures(_ results: [Outcome], _ branches: [Compiled], _ node: Instance, here: String, depth: Int) -> [Failure] {
+        func mismatches(_ outcome: Outcome) -> Int {
+            outcome.failures.filter { ($0.kind == .type || $0.kind == .required || $0.kind == .const) && $0.depth == depth
+                || ($0.kind == .const && $0.depth == depth + 1) }.count
+        }
+        let onlyTypeFailures = results.allSatisfy { $0.failures.count == 1 && $0.failures[0].kind == .type && $0.failures[0].depth == depth }
+        if onlyTypeFailures {
+            let types = branches.flatMap { $0.types ?? [] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if !types.isEmpty {
+                return [Failure(kind: .type, depth: depth, failure: SchemaFailure(location: node.location, path: results[0].failures[0].failure.path,
+                    message: "\(here): expected \(SchemaMessages.alternatives(types.map(SchemaMessages.typeName))), found \(SchemaMessages.found(node))"))]
+            }
+        }
+        let best = results.indices.min { a, b in
+            (mismatches(results[a]), results[a].failures.count) < (mismatches(results[b]), results[b].failures.count)
+        }!
+        return results[best].failures
+    }
+
+    // MARK: unevaluatedProperties, unevaluatedItems
+
+    private func applyUnevaluated(_ schema: Compiled, _ node: Instance, path: String, depth: Int,
+                                  scope: [String], out: inout Outcome) {
+        let here = DocumentPath.display(path)
+        if let unevaluated = schema.unevaluatedProperties, case .object(let members) = node.value {
+            for member in members where !out.evaluatedProperties.contains(member.key) {
+                if unevaluated.boolean == false {
+                    out.failures.append(unknownKey(member, in: path, allowed: Array(out.evaluatedProperties) + schema.properties.map(\.name), depth: depth))
+                    continue
+                }
+                let result = evaluate(unevaluated, member.value, path: DocumentPath.appending(key: member.key, to: path), depth: depth + 1, scope: scope)
+                out.failures += result.failures
+                if result.isValid { out.evaluatedProperties.insert(member.key) }
+            }
+        }
+        if let unevaluated = schema.unevaluatedItems, case .array(let items) = node.value {
+            for index in items.indices where index >= out.evaluatedPrefix && !out.evaluatedIndices.contains(index) {
+                if unevaluated.boolean == false {
+                    out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: items[index].location, path: path,
+                        message: "\(here): item \(index) is not allowed (the list allows \(out.evaluatedPrefix) item\(out.evaluatedPrefix == 1 ? "" : "s") here)")))
+                    continue
+                }
+                let result = evaluate(unevaluated, items[index], path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope)
+                out.failures += result.failures
+                if result.isValid { out.evaluatedIndices.insert(index) }
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Reel's project schema, `Schemas/reel.schema.json`, bundled with this module.
+extension DocumentSchema {
+    /// The schema document itself.
+    public static func bundledSchemaNode() throws(ProjectError) -> Node {
+        guard let url = Bundle.module.url(forResource: "reel.schema", withExtension: "json") else {
+            throw ProjectError(.missingFile, Diagnostic(location: SourceLocation(file: "reel.schema.json", line: 1, column: 1), path: "",
+                                                        message: "the bundled schema reel.schema.json is missing from the ProjectFile resources"))
+        }
+        return try DocumentLoader.load(path: url.path).root
+    }
+
+    /// The schema compiled, once per process.
+    public static func bundled() throws(ProjectError) -> DocumentSchema {
+        try compiledBundle.get()
+    }
+
+    private static let compiledBundle = Result { () throws(ProjectError) in try DocumentSchema(bundledSchemaNode()) }
+}

@@ -1,0 +1,38 @@
+import JSONSchema
+
+/// A JSON Schema for loaded documents: `Schema` over `Node`, with failures (and the problems
+/// of a broken schema) as `Diagnostic`s at file:line:col.
+///
+///     let schema = try DocumentSchema.bundled()        // Schemas/reel.schema.json
+///     let problems = schema.validate(document.root)    // [Diagnostic], in source order
+public struct DocumentSchema: Sendable {
+    private let schema: Schema<Node>
+
+    /// Compiles `schema` (see `Schema.init`); a malformed schema or a `$ref` that cannot be
+    /// resolved is an invalid-project error pointing into the schema.
+    public init(_ schema: Node, baseURI: String = "urn:reel:schema", remote: @escaping (String) -> Node? = { _ in nil }) throws(ProjectError) {
+        do {
+            self.schema = try Schema(schema, baseURI: baseURI, remote: remote)
+        } catch {
+            throw ProjectError(.invalidProject, diagnostics: error.problems.map(Diagnostic.init))
+        }
+    }
+
+    /// Every failure in `node`, each once, in source order (empty when it is valid).
+    public func validate(_ node: Node) -> [Diagnostic] {
+        // Deduplicated again: a rewritten hint can make two failures the same diagnostic.
+        var seen = Set<Diagnostic>()
+        return Diagnostic.sorted(schema.validate(node).map(Diagnostic.init).filter { seen.insert($0).inserted })
+    }
+}
+
+extension Diagnostic {
+    /// A schema failure as an error. A YAML merge key (`<<`) that the schema does not allow
+    /// gets a hint about merge keys rather than the list of allowed keys.
+    init(_ failure: SchemaFailure<SourceLocation>) {
+        let hint = failure.unknownKey == "<<"
+            ? "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars"
+            : failure.hint
+        self.init(location: failure.location, path: failure.path, message: failure.message, hint: hint)
+    }
+}

@@ -1,0 +1,60 @@
+import CompositionGraph
+import Foundation
+import MediaIO
+import OverlayRendering
+
+/// Reads the facts of a media file once, for the front end to check the project against and
+/// for the graph to carry to the render. FFmpeg's probe says which streams the file holds
+/// (its kind comes from them, never from its name); a still picture is then read exactly as
+/// it will be shown (`StillPicture`), so a still that checks out also draws.
+public struct MediaFactsReader: MediaFactsProvider {
+    public init() {}
+
+    public func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+        let stamp = try Self.stamp(of: path)
+        let info: MediaInfo
+        do {
+            info = try MediaProbe.probe(path: path)
+        } catch {
+            // A picture format FFmpeg does not open may still be one gdk-pixbuf or librsvg reads.
+            if let still = try? StillPicture(path: path) { return Self.facts(of: still, stamp: stamp) }
+            throw .unreadable(path: path, reason: (error as? MediaError)?.message ?? "\(error)")
+        }
+        if let problem = info.undecodableProblem { throw .unreadable(path: path, reason: problem) }
+        if info.isStillImage {
+            do {
+                return Self.facts(of: try StillPicture(path: path), stamp: stamp)
+            } catch {
+                throw .unreadable(path: path, reason: error.description)
+            }
+        }
+        let video = info.video?.video, audio = info.audio?.audio
+        guard video != nil || audio != nil else {
+            let kinds = info.streams.map(\.kind.rawValue).joined(separator: ", ")
+            throw .unreadable(path: path, reason: "it holds no video or audio stream (only: \(kinds.isEmpty ? "nothing" : kinds))")
+        }
+        return MediaFacts(kind: video == nil ? .audio : .video,
+                          naturalSize: video.map { PixelSize(width: $0.displayWidth, height: $0.displayHeight) },
+                          hasAlpha: video?.hasAlpha ?? false, duration: info.duration,
+                          frameRate: video.flatMap { $0.averageFrameRate ?? $0.realFrameRate },
+                          audio: audio.map { AudioFacts(sampleRate: $0.sampleRate, channels: $0.channels, layout: $0.channelLayout) },
+                          startTimecode: info.startTimecode, stamp: stamp)
+    }
+
+    private static func facts(of still: StillPicture, stamp: FileStamp) -> MediaFacts {
+        MediaFacts(kind: still.format == .svg ? .svg : .image, naturalSize: still.naturalSize, hasAlpha: still.hasAlpha,
+                   duration: nil, audio: nil, stamp: stamp)
+    }
+
+    /// The file's size and modification time; a missing path or a folder is an error.
+    static func stamp(of path: String) throws(MediaFactsError) -> FileStamp {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .missing(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "it is a folder or a device, not a file") }
+        return FileStamp(size: Int64(status.st_size),
+                         modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+    }
+}

@@ -1,0 +1,36 @@
+import Digest
+import Foundation
+
+/// The SHA-256 of files' bytes, remembered by path, device, inode, size and modification time
+/// in a small JSON file, so a re-render hashes only what changed. Safe to delete; shared by
+/// concurrent renders (each writes the whole file atomically; a lost update costs a re-hash).
+public final class MediaDigests: @unchecked Sendable {
+    private let file: String?
+    private let lock = NSLock()
+    private var known: [String: String]
+
+    /// `file`: where digests are remembered; nil keeps them in memory only.
+    public init(file: String?) {
+        self.file = file
+        known = file.flatMap { FileManager.default.contents(atPath: $0) }
+            .flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
+    }
+
+    /// The digest of the file at `path`. Throws when it cannot be read.
+    public func digest(of path: String) throws -> String {
+        var s = stat()
+        guard stat(path, &s) == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+        let key = "\(path)\u{0}\(s.st_dev):\(s.st_ino):\(s.st_size):\(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec)"
+        if let d = lock.withLock({ known[key] }) { return d }
+        let d = try SHA256.hexDigest(ofFileAt: path)
+        lock.withLock { known[key] = d }
+        return d
+    }
+
+    /// Writes what is known to the file (atomically).
+    public func save() {
+        guard let file, let data = try? JSONEncoder().encode(lock.withLock({ known })) else { return }
+        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
+    }
+}

@@ -1,0 +1,133 @@
+import Digest
+import Foundation
+import MediaIO
+
+/// One rendered segment on disk: its encoded video packets, what they were made for, and a
+/// digest over everything, so a part that is truncated, damaged or made for other content is
+/// recognised and never joined.
+///
+/// Layout (integers little-endian): `REELPART` and a version (UInt32); the header as JSON
+/// with its length (UInt32); one record per packet (tag 1, pts and dts as Int64, keyframe flag
+/// UInt8, size UInt32, the bytes); the end (tag 0, packet count UInt32, the SHA-256 of all the
+/// bytes before the end record, 32 bytes as hex).
+enum PartFile {
+    struct Header: Codable, Equatable {
+        /// The segment's content key.
+        var key: String
+        var firstFrame: Int64
+        var frameCount: Int64
+        /// The encoder's global header, which the final file's stream must carry.
+        var extradata: [UInt8]
+    }
+
+    static let magic = Array("REELPART".utf8)
+    static let version: UInt32 = 1
+
+    /// The file a segment with `key` has in `folder`.
+    static func path(key: String, in folder: String) -> String {
+        URL(fileURLWithPath: folder).appendingPathComponent("\(key).reelpart").path
+    }
+
+    /// Writes a part atomically: nothing is at `path` until `finish` renames the complete file
+    /// into place.
+    final class Writer {
+        private let file: PartialFile
+        private var hash = SHA256()
+        private var packets: UInt32 = 0
+
+        init(path: String, header: Header) throws {
+            file = try PartialFile(output: path)
+            var start = PartFile.magic
+            start.append(le: PartFile.version)
+            let json = try JSONEncoder().encode(header)
+            start.append(le: UInt32(json.count))
+            start += json
+            try write(start)
+        }
+
+        func append(_ packet: EncodedPacket) throws {
+            var record: [UInt8] = [1]
+            record.append(le: UInt64(bitPattern: packet.pts))
+            record.append(le: UInt64(bitPattern: packet.dts))
+            record.append(packet.isKeyframe ? 1 : 0)
+            record.append(le: UInt32(packet.data.count))
+            record += packet.data
+            try write(record)
+            packets += 1
+        }
+
+        func finish() throws {
+            var end: [UInt8] = [0]
+            end.append(le: packets)
+            end += Array(hash.hexDigest().utf8)
+            try file.write(end)
+            try file.commit()
+        }
+
+        func discard() { file.discard() }
+
+        private func write(_ bytes: [UInt8]) throws {
+            hash.update(bytes)
+            try file.write(bytes)
+        }
+    }
+
+    /// Why a part cannot be joined.
+    enum Problem: Error, Equatable {
+        case missing
+        case damaged(String)
+        case foreign(expected: String, found: String)
+    }
+
+    /// The header and packets of the part at `path`, checked complete, undamaged and made for
+    /// `key`.
+    static func read(_ path: String, key: String) throws(Problem) -> (Header, [EncodedPacket]) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .missing }
+        let bytes = [UInt8](data)
+        var reader = ByteReader(bytes: bytes)
+        guard reader.take(magic.count) == magic, reader.uint32() == version else { throw .damaged("it is not a Reel part file") }
+        guard let length = reader.uint32(), let json = reader.take(Int(length)),
+              let header = try? JSONDecoder().decode(Header.self, from: Data(json)) else { throw .damaged("its header is cut short or unreadable") }
+        guard header.key == key else { throw .foreign(expected: key, found: header.key) }
+        var packets: [EncodedPacket] = []
+        while true {
+            let recordStart = reader.offset
+            guard let tag = reader.take(1)?.first else { throw .damaged("it ends before its last packet (truncated)") }
+            if tag == 0 {
+                guard let count = reader.uint32(), let digest = reader.take(64), reader.atEnd else { throw .damaged("its end record is cut short") }
+                var hash = SHA256()
+                hash.update(bytes[..<recordStart])
+                guard String(decoding: digest, as: UTF8.self) == hash.hexDigest() else { throw .damaged("its bytes do not match its digest") }
+                guard count == packets.count else { throw .damaged("it says \(count) packets but holds \(packets.count)") }
+                return (header, packets)
+            }
+            guard tag == 1, let pts = reader.uint64(), let dts = reader.uint64(), let key = reader.take(1),
+                  let size = reader.uint32(), let data = reader.take(Int(size)) else {
+                throw .damaged("it ends inside a packet (truncated)")
+            }
+            packets.append(EncodedPacket(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), isKeyframe: key[0] == 1, data: data))
+        }
+    }
+}
+
+/// Reads little-endian integers and byte runs; nil past the end.
+private struct ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    var atEnd: Bool { offset == bytes.count }
+
+    mutating func take(_ n: Int) -> [UInt8]? {
+        guard n >= 0, bytes.count - offset >= n else { return nil }
+        defer { offset += n }
+        return Array(bytes[offset..<offset + n])
+    }
+
+    mutating func uint32() -> UInt32? { take(4).map { $0.reversed().reduce(0) { $0 << 8 | UInt32($1) } } }
+    mutating func uint64() -> UInt64? { take(8).map { $0.reversed().reduce(0) { $0 << 8 | UInt64($1) } } }
+}
+
+private extension Array where Element == UInt8 {
+    mutating func append(le value: UInt32) { for i in 0..<4 { append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(i)))) } }
+    mutating func append(le value: UInt64) { for i in 0..<8 { append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(i)))) } }
+}

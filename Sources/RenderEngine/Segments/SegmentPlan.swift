@@ -1,0 +1,150 @@
+import CompositionGraph
+import Digest
+import Foundation
+import MediaTime
+
+/// How a render's video is cut into segments that render independently and join without
+/// re-encoding. The cuts fall every `framesPerSegment` output frames counted from the start of
+/// the timeline, so they depend on the project alone, never on the machine or the workers;
+/// a part of the timeline (`--range`) is cut at the same frames, so its segments are the
+/// whole render's wherever they coincide.
+///
+/// Each segment has a content key: the SHA-256 of everything that can change its bytes (the
+/// instructions, layers and track segments over its frames, the overlays drawn on them, the
+/// bytes of the media and fonts they read, the video settings, the encoder and Reel's
+/// version). Equal keys, equal bytes: a render reuses a part whose key it already has.
+public struct SegmentPlan: Sendable, Equatable {
+    public struct Segment: Sendable, Equatable, Codable {
+        public var index: Int
+        /// The first output frame, counted from the start of the timeline.
+        public var firstFrame: Int64
+        public var frameCount: Int64
+        public var timeRange: TimeRange
+        public var key: String
+    }
+
+    /// The graph with its preset applied: what every segment renders.
+    public let graph: CompositionGraph
+    public let range: TimeRange
+    public let framesPerSegment: Int64
+    public let segments: [Segment]
+
+    /// Encoder threads of every segment: fixed, because x264's bytes depend on them.
+    public static let encoderThreads = 2
+
+    /// `identity` gives the bytes' identity (a digest) of a file the graph reads; `version`
+    /// is Reel's.
+    public init(graph: CompositionGraph, range: TimeRange, identity: (String) throws -> String, version: String) rethrows {
+        self.graph = graph
+        self.range = range
+        let frameDuration = graph.videoComposition.frameDuration
+        framesPerSegment = max(1, (graph.output.segmentLength / frameDuration).rounded)
+        let first = range.start.frameIndex(frameDuration: frameDuration)
+        let end = first + range.duration.frameCount(frameDuration: frameDuration)
+        let keyed = try KeyedGraph(graph, identity: identity, version: version)
+        var segments: [Segment] = []
+        var start = first
+        while start < end {
+            let stop = min(end, (start / framesPerSegment + 1) * framesPerSegment)
+            let times = TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))
+            segments.append(Segment(index: segments.count, firstFrame: start, frameCount: stop - start, timeRange: times,
+                                    key: keyed.key(firstFrame: start, frameCount: stop - start, times: times)))
+            start = stop
+        }
+        self.segments = segments
+    }
+}
+
+/// The graph as segment keys see it: every file named by its bytes' identity instead of its
+/// path and stamp, so a moved or touched file keeps its segments and an edited one does not.
+private struct KeyedGraph {
+    let graph: CompositionGraph
+    let settings: String
+
+    init(_ graph: CompositionGraph, identity: (String) throws -> String, version: String) rethrows {
+        var g = graph
+        var known: [String: String] = [:]
+        func id(_ path: String) throws -> String {
+            if let d = known[path] { return d }
+            let d = try identity(path)
+            known[path] = d
+            return d
+        }
+        func keyed(_ ref: MediaReference) throws -> MediaReference {
+            var r = ref
+            r.path = try id(ref.path)
+            r.name = ""
+            r.facts.stamp = FileStamp(size: 0, modified: 0)
+            return r
+        }
+        for t in g.composition.tracks.indices {
+            for s in g.composition.tracks[t].segments.indices {
+                switch g.composition.tracks[t].segments[s].content {
+                case .media(let ref, let source)?: g.composition.tracks[t].segments[s].content = .media(try keyed(ref), sourceRange: source)
+                case .still(let ref)?: g.composition.tracks[t].segments[s].content = .still(try keyed(ref))
+                case .color?, nil: break
+                }
+            }
+        }
+        for o in g.overlays.indices {
+            switch g.overlays[o].content {
+            case .image(let ref): g.overlays[o].content = .image(try keyed(ref))
+            case .svg(let ref): g.overlays[o].content = .svg(try keyed(ref))
+            case .text(let text, var style):
+                style.resolvedFontFile = try style.resolvedFontFile.map(id)
+                g.overlays[o].content = .text(text, style)
+            case .rect, .ellipse: break
+            }
+        }
+        g.fonts = try graph.fonts.map(id)
+        self.graph = g
+        let vc = graph.videoComposition, out = graph.output
+        // Not the container: every one Reel writes takes the same packets (the join checks).
+        settings = Self.json(KeySettings(version: version, encoderThreads: SegmentPlan.encoderThreads, video: out.video, renderSize: vc.renderSize, frameDuration: vc.frameDuration,
+                                         background: vc.background, fonts: g.fonts))
+    }
+
+    /// The key of the frames `[firstFrame, firstFrame + frameCount)`, shown during `times`.
+    func key(firstFrame: Int64, frameCount: Int64, times: TimeRange) -> String {
+        let vc = graph.videoComposition
+        let instructions = vc.instructions.filter { $0.timeRange.intersection(times) != nil }
+        let trackIDs = Set(instructions.flatMap { $0.layers.map(\.trackID) })
+        let tracks = graph.composition.tracks.filter { trackIDs.contains($0.id) }.map { track in
+            CompositionTrack(id: track.id, kind: track.kind, name: "",
+                             segments: track.segments.filter { $0.target.intersection(times) != nil })
+        }
+        let overlays = graph.overlays.filter { $0.timeRange.intersection(times) != nil }
+        var hash = SHA256()
+        hash.update("reel-segment-1\n")
+        hash.update(settings)
+        hash.update(Self.json(KeyFrames(firstFrame: firstFrame, frameCount: frameCount, instructions: instructions,
+                                        tracks: tracks, overlays: overlays)))
+        return hash.hexDigest()
+    }
+
+    private struct KeySettings: Encodable {
+        var version: String
+        var encoderThreads: Int
+        var video: OutputSettings.Video
+        var renderSize: PixelSize
+        var frameDuration: MediaTime
+        var background: Color
+        var fonts: [String]
+    }
+
+    private struct KeyFrames: Encodable {
+        var firstFrame: Int64
+        var frameCount: Int64
+        var instructions: [VideoInstruction]
+        var tracks: [CompositionTrack]
+        var overlays: [OverlayLayer]
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Graph types encode whatever they hold; a failure here is a programming error.
+        guard let data = try? encoder.encode(value) else { preconditionFailure("segment key material must encode") }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

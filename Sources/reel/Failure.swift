@@ -1,0 +1,90 @@
+import ArgumentParser
+import FileSafety
+import Foundation
+import MediaIO
+import OverlayRendering
+import ProjectFile
+import RenderEngine
+
+/// The one place where what went wrong becomes what the user reads and the process's exit
+/// status (sysexits(3) where one fits): 64 bad usage, 65 invalid input, 66 a file is missing,
+/// 73 cannot write, 1 a failure while rendering, 130 cancelled. The library modules only say
+/// what went wrong.
+enum Failure {
+    static func exitStatus(for error: any Error) -> Int32 {
+        switch error {
+        case let error as ProjectError:
+            switch error.category {
+            case .usage: 64
+            case .invalidProject: 65
+            case .missingFile: 66
+            case .cannotWrite: 73
+            }
+        case let error as RenderError:
+            switch error {
+            case .media, .output: 1
+            case .invalidSettings, .changedSinceChecked: 65
+            case .missingFile, .partMissing: 66
+            case .partUnusable: 65
+            case .unwritable: 73
+            case .cancelled: 130
+            }
+        case let error as MediaError:
+            switch error.kind {
+            case .fileNotFound, .notAFile: 66
+            case .writingFailed: 73
+            default: 65
+            }
+        case is OutputRefusal: 73
+        case is OverlayError: 65
+        case is UsageError: 64
+        default: 1
+        }
+    }
+
+    /// A batch's status: 1 when a render failed, else its worst rejected row's (a missing
+    /// file outweighs an invalid row, an output the batch may not write outweighs both), else 0.
+    static func batchExitStatus(failedRows: Int, rejected: [any Error]) -> Int32 {
+        failedRows > 0 ? 1 : rejected.map(exitStatus(for:)).max() ?? 0
+    }
+
+    /// What the user reads: every message starts with `error:` (a project error's
+    /// diagnostics carry their own), and several diagnostics end with their count.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as ProjectError:
+            error.description + (error.diagnostics.count > 1 ? "\n\(error.diagnostics.count) errors" : "")
+        case let error as RenderError:
+            error.description
+        default:
+            "error: \(error)"
+        }
+    }
+
+    /// Prints the error's message on standard error; returns its exit status.
+    static func report(_ error: any Error) -> ExitCode {
+        FileHandle.standardError.write(Data((message(for: error) + "\n").utf8))
+        return ExitCode(exitStatus(for: error))
+    }
+}
+
+/// A usage mistake found while running (a time outside the timeline, a malformed `--set`):
+/// reported like every other error, exit status 64.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs a command's work; any error it throws is reported and becomes its exit status
+/// (ArgumentParser's own errors and exit codes pass through).
+func reportingFailures<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        throw Failure.report(error)
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import MediaTime
+import RenderEngine
+
+/// `reel plan PROJECT [--json]`: the segments a render is made of.
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the segments a render of the project is made of: index, frames, times and content key.",
+        discussion: """
+        A runner renders each segment with reel render PROJECT --segment K --parts DIR (in any order, on \
+        any machine that has the project and its media at the same paths) and joins them with \
+        reel join PROJECT --parts DIR -o OUT. A segment whose key is unchanged need not be rendered again. \
+        Exit status: 0 done, 64 bad usage, 65 invalid project, 66 a file is missing.
+        """
+    )
+
+    @Argument(help: "The project file (YAML or JSON).")
+    var project: String
+
+    @OptionGroup var vars: VarOverrides
+
+    @Option(help: ArgumentHelp("Plan only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
+    var range: String?
+
+    @Option(help: ArgumentHelp("Replace the output settings by a preset (docs/render.md).", valueName: "preset"))
+    var preset: ExportPreset?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            var rendering = try RenderingOptions.parse(["--no-cache"] + (preset.map { ["--preset", $0.rawValue] } ?? []))
+            rendering.jobs = 1
+            let plan = try SegmentedProject(project: project, output: nil, vars: vars, range: range, rendering: rendering,
+                                            needsOutput: false).session.plan
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(PlanListing(plan)), as: UTF8.self))
+            } else {
+                print("\(plan.segments.count) segments of \(plan.framesPerSegment) frames")
+                for s in plan.segments {
+                    print("  \(s.index)  frames \(s.firstFrame)–\(s.firstFrame + s.frameCount - 1)  "
+                          + "\(TimeNotation.clock(s.timeRange.start))–\(TimeNotation.clock(s.timeRange.end))  \(s.key)")
+                }
+            }
+        }
+    }
+}
+
+/// `reel plan --json`: times exact (`"299/30"`) and as clocks.
+private struct PlanListing: Encodable {
+    struct Segment: Encodable {
+        var index: Int
+        var firstFrame: Int64
+        var frameCount: Int64
+        var start: String
+        var end: String
+        var startClock: String
+        var endClock: String
+        var key: String
+    }
+
+    var framesPerSegment: Int64
+    var segments: [Segment]
+
+    init(_ plan: SegmentPlan) {
+        framesPerSegment = plan.framesPerSegment
+        segments = plan.segments.map {
+            Segment(index: $0.index, firstFrame: $0.firstFrame, frameCount: $0.frameCount, start: $0.timeRange.start.description,
+                    end: $0.timeRange.end.description, startClock: TimeNotation.clock($0.timeRange.start),
+                    endClock: TimeNotation.clock($0.timeRange.end), key: $0.key)
+        }
+    }
+}
+
+/// `reel join PROJECT --parts DIR -o OUT`: the rendered segments into one file.
+struct Join: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Join the rendered segments of a project (reel render --segment K --parts DIR) into the output file.",
+        discussion: """
+        Every segment's part must be in DIR, complete and made for the project as it is now; a missing, \
+        truncated or foreign part is named with its segment. The audio of the whole timeline is mixed \
+        and encoded here. Exit status: 0 done, 64 bad usage, 65 invalid project or part, 66 a file or \
+        part is missing, 73 cannot write the output.
+        """
+    )
+
+    @Argument(help: "The project file (YAML or JSON).")
+    var project: String
+
+    @Option(name: .shortAndLong, help: "Output file; the container follows its extension. Default: the project's output.path.")
+    var output: String?
+
+    @OptionGroup var vars: VarOverrides
+
+    @Option(help: ArgumentHelp("Join only this part of the timeline (as rendered with the same --range).", valueName: "start..end"))
+    var range: String?
+
+    @Option(help: ArgumentHelp("The folder the segments were rendered into.", valueName: "folder"))
+    var parts: String
+
+    @Option(help: ArgumentHelp("The preset the segments were rendered with.", valueName: "preset"))
+    var preset: ExportPreset?
+
+    func run() throws {
+        try reportingFailures {
+            let rendering = try RenderingOptions.parse(["--parts", parts] + (preset.map { ["--preset", $0.rawValue] } ?? []))
+            let session = try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
+                                               needsOutput: true).session
+            try session.join()
+            print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// How a render shows its progress.
+enum ProgressStyle: String, Sendable, CaseIterable {
+    /// A live line on the terminal (standard error), nothing when it is not a terminal.
+    case auto
+    /// One JSON object a second on standard output, for pipelines.
+    case json
+    case none
+}
+
+/// Formats progress lines; the clock only ever feeds what is shown, never the output file.
+/// Updates may come from the render's worker threads, one call at a time.
+final class ProgressReporter: @unchecked Sendable {
+    private let style: ProgressStyle
+    private let total: Int64
+    private let write: (String) -> Void
+    private let now: () -> TimeInterval
+    private let start: TimeInterval
+    private var lastShown: TimeInterval = -1
+    private let isTerminal: Bool
+
+    init(style: ProgressStyle, totalFrames: Int64, isTerminal: Bool = isatty(STDERR_FILENO) != 0,
+         now: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
+         write: ((String) -> Void)? = nil) {
+        self.style = style
+        total = max(totalFrames, 1)
+        self.isTerminal = isTerminal
+        self.now = now
+        start = now()
+        self.write = write ?? { text in
+            let handle = style == .json ? FileHandle.standardOutput : FileHandle.standardError
+            handle.write(Data(text.utf8))
+        }
+    }
+
+    /// Called after each frame; shows at most ten terminal updates (one JSON line) a second.
+    func update(framesDone: Int64) {
+        let t = now()
+        switch style {
+        case .none: return
+        case .auto:
+            guard isTerminal, t - lastShown >= 0.1 || framesDone == total else { return }
+            write("\r\u{1B}[K" + line(framesDone, elapsed: t - start))
+        case .json:
+            guard lastShown < 0 || t - lastShown >= 1 || framesDone == total else { return }
+            write(json(framesDone, elapsed: t - start) + "\n")
+        }
+        lastShown = t
+    }
+
+    /// Ends the terminal line.
+    func finish() {
+        if style == .auto && isTerminal && lastShown >= 0 { write("\n") }
+    }
+
+    func line(_ done: Int64, elapsed: TimeInterval) -> String {
+        let fps = elapsed > 0 ? Double(done) / elapsed : 0
+        let eta = fps > 0 ? Double(total - done) / fps : 0
+        return "\(format(100 * Double(done) / Double(total), 1))%  frame \(done)/\(total)  \(format(fps, 1)) fps  "
+            + "elapsed \(clock(elapsed))  ETA \(clock(eta))"
+    }
+
+    func json(_ done: Int64, elapsed: TimeInterval) -> String {
+        let fps = elapsed > 0 ? Double(done) / elapsed : 0
+        let eta = fps > 0 ? Double(total - done) / fps : 0
+        return #"{"frame":\#(done),"frames":\#(total),"percent":\#(format(100 * Double(done) / Double(total), 2)),"#
+            + #""fps":\#(format(fps, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(eta, 3))}"#
+    }
+
+    /// A non-negative number with `digits` decimals and a dot, whatever the locale.
+    private func format(_ v: Double, _ digits: Int) -> String {
+        var scale: Int64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let n = Int64((max(v, 0) * Double(scale)).rounded())
+        let fraction = String(n % scale)
+        return "\(n / scale).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
+    }
+
+    private func clock(_ seconds: TimeInterval) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 3600 ? "\(s / 3600):\(pad((s / 60) % 60)):\(pad(s % 60))" : "\(s / 60):\(pad(s % 60))"
+    }
+
+    private func pad(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+}

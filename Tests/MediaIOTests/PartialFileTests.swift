@@ -1,0 +1,107 @@
+import Foundation
+@testable import MediaIO
+import Testing
+import TestSupport
+
+/// `PartialFile`: the locked `.NAME.partial` every writer fills before renaming it into place.
+/// A flock belongs to an open file, so a second claim from this same process meets the first
+/// exactly as another process would (the CLI tests do it with real, killed and stopped renders).
+@Suite struct PartialFileTests {
+    func folder() throws -> URL {
+        let url = MediaFactory.directory.appendingPathComponent("partial-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func names(_ folder: URL) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+
+    func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    @Test func theFileIsWrittenBesideTheOutputAndRenamedOntoIt() throws {
+        let dir = try folder()
+        let output = dir.appendingPathComponent("out.png").path
+        try Data("previous".utf8).write(to: URL(fileURLWithPath: output))
+        let partial = try PartialFile(output: output)
+        #expect(partial.path == dir.appendingPathComponent(".out.png.partial").path)
+        try partial.write(Array("new bytes".utf8))
+        #expect(try names(dir) == [".out.png.partial", "out.png"])
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous")
+        try partial.commit()
+        #expect(try names(dir) == ["out.png"])
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "new bytes")
+    }
+
+    @Test func aFileHeldByALiveWriterMakesASecondOneFailWithoutTouchingIt() throws {
+        let dir = try folder()
+        let output = dir.appendingPathComponent("out.mp4").path
+        let first = try PartialFile(output: output)
+        try first.write(Array("first writer's bytes".utf8))
+        let held = inode(first.path)
+        let error = #expect(throws: MediaError.self) { try PartialFile(output: output) }
+        #expect(error?.kind == .writingFailed)
+        #expect(error?.message == "another process (pid \(getpid())) is writing this file now (its temporary file \(first.path) is locked); "
+                + "wait for it to finish, or write to another file")
+        // PNGs and media writers meet the same lock.
+        #expect(throws: MediaError.self) { try PNGEncoder.writeAtomically([1, 2, 3], to: output) }
+        #expect(throws: MediaError.self) { try MediaWriter(path: output, settings: referenceSettings) }
+        #expect(inode(first.path) == held)
+        #expect(try String(contentsOfFile: first.path, encoding: .utf8) == "first writer's bytes")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        try first.commit()
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "first writer's bytes")
+        #expect(try names(dir) == ["out.mp4"])
+        // Once the first is done, the next writer goes ahead.
+        try PNGEncoder.writeAtomically([1, 2, 3], to: output)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data([1, 2, 3]))
+    }
+
+    @Test func aFileNobodyHoldsIsStaleAndTakenOver() throws {
+        let dir = try folder()
+        let output = dir.appendingPathComponent("out.mp4").path
+        // What a killed writer leaves: the file, with no lock on it.
+        let stale = dir.appendingPathComponent(".out.mp4.partial").path
+        try Data(repeating: 7, count: 100_000).write(to: URL(fileURLWithPath: stale))
+        let partial = try PartialFile(output: output)
+        #expect(partial.path == stale)
+        #expect(try FileManager.default.attributesOfItem(atPath: stale)[.size] as? Int == 0)
+        try partial.write(Array("fresh".utf8))
+        try partial.commit()
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "fresh")
+        #expect(try names(dir) == ["out.mp4"])
+    }
+
+    @Test func anUnfinishedFileIsRemovedWhenDiscardedOrReleased() throws {
+        let dir = try folder()
+        let output = dir.appendingPathComponent("out.mp4").path
+        let partial = try PartialFile(output: output)
+        try partial.write([1])
+        partial.discard()
+        #expect(try names(dir) == [])
+        #expect(throws: MediaError.self) { try partial.commit() }
+        do {
+            let released = try PartialFile(output: output)
+            try released.write([1])
+        }
+        #expect(try names(dir) == [])
+    }
+
+    @Test func aSymlinkInItsPlaceIsNeverFollowed() throws {
+        let dir = try folder()
+        let precious = dir.appendingPathComponent("precious.mp4").path
+        try Data("footage".utf8).write(to: URL(fileURLWithPath: precious))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".out.mp4.partial").path, withDestinationPath: precious)
+        let error = #expect(throws: MediaError.self) { try PartialFile(output: dir.appendingPathComponent("out.mp4").path) }
+        #expect(error?.kind == .writingFailed)
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "footage")
+    }
+
+    @Test func aMissingFolderIsSaid() throws {
+        let output = MediaFactory.directory.appendingPathComponent("no-such-folder-\(UUID().uuidString)/out.mp4").path
+        let error = #expect(throws: MediaError.self) { try MediaWriter(path: output, settings: referenceSettings) }
+        #expect(error?.kind == .writingFailed)
+        #expect(error?.message.contains("No such file or directory (is the folder there and writable?)") == true, "\(error?.message ?? "")")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ProjectFile
+import Testing
+
+/// What ProjectFile adds to the validator: diagnostics in source order, each once, with the
+/// place quoted, a hint for YAML merge keys, and a broken schema as an invalid project.
+struct DocumentSchemaTests {
+    static let clipSchema = #"""
+    {"properties": {"video": {"type": "array", "items": {"properties": {"clips": {"type": "array", "items": {
+      "type": "object", "additionalProperties": false, "properties": {"media": {"type": "string"}, "from": {"type": "string"}}}}}}}}}
+    """#
+
+    @Test func renderingShowsTheLineAndACaret() throws {
+        let document = try DocumentLoader.load(text: "video:\n  - clips:\n      - media: intro\n        fromm: 1s\n", name: "p.yaml")
+        let problems = try DocumentSchema(json(Self.clipSchema)).validate(document.root)
+        let text = ProjectError(.invalidProject, diagnostics: problems, sources: [document.source]).description
+        #expect(text == """
+        p.yaml:4:9: error: unknown key 'fromm' in video[0].clips[0]; did you mean 'from'?
+         4 |         fromm: 1s
+           |         ^
+
+        """)
+    }
+
+    @Test func yamlMergeKeysGetTheirOwnHint() throws {
+        let problems = try DocumentSchema(json(Self.clipSchema)).validate(yaml("video:\n  - clips:\n      - media: intro\n        <<: {from: 1s}\n"))
+        #expect(problems.map(\.message) == ["unknown key '<<' in video[0].clips[0]"])
+        #expect(problems.first?.hint == "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars")
+    }
+
+    @Test func aBrokenSchemaIsAnInvalidProjectPointingIntoTheSchema() throws {
+        let broken = try json(##"{"properties": {"a": {"$ref": "#/$defs/missing"}}}"##)
+        #expect {
+            _ = try DocumentSchema(broken)
+        } throws: { error in
+            let error = error as? ProjectError
+            return error?.category == .invalidProject && error?.diagnostics.map(\.message) == ["schema: cannot resolve $ref 'urn:reel:schema#/$defs/missing': nothing at '/$defs/missing'"]
+                && error?.diagnostics.first?.location == SourceLocation(file: "test.json", line: 1, column: 22)
+        }
+    }
+
+    @Test func allErrorsAreReportedInSourceOrderEachOnce() throws {
+        let schema = #"{"type": "object", "additionalProperties": {"type": "number"}}"#
+        #expect(try DocumentSchema(json(schema)).validate(yaml("c: x\na: 1\nb: y\n")).map(\.location.line) == [1, 3])
+        // allOf checks b before a, and meets the failure of b twice.
+        let twice = #"{"allOf": [{"properties": {"b": {"type": "string"}}}, {"properties": {"a": {"type": "string"}}}, {"properties": {"b": {"type": "string"}}}]}"#
+        #expect(try DocumentSchema(json(twice)).validate(yaml("a: 1\nb: 2\n")).map(\.location.line) == [1, 2])
+    }
+}
