@@ -1,3 +1,4 @@
+import JSONSchema
 import MediaTime
 import ProjectFile
 
