@@ -1,4 +1,6 @@
+import JSONSchema
 import MediaTime
+import ProjectFile
 
 /// What a project may ask for, in one place. Times, rates and speeds are exact fractions of
 /// 64-bit integers (`Rational`), so a project that asked for a time of a billion hours, a
@@ -81,5 +83,47 @@ public enum ProjectLimits {
                            hint: "rendering needs about 43 bytes per output pixel: 1.4 GB at 8K UHD")
         }
         return nil
+    }
+}
+
+extension ProjectLimits {
+    /// Every number of a project (outside `vars:` and bit rates) lies within ±1 000 000 —
+    /// positions, sizes, offsets, scales, angles, font sizes, blurs, keyframe values — and a
+    /// percentage within ±10 000 %: a position of 1e300 pixels trapped converting to an
+    /// integer pixel in the compositor. Real values are far inside (frames are at most 16384
+    /// pixels a side, times at most 86 400 s).
+    public static let maxMagnitude = 1_000_000.0
+    public static let maxPercent = 10_000.0
+
+    /// A diagnostic for each number or percentage beyond the bounds, at its place.
+    public static func numberProblems(_ root: Node) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        func visit(_ node: Node, _ path: String) {
+            switch node.value {
+            case .number(let text):
+                if let v = Double(text), v.isFinite, abs(v) <= maxMagnitude { return }
+                problems.append(Diagnostic(location: node.location, path: path,
+                                           message: "\(text) is beyond what Reel draws: numbers in a project lie within ±1000000",
+                                           hint: "positions, sizes, scales and the like are far smaller; was a digit or an exponent added?"))
+            case .string(let text):
+                guard text.hasSuffix("%"), let v = Double(text.dropLast()) else { return }
+                if v.isFinite, abs(v) <= maxPercent { return }
+                problems.append(Diagnostic(location: node.location, path: path,
+                                           message: "\(text) is beyond what Reel draws: percentages lie within ±10000%"))
+            case .array(let items):
+                for (i, item) in items.enumerated() { visit(item, DocumentPath.appending(index: i, to: path)) }
+            case .object(let members):
+                for m in members {
+                    if path.isEmpty && ["vars", "media", "fonts"].contains(m.key) { continue }
+                    // Bits per second have their own limit; text is text ("20000%" is a fine title).
+                    if ["bitrate", "text", "metadata", "path", "name"].contains(m.key) { continue }
+                    visit(m.value, DocumentPath.appending(key: m.key, to: path))
+                }
+            default:
+                return
+            }
+        }
+        visit(root, DocumentPath.root)
+        return problems
     }
 }

@@ -36,6 +36,8 @@ public enum ProjectPipeline {
         guard overrideProblems.isEmpty && varProblems.isEmpty else { throw fail(overrideProblems + varProblems) }
         let typed = schema.validate(root)
         guard typed.isEmpty else { throw fail(typed) }
+        let absurd = ProjectLimits.numberProblems(root)
+        guard absurd.isEmpty else { throw fail(absurd) }
 
         var decoder = ProjectDecoder(file: document.source.name)
         let project = decoder.decode(NodeCursor(root, path: ""))

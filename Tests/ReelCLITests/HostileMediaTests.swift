@@ -43,7 +43,7 @@ import Testing
         let timeTool = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
         let measure = folder.appendingPathComponent("time-\(arguments[0]).txt")
         let errors = folder.appendingPathComponent("stderr-\(arguments[0]).txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         if timeTool {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
