@@ -29,8 +29,9 @@ printf "%-6s %6s %8s %8s %9s\n" kind clips "wall s" "user s" "peak MiB"
 for kind in cuts fades; do
   for n in 1000 2000 5000 8000 10000; do
     project "$kind" "$n"
-    /usr/bin/time -f "%e %U %M" -o "$WORK/time" "$REEL" validate "$WORK/$kind-$n.yaml" >/dev/null 2>&1 || true
-    read -r wall user kb < "$WORK/time"
-    printf "%-6s %6d %8s %8s %9d\n" "$kind" "$n" "$wall" "$user" $((kb / 1024))
+    status=0
+    /usr/bin/time -f "%e %U %M" -o "$WORK/time" "$REEL" validate "$WORK/$kind-$n.yaml" >/dev/null 2>&1 || status=$?
+    read -r wall user kb < <(tail -n 1 "$WORK/time")
+    printf "%-6s %6d %8s %8s %9d%s\n" "$kind" "$n" "$wall" "$user" $((kb / 1024)) "$([ $status -ne 0 ] && echo "  (refused, exit $status)")"
   done
 done
