@@ -11,15 +11,20 @@ final class InputFile {
     init(path: String) throws {
         self.path = path
         let site = FFmpegCallSite(path: path)
+        // An image sequence's files are checked as FFmpeg's image2 demuxer opens them; its first
+        // file stands for the sequence in the checks made before.
+        let files = ImageSequence.files(of: path)
+        if let files, files.isEmpty { throw MediaError(.fileNotFound, path: path, "no file matches this image sequence pattern") }
+        let first = files?.first ?? path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) else {
             throw MediaError(.fileNotFound, path: path, "no such file")
         }
         guard !isDirectory.boolValue else { throw MediaError(.notAFile, path: path, "is a folder, not a media file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        let size = (try? FileManager.default.attributesOfItem(atPath: first)[.size] as? NSNumber)?.int64Value
         guard size != 0 else { throw MediaError(.emptyFile, path: path, "is empty (0 bytes)") }
 
-        try DecodeLimits.checkHeader(path: path)
+        try DecodeLimits.checkHeader(path: first)
         FFmpeg.clearLog()
         var pointer: UnsafeMutablePointer<AVFormatContext>? = nil
         let status = avformat_open_input(&pointer, path, nil, nil)

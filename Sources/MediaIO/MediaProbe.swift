@@ -22,7 +22,9 @@ extension MediaInfo {
             (file.stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0 ? nil : index
         }
         let onlyVideo = file.streamCount == 1 && file.stream(0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
-        let isStillImage = onlyVideo && (formatName == "image2" || formatName.hasSuffix("_pipe"))
+        // One picture: a `*_pipe` image, or image2 with at most one frame's duration (image2 with
+        // a `%04d` pattern is an image sequence: a video).
+        let isStillImage = onlyVideo && (formatName.hasSuffix("_pipe") || (formatName == "image2" && Self.isSinglePicture(file.stream(0))))
         // A still has one picture; reading it to time frames would use it up (image2 cannot
         // rewind a single file), so the reader that comes next would find nothing.
         let variable = isStillImage ? [] : try variableFrameRateStreams(file)
@@ -47,6 +49,15 @@ extension MediaInfo {
             isStillImage: isStillImage,
             metadata: dictionary(context.metadata), chapters: chapters, streams: streams,
             bestVideoStream: best, bestAudioStream: file.bestStream(AVMEDIA_TYPE_AUDIO))
+    }
+}
+
+extension MediaInfo {
+    /// A stream lasting no more than one frame.
+    static func isSinglePicture(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
+        let s = stream.pointee
+        guard s.duration != FFmpeg.noPTS, s.duration > 0, s.avg_frame_rate.num > 0 else { return true }
+        return MediaTime(ticks: s.duration, timeBase: s.time_base) <= MediaTime(Rational(Int64(s.avg_frame_rate.den), Int64(s.avg_frame_rate.num)))
     }
 }
 

@@ -55,6 +55,9 @@ import Testing
         let mkv = try MediaRecipe.all.first { $0.name == "audio-only.mkv" }!.make()
         #expect(try MediaFactsReader().facts(forFileAt: ogg).kind == .video)
         #expect(try MediaFactsReader().facts(forFileAt: mkv).kind == .audio)
+        // An image sequence is a video: ten PNGs at image2's 25 fps.
+        let sequence = try MediaFactsReader().facts(forFileAt: try MediaRecipe.all.first { $0.name == "sequence-%03d.png" }!.make())
+        #expect(sequence.kind == .video && sequence.duration == MediaTime(2, 5) && sequence.naturalSize == PixelSize(width: 160, height: 120))
         // A PNG named .mp4 is still a picture.
         let png = try MediaRecipe.probed.first { $0.name == "alpha.png" }!.make()
         let misnamed = MediaFactory.path("facts-misnamed-png.mp4")

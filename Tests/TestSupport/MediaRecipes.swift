@@ -28,7 +28,7 @@ public struct MediaRecipe: CustomStringConvertible, Sendable {
         MediaRecipe(name: "picture.webp", arguments: ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1", "-c:v", "libwebp"]),
     ]
 
-    /// `probed` and the rest of what projects bring.
+    /// `probed` and the rest of what projects bring (an image sequence is named by its pattern).
     public static let all: [MediaRecipe] = probed + [
         MediaRecipe(name: "rotated-90.mp4", arguments: video + ["-c:v", "libx264", "-metadata:s:v:0", "rotate=90"]),
         MediaRecipe(name: "odd-853x479-444.mkv", arguments: ["-f", "lavfi", "-i", "testsrc2=s=853x479:r=25:d=1", "-c:v", "libx264",
@@ -41,6 +41,7 @@ public struct MediaRecipe: CustomStringConvertible, Sendable {
         MediaRecipe(name: "one-pixel.mp4", arguments: ["-f", "lavfi", "-i", "color=c=white:s=2x2:r=25:d=1", "-vf", "scale=1:1",
                                                       "-c:v", "libx264", "-pix_fmt", "yuv444p"]),
         MediaRecipe(name: "photo-800x600.jpg", arguments: ["-f", "lavfi", "-i", "testsrc2=s=800x600", "-frames:v", "1"]),
+        MediaRecipe(name: "sequence-%03d.png", arguments: ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=0.4"]),
         MediaRecipe(name: "photo-1280x720.webp", arguments: ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", "-c:v", "libwebp"]),
     ]
 

@@ -46,8 +46,20 @@ public struct MediaFactsReader: MediaFactsProvider {
                    duration: nil, audio: nil, stamp: stamp)
     }
 
-    /// The file's size and modification time; a missing path or a folder is an error.
+    /// The file's size and modification time (for an image sequence, the total size and the
+    /// latest time of its files); a missing path or a folder is an error.
     static func stamp(of path: String) throws(MediaFactsError) -> FileStamp {
+        guard let files = ImageSequence.files(of: path) else { return try fileStamp(path) }
+        guard !files.isEmpty else { throw .missing(path: path) }
+        var total = FileStamp(size: 0, modified: 0)
+        for file in files {
+            let stamp = try fileStamp(file)
+            total = FileStamp(size: total.size + stamp.size, modified: max(total.modified, stamp.modified))
+        }
+        return total
+    }
+
+    private static func fileStamp(_ path: String) throws(MediaFactsError) -> FileStamp {
         var status = stat()
         guard stat(path, &status) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .missing(path: path) }

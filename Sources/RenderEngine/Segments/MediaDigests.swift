@@ -1,5 +1,6 @@
 import Digest
 import Foundation
+import MediaIO
 
 /// The SHA-256 of files' bytes, remembered by path, device, inode, size and modification time
 /// in a small JSON file, so a re-render hashes only what changed. Safe to delete; shared by
@@ -16,8 +17,14 @@ public final class MediaDigests: @unchecked Sendable {
             .flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
     }
 
-    /// The digest of the file at `path`. Throws when it cannot be read.
+    /// The digest of the file at `path` (of an image sequence: of its files' digests, in
+    /// order). Throws when it cannot be read.
     public func digest(of path: String) throws -> String {
+        if let files = ImageSequence.files(of: path) {
+            var hash = SHA256()
+            for file in files { hash.update(try digest(of: file) + "\n") }
+            return hash.hexDigest()
+        }
         var s = stat()
         guard stat(path, &s) == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
         let key = "\(path)\u{0}\(s.st_dev):\(s.st_ino):\(s.st_size):\(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec)"
