@@ -38,19 +38,6 @@ enum FrameNumberPattern {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so random-access tests are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The presentation times of a file's video frames, from ffprobe (an independent reader),
 /// counted from the video stream's first timestamp as MediaIO counts them.
 func ffprobeFrameTimes(_ path: String) throws -> [MediaTime] {

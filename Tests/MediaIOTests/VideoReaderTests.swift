@@ -45,7 +45,7 @@ struct NumberedClip: CustomTestStringConvertible, Sendable {
         let times = try ffprobeFrameTimes(path)
         let reader = try VideoReader(path: path, options: .init(pixelFormat: .yuv420p))
         let end = times.last! + MediaTime(1, 10)
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var requests: [MediaTime] = []
         for _ in 0..<120 { requests.append(MediaTime(Rational(Int64.random(in: 0..<Int64(end.seconds * 48000), using: &generator), 48000))) }
         for _ in 0..<40 { requests.append(times.randomElement(using: &generator)!) } // exact frame starts

@@ -1,6 +1,7 @@
 import Foundation
 import ProjectFile
 import Testing
+import TestSupport
 
 /// Each hostile file must end in a clear error, quickly, without crashing or hanging.
 struct HostileInputTests {
@@ -174,24 +175,12 @@ struct AliasTests {
 /// Random YAML-like text after an alias-bomb preamble: whatever the pre-scan lets through,
 /// Yams must never get to hash an expanded bomb, so every load stays fast.
 struct RandomAliasKeyTests {
-    /// SplitMix64: a fixed seed keeps the test reproducible.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func randomTextAfterABombLoadsQuickly() {
         var preamble = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         for i in 1...9 { preamble += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 9).joined(separator: ", ") + "]\n" }
         let tokens = ["*a9", "*a9 ", "*a9:", "*a9: ", "? ", "?", ": ", ":", "- ", "[", "]", "{", "}", ", ", "\n", "\n  ", "\n    ", " ", "k", "v: ",
                       "\"", "'", "#", "|", ">", "&b ", "!!str ", "\\", "\t", "x"]
-        var generator = SeededGenerator(state: 2026)
+        var generator = SplitMix64(seed: 2026)
         var slowest = 0.0
         for _ in 0..<3000 {
             let body = (0..<Int.random(in: 1...12, using: &generator)).map { _ in tokens.randomElement(using: &generator)! }.joined()

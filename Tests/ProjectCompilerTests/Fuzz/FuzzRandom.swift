@@ -1,23 +1,19 @@
+import TestSupport
+
 /// SplitMix64 with its own bounded draws, so a case depends only on the seed and its index,
 /// never on the standard library's (unspecified) way of drawing `Int.random(in:using:)`.
 struct FuzzRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// The generator of case `index` of a run with `seed`: every case can be replayed alone.
     init(seed: UInt64, case index: Int) {
-        var mixer = FuzzRandom(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
-        state = mixer.next()
+        var mixer = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
+        generator = SplitMix64(seed: mixer.next())
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// 0 ..< bound (bound > 0), by multiply-shift: no modulo bias worth speaking of for small bounds.
     mutating func below(_ bound: Int) -> Int {

@@ -316,10 +316,13 @@ enum Memory {
         return residentBytes()
     }
 
-    /// The process's peak resident size (getrusage, Linux reports KiB).
+    /// The process's peak resident size since it started (`VmHWM`): unlike getrusage's
+    /// `ru_maxrss`, which Linux carries across `execve`, it is the child's own, not the size of
+    /// the test process it was started from.
     static func maxResidentBytes() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return kilobytes * 1024
     }
 }
