@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <malloc.h>
+#include <sys/prctl.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavcodec/bsf.h>
@@ -17,6 +19,17 @@
 #include <libavutil/samplefmt.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
+
+/// Memory for renders that open a fresh encoder and decoders for every segment: no transparent
+/// huge pages (x264 asks for them for every big buffer, and the kernel clears each 2 MiB page
+/// whole), and freed buffers kept for the next segment instead of being returned to the kernel
+/// and faulted in again (frames are a few MiB: below 32 MiB nothing is mmap'ed on its own,
+/// and the heap is trimmed only beyond 256 MiB free). Process-wide; idempotent.
+static inline void reel_keep_encoder_memory(void) {
+    prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
 
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int reel_averror_eof(void) { return AVERROR_EOF; }

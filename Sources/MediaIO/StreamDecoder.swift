@@ -17,6 +17,14 @@ final class StreamDecoder {
     private var inputEnded = false
     /// The decoder gave its last frame.
     private(set) var drained = false
+    /// Packets before this time may be dropped undecoded when no other frame refers to them
+    /// (`AVDISCARD_NONREF`): they hold frames a reader catching up to a later time never shows.
+    /// Only for codecs whose decoders honour it exactly (H.264, HEVC); nil decodes everything.
+    var skipsNonReferenceBefore: MediaTime?
+    /// The latest time of a packet sent with leave to drop it since the last seek: the frame
+    /// there may be missing.
+    private(set) var latestSkippable: MediaTime?
+    private let canSkip: Bool
 
     init(file: InputFile, stream index: Int, threads: Int, timeZero: MediaTime) throws {
         self.file = file
@@ -27,6 +35,7 @@ final class StreamDecoder {
         what = stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO ? "audio" : "video"
         site = FFmpegCallSite(path: file.path, stream: index)
         context = try Self.openDecoder(for: file, stream: index, threads: threads)
+        canSkip = [AV_CODEC_ID_H264, AV_CODEC_ID_HEVC].contains(context.pointer.pointee.codec_id)
         packet = try Packet(site)
         for i in 0..<file.streamCount where i != index { file.stream(i).pointee.discard = AVDISCARD_ALL }
     }
@@ -65,6 +74,7 @@ final class StreamDecoder {
         avcodec_flush_buffers(context.pointer)
         inputEnded = false
         drained = false
+        latestSkippable = nil
         return fromStart
     }
 
@@ -75,6 +85,13 @@ final class StreamDecoder {
             defer { packet.unref() }
             guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
             let pts = packet.pointer.pointee.pts
+            var skippable = false
+            if canSkip, pts != FFmpeg.noPTS, let limit = skipsNonReferenceBefore {
+                let t = time(ofTicks: pts)
+                skippable = t < limit
+                if skippable { latestSkippable = max(latestSkippable ?? t, t) }
+            }
+            context.pointer.pointee.skip_frame = skippable ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
             let status = avcodec_send_packet(context.pointer, packet.pointer)
             if status < 0 {
                 var place = site

@@ -43,6 +43,9 @@ final class VideoEncoder {
         c.pointee.color_trc = color.avTransfer
         c.pointee.color_range = settings.pixelFormat.isRGB ? AVCOL_RANGE_JPEG : color.avRange
         try Self.applyQualityAndPreset(settings, context, site)
+        // Without it, the kernel's clearing of pages for each new encoder's buffers cost a fifth
+        // of a 5 s segment's CPU (perf; docs/render.md).
+        reel_keep_encoder_memory()
         FFmpeg.clearLog()
         try FFmpeg.check(avcodec_open2(c, codec, nil), "avcodec_open2", site, .unsupportedSettings,
                          "cannot open the \(String(cString: codec.pointee.name)) encoder with \(settings.summary)")

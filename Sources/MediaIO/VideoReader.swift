@@ -108,8 +108,22 @@ public final class VideoReader: @unchecked Sendable {
     }
 
     /// Decodes (seeking when that is shorter) until `current` is the frame shown at `time`.
+    /// Catching up, the decoder drops frames more than two frames before `time` that no other
+    /// frame refers to (for H.264 that is about 40% of the work); should the frame shown at
+    /// `time` be one of them (a gap in a variable frame rate), it decodes again, dropping nothing.
     private func position(at time: MediaTime) throws {
-        if let current, time < current.time, !decodingFromStart || current.time > firstFrameTime {
+        decoder.skipsNonReferenceBefore = time - nominalFrameDuration - nominalFrameDuration
+        defer { decoder.skipsNonReferenceBefore = nil }
+        try decode(to: time)
+        if let skipped = decoder.latestSkippable, current.map({ skipped > $0.time }) ?? true {
+            decoder.skipsNonReferenceBefore = nil
+            try seek(before: time)
+            try decode(to: time)
+        }
+    }
+
+    private func decode(to time: MediaTime) throws {
+        if let current, time < current.time, !decodingFromStart || firstFrameTime.map({ current.time > $0 }) ?? true {
             try seek(before: time)
         } else if try worthSeeking(from: current?.time ?? .zero, to: time) {
             try seek(before: time)
@@ -128,8 +142,9 @@ public final class VideoReader: @unchecked Sendable {
         }
     }
 
-    /// The first frame seen since decoding from the start (there is none before it).
-    private var firstFrameTime: MediaTime = .zero
+    /// The first frame seen since decoding from the start (there is none before it); nil when
+    /// an earlier one may have been dropped undecoded.
+    private var firstFrameTime: MediaTime?
 
     /// Moves `upcoming` into `current` while it is not after `time`.
     private func advance(to time: MediaTime) throws {
@@ -169,7 +184,9 @@ public final class VideoReader: @unchecked Sendable {
         frame.take(decoded)
         let time = frame.presentationTicks.map(decoder.time(ofTicks:))
             ?? (upcoming?.time ?? current?.time).map { $0 + nominalFrameDuration } ?? .zero
-        if decodingFromStart, current == nil, upcoming == nil { firstFrameTime = time }
+        if decodingFromStart, current == nil, upcoming == nil {
+            firstFrameTime = decoder.latestSkippable.map { $0 < time } ?? false ? nil : time
+        }
         return (frame, time)
     }
 

@@ -58,7 +58,9 @@ struct BatchRender: ParsableCommand {
             standardError("\(plan.rejected.count) row\(plan.rejected.count == 1 ? "" : "s") skipped because of the errors above: "
                           + BatchSummary.rowList(plan.rejected.map(\.row)) + "\n")
         }
-        let renderer = ChildRender(project: project, threads: encoding.threads, preset: encoding.preset)
+        // The rows share the cores: each child renders its segments that many at a time.
+        let renderer = ChildRender(project: project, threads: encoding.threads, segmentJobs: max(1, RenderingOptions.defaultJobs / jobs),
+                                   preset: encoding.preset)
         let outcomes = BatchRunner(parallelJobs: jobs, force: force).run(plan.jobs, render: renderer.render) { job, outcome in
             switch outcome {
             case .rendered: print("row \(job.row): rendered \(job.outputPath)")
@@ -80,6 +82,7 @@ private func standardError(_ text: String) { FileHandle.standardError.write(Data
 private struct ChildRender: Sendable {
     var project: String
     var threads: Int
+    var segmentJobs: Int
     var preset: ExportPreset?
 
     func render(_ job: BatchJob) -> String? {
@@ -91,7 +94,8 @@ private struct ChildRender: Sendable {
         }
         defer { try? FileManager.default.removeItem(at: scratch) }
         // `--output=PATH` in one argument: a name that starts with '-' is not taken for an option.
-        var arguments = ["render", project, "--output=\(job.outputPath)", "--progress", "none", "--threads", String(threads)]
+        var arguments = ["render", project, "--output=\(job.outputPath)", "--progress", "none", "--threads", String(threads),
+                         "--jobs", String(segmentJobs)]
         if let preset { arguments += ["--preset", preset.rawValue] }
         var typed: [(String, Node.Value)] = []
         for value in job.values {

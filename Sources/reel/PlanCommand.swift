@@ -31,8 +31,8 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var rendering = try RenderingOptions.parse(["--no-cache"] + (preset.map { ["--preset", $0.rawValue] } ?? []))
-            rendering.jobs = 1
+            // The cache folder's digests, if any, spare reading the media (keys are by content).
+            let rendering = try RenderingOptions.parse(preset.map { ["--preset", $0.rawValue] } ?? [])
             let plan = try SegmentedProject(project: project, output: nil, vars: vars, range: range, rendering: rendering,
                                             needsOutput: false).session.plan
             if json {

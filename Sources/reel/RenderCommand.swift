@@ -78,8 +78,12 @@ struct Render: ParsableCommand {
 
 /// `--jobs`, `--threads`, `--preset` and where parts go: how a project's segments are rendered.
 struct RenderingOptions: ParsableArguments {
-    @Option(help: "Segments rendered at the same time (the output does not depend on it).")
-    var jobs: Int = 1
+    @Option(help: "Segments rendered at the same time: one per core, at most 8 (the output does not depend on it).")
+    var jobs: Int = RenderingOptions.defaultJobs
+
+    /// One segment per core: each segment's encoder has one thread. At most 8, so memory stays
+    /// bounded on big machines (each job holds its encoder's frames).
+    static let defaultJobs = min(ProcessInfo.processInfo.activeProcessorCount, 8)
 
     @OptionGroup var encoding: EncodingOptions
 

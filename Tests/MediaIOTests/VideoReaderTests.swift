@@ -24,6 +24,9 @@ struct NumberedClip: CustomTestStringConvertible, Sendable {
         .h264("n30.mp4", rate: "30"),
         // Durations cycle 1, 1, 2 frames at 1/30 s.
         .h264("nvfr.mp4", rate: "30", filters: ["setpts='(N+floor(N/3))/(30*TB)'"], extra: ["-fps_mode", "passthrough"]),
+        // Frames 10–17 each held about a second: a frame shown long after it starts may be a
+        // B-frame nothing refers to, which a reader catching up must not drop.
+        .h264("ngaps.mp4", rate: "30", filters: ["setpts='(N+30*clip(N-10,0,8))/(30*TB)'"], extra: ["-fps_mode", "passthrough"]),
         // MPEG-TS starts at 1.4 s: the first timestamp is not zero.
         .h264("n25.ts", rate: "25"),
         .h264("n2997.mkv", rate: "30000/1001"),

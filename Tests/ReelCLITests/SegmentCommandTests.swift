@@ -62,12 +62,19 @@ import Testing
         let joined = path("joined.mp4")
         _ = try run(["join", project, "--parts", parts, "-o", joined], cache: cache)
         let rendered = path("rendered.mp4")
+        try? FileManager.default.removeItem(atPath: path("cache-jobs"))
         _ = try run(["render", project, "-o", rendered, "--jobs", "2", "--progress", "none"], cache: path("cache-jobs"))
         let single = path("single.mp4")
         _ = try run(["render", project, "-o", single, "--no-cache", "--progress", "none"], cache: cache)
         let pinned = try ReelCommand.run(["render", project, "-o", path("pinned.mp4"), "--no-cache", "--threads", "1", "--progress", "none"])
         #expect(pinned.status == 0)
         let expected = try SHA256.hexDigest(ofFileAt: single)
+        // Every part is the same bytes whichever process made it (a retried unit writes the same file).
+        let partNames = try FileManager.default.contentsOfDirectory(atPath: parts).filter { $0.hasSuffix(".reelpart") }
+        #expect(partNames.count == 3)
+        for name in partNames {
+            #expect(FileManager.default.contents(atPath: parts + "/" + name) == FileManager.default.contents(atPath: path("cache-jobs") + "/" + name), "\(name)")
+        }
         for file in [joined, rendered, path("pinned.mp4")] { #expect(try SHA256.hexDigest(ofFileAt: file) == expected, "\(file)") }
         // Under one core.
         let taskset = Process()

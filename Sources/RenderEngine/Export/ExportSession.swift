@@ -18,7 +18,7 @@ public struct ExportOptions: Sendable {
     public var jobs: Int
     /// Where the rendered segments (parts) are kept: a cache shared by renders, which reuse a
     /// part whose content key they need; nil: a temporary folder beside the output, removed
-    /// once the file is joined.
+    /// once the file is joined (its parts are named by the files' stamps, not their bytes).
     public var partsFolder: String?
     /// The most a cache folder may hold; the parts used longest ago go first.
     public var cacheLimit: Int64
@@ -49,7 +49,7 @@ public struct ExportOptions: Sendable {
 /// worker leaves none that a join accepts.
 public final class ExportSession: @unchecked Sendable {
     /// Reel's version: part of every segment's key.
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
 
     public let graph: CompositionGraph
     public let options: ExportOptions
@@ -81,7 +81,10 @@ public final class ExportSession: @unchecked Sendable {
         partsFolder = options.partsFolder ?? PartialFile.path(for: options.outputPath) + "s"
         digests = MediaDigests(file: options.partsFolder.map { URL(fileURLWithPath: $0).appendingPathComponent("digests.json").path })
         do {
-            plan = try SegmentPlan(graph: self.graph, range: range, identity: digests.digest(of:), version: Self.version)
+            // Kept parts are named by the media's bytes; parts that live for this render only
+            // by the files' stamps (no need to read every file's bytes first).
+            plan = try SegmentPlan(graph: self.graph, range: range, identity: keepsParts ? digests.digest(of:) : MediaDigests.stamp(of:),
+                                   version: Self.version)
         } catch {
             throw .invalidSettings("cannot read a file the project uses: \(error)")
         }
@@ -93,9 +96,10 @@ public final class ExportSession: @unchecked Sendable {
     /// The part file of a segment.
     public func partPath(_ segment: SegmentPlan.Segment) -> String { PartFile.path(key: segment.key, in: partsFolder) }
 
-    /// Renders the segments that have no part yet (`jobs` at once), then joins them into the
-    /// output. `progress` gets the frames done so far (reused segments count at once), from
-    /// any thread, one call at a time. Throws `RenderError`.
+    /// Renders the segments that have no part yet (`jobs` at once) and joins them into the
+    /// output as they arrive in order, so the join and the audio overlap the rendering. `progress`
+    /// gets the frames done so far (reused segments count at once), from any thread, one call
+    /// at a time. Throws `RenderError`.
     @discardableResult
     public func run(progress: @escaping @Sendable (Int64) -> Void = { _ in }) throws -> Report {
         try makePartsFolder()
@@ -103,8 +107,19 @@ public final class ExportSession: @unchecked Sendable {
         let missing = plan.segments.filter { (try? PartFile.read(partPath($0), key: $0.key)) == nil }
         let reused = plan.segments.filter { s in !missing.contains { $0.index == s.index } }
         let counter = FrameCounter(start: reused.reduce(0) { $0 + $1.frameCount }, report: progress)
-        try render(missing, counter: counter)
-        try join()
+        let arrivals = PartArrivals(present: reused.map(\.index))
+        let workers = startWorkers(missing, counter: counter, arrivals: arrivals)
+        do {
+            try join(waitingFor: arrivals)
+        } catch {
+            // A worker's failure that stopped the join, else the join's own (the output cannot
+            // be written: found before any frame is rendered, since the join opens it first).
+            let workerFailure = arrivals.failure
+            cancel()
+            workers.wait()
+            throw workerFailure ?? error
+        }
+        workers.wait()
         if keepsParts {
             digests.save()
             PartCache(folder: partsFolder, limit: options.cacheLimit).touch(reused.map(partPath)).evict()
@@ -119,7 +134,7 @@ public final class ExportSession: @unchecked Sendable {
         let segment = plan.segments[index]
         try makePartsFolder()
         if (try? PartFile.read(partPath(segment), key: segment.key)) != nil { return }
-        try render([segment], counter: FrameCounter(start: 0, report: progress))
+        try renderPart(segment, counter: FrameCounter(start: 0, report: progress))
         digests.save()
     }
 
@@ -127,6 +142,11 @@ public final class ExportSession: @unchecked Sendable {
     /// after checking that each part is there, complete and made for this plan. Throws
     /// `RenderError`.
     public func join() throws {
+        try join(waitingFor: nil)
+    }
+
+    /// The join; with `arrivals`, each part is waited for until a worker has made it.
+    private func join(waitingFor arrivals: PartArrivals?) throws {
         let settings = try WriterSettings(graph, path: options.outputPath, threads: SegmentPlan.encoderThreads)
         let writer: MediaWriter
         do {
@@ -146,6 +166,7 @@ public final class ExportSession: @unchecked Sendable {
                 : nil
             let first = plan.segments.first?.firstFrame ?? 0
             for segment in plan.segments {
+                try arrivals?.wait(for: segment.index)
                 let packets = try checkedPart(segment, extradata: writer.videoExtradata)
                 for packet in packets {
                     try writer.append(encoded: packet, offset: segment.firstFrame - first)
@@ -181,21 +202,21 @@ public final class ExportSession: @unchecked Sendable {
         }
     }
 
-    /// Renders `segments` with `options.jobs` workers; the first failure stops the others.
-    private func render(_ segments: [SegmentPlan.Segment], counter: FrameCounter) throws {
-        guard !segments.isEmpty else { return }
+    /// Renders `segments` with `options.jobs` workers, in plan order, telling `arrivals` of
+    /// each part made; the first failure stops the others. Wait on the group returned.
+    private func startWorkers(_ segments: [SegmentPlan.Segment], counter: FrameCounter, arrivals: PartArrivals) -> DispatchGroup {
         let queue = WorkQueue(segments)
-        let failure = FirstError()
         let group = DispatchGroup()
         for _ in 0..<min(options.jobs, segments.count) {
             group.enter()
             let thread = Thread { [self] in
                 defer { group.leave() }
-                while failure.error == nil, let segment = queue.next() {
+                while arrivals.failure == nil, let segment = queue.next() {
                     do {
                         try renderPart(segment, counter: counter)
+                        arrivals.arrived(segment.index)
                     } catch {
-                        failure.set(error)
+                        arrivals.fail(error)
                         cancel()
                     }
                 }
@@ -203,8 +224,7 @@ public final class ExportSession: @unchecked Sendable {
             thread.stackSize = 1 << 22
             thread.start()
         }
-        group.wait()
-        if let error = failure.error { throw error }
+        return group
     }
 
     private func renderPart(_ segment: SegmentPlan.Segment, counter: FrameCounter) throws {
@@ -298,11 +318,38 @@ private final class WorkQueue: @unchecked Sendable {
     func next() -> SegmentPlan.Segment? { lock.withLock { items.popLast() } }
 }
 
-/// The first error of several workers.
-private final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: Error?
+/// Which parts the workers have made, for a join that takes them in order as they come;
+/// the first failure of a worker ends every wait.
+private final class PartArrivals: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var made: Set<Int>
+    private var firstError: Error?
 
-    var error: Error? { lock.withLock { first } }
-    func set(_ error: Error) { lock.withLock { if first == nil { first = error } } }
+    init(present: [Int]) { made = Set(present) }
+
+    var failure: Error? { condition.withLock { firstError } }
+
+    func arrived(_ index: Int) {
+        condition.withLock {
+            made.insert(index)
+            condition.broadcast()
+        }
+    }
+
+    func fail(_ error: Error) {
+        condition.withLock {
+            if firstError == nil { firstError = error }
+            condition.broadcast()
+        }
+    }
+
+    /// Returns once part `index` is made; throws the workers' first error instead.
+    func wait(for index: Int) throws {
+        try condition.withLock {
+            while !made.contains(index) {
+                if let firstError { throw firstError }
+                condition.wait()
+            }
+        }
+    }
 }

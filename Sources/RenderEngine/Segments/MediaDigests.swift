@@ -25,13 +25,21 @@ public final class MediaDigests: @unchecked Sendable {
             for file in files { hash.update(try digest(of: file) + "\n") }
             return hash.hexDigest()
         }
-        var s = stat()
-        guard stat(path, &s) == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
-        let key = "\(path)\u{0}\(s.st_dev):\(s.st_ino):\(s.st_size):\(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec)"
+        let key = try Self.stamp(of: path)
         if let d = lock.withLock({ known[key] }) { return d }
         let d = try SHA256.hexDigest(ofFileAt: path)
         lock.withLock { known[key] = d }
         return d
+    }
+
+    /// The file's path, device, inode, size and modification time: what tells, without reading
+    /// it, that a file is the same as before (of an image sequence: of all its files). An
+    /// identity for parts that live only as long as one render.
+    public static func stamp(of path: String) throws -> String {
+        if let files = ImageSequence.files(of: path) { return try files.map(stamp(of:)).joined(separator: "\n") }
+        var s = stat()
+        guard stat(path, &s) == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+        return "\(path)\u{0}\(s.st_dev):\(s.st_ino):\(s.st_size):\(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec)"
     }
 
     /// Writes what is known to the file (atomically).

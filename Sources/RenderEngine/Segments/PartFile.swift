@@ -39,7 +39,10 @@ enum PartFile {
             file = try PartialFile(output: path)
             var start = PartFile.magic
             start.append(le: PartFile.version)
-            let json = try JSONEncoder().encode(header)
+            // Sorted keys: a part's bytes are the same from any process (a retried unit writes the same file).
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let json = try encoder.encode(header)
             start.append(le: UInt32(json.count))
             start += json
             try write(start)

@@ -29,8 +29,10 @@ public struct SegmentPlan: Sendable, Equatable {
     public let framesPerSegment: Int64
     public let segments: [Segment]
 
-    /// Encoder threads of every segment: fixed, because x264's bytes depend on them.
-    public static let encoderThreads = 2
+    /// Encoder threads of every segment: fixed, because x264's bytes depend on them. One:
+    /// segments run in parallel instead, and one x264 thread spends about a sixth less CPU per
+    /// frame than two (measured in docs/render.md).
+    public static let encoderThreads = 1
 
     /// `identity` gives the bytes' identity (a digest) of a file the graph reads; `version`
     /// is Reel's.
