@@ -27,9 +27,15 @@ measure() {
 }
 
 rm -f "$WORK"/*.times
-# The floor: Reel's final frames and samples, decoded once, encoded alone (x264 veryfast crf 23 + AAC 128k).
-"$REEL" render "$ROOT/Examples/promo/project.yaml" -o "$WORK/out-reel.mp4" --no-cache --progress none
-ffmpeg -v error -y -i "$WORK/out-reel.mp4" -f rawvideo -pix_fmt yuv420p "$WORK/final.yuv" -f f32le -ar 48000 -ac 2 "$WORK/final.pcm"
+# The floor: Reel's final frames (rendered losslessly: x264 crf 0, FLAC) and samples, encoded alone
+# (x264 veryfast crf 23 + AAC 128k).
+sed -e 's/crf: 23/crf: 0/' -e 's/codec: aac, bitrate: 128k/codec: flac/' -e "s#media/#$MEDIA/#" \
+  "$ROOT/Examples/promo/project.yaml" > "$WORK/lossless.yaml"
+grep -q 'crf: 0' "$WORK/lossless.yaml" && grep -q 'codec: flac' "$WORK/lossless.yaml" \
+  || { echo "bench: could not make the promo lossless (its output settings changed?)" >&2; exit 1; }
+"$REEL" render "$WORK/lossless.yaml" -o "$WORK/final.mkv" --no-cache --progress none
+ffmpeg -v error -y -i "$WORK/final.mkv" -f rawvideo -pix_fmt yuv420p "$WORK/final.yuv" -f f32le -ar 48000 -ac 2 "$WORK/final.pcm"
+rm -f "$WORK/final.mkv"
 trap 'rm -f "$WORK/final.yuv" "$WORK/final.pcm"' EXIT
 # The three jobs take turns, so a change in the machine's load touches them alike.
 for i in $(seq "$RUNS"); do
