@@ -27,14 +27,18 @@ public struct BatchPlan: Sendable {
     /// and fonts; tests a fake).
     public typealias Compile = (Document, [VarOverride]) throws(ProjectError) -> ProjectPipeline.Loaded
 
-    /// `stamp` goes into every content hash: the Reel version and the render options.
+    /// `stamp` goes into every content hash: the Reel version and the render options. Only the
+    /// rows of `shard` are compiled, checked and become jobs; every row's output path is still
+    /// made (cheaply, without compiling), so two rows naming one output are refused in whichever
+    /// shards they fall, and a row's output may not be a file any row names.
     public static func make(project: Document, projectBytes: [UInt8], data: BatchData, output: OutputTemplate,
-                            stamp: String, compile: Compile) -> BatchPlan {
+                            stamp: String, shard: BatchShard = .all, compile: Compile) -> BatchPlan {
         let declared = VarsSubstitution(document: project.root)
         var plan = BatchPlan(jobs: [], rejected: [])
         let sources = [project.source, data.source]
         // What the batch reads: the project, the rows, and every row's media and fonts.
         var reads = [ReadFile.project(project.source.name), ReadFile.rowsFile(data.source.name)]
+        var outputs: [RowOutput] = []
         func reject(_ row: Int, _ diagnostics: [Diagnostic], missingFile: Bool = false) {
             let numbered = diagnostics.map { d -> Diagnostic in
                 var copy = d
@@ -44,12 +48,36 @@ public struct BatchPlan: Sendable {
             plan.rejected.append((row, ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: numbered, sources: sources)))
         }
         for row in data.rows {
-            guard row.problems.isEmpty else { reject(row.number, row.problems); continue }
+            let mine = shard.contains(row: row.number)
+            guard row.problems.isEmpty else {
+                if mine { reject(row.number, row.problems) }
+                continue
+            }
             // Columns that are not vars may feed the output name; any other is an unknown var.
             // A blank cell of a typed var that is not text (a colour, a number, a path…) is
             // "not given", as in a spreadsheet: the var keeps its default. Blank text stays blank.
             let values = row.values.filter { declared.values[$0.name] != nil || !output.names.contains($0.name) }
                 .filter { !isBlankForDefault($0, declared) }
+            var vars = declared
+            _ = vars.override(values)
+            var names: [String: String] = [:]
+            for value in row.values { names[value.name] = value.text ?? "" }
+            for (name, node) in vars.values { if let text = node.flatMap(\.value.scalarText) { names[name] = text } }
+            let path = output.path(row: row.number, values: names)
+            if case .success(let path) = path {
+                outputs.append(RowOutput(row: row.number, path: path))
+            }
+            guard mine else {
+                // Another shard compiles this row; the files its values name are read all the same.
+                for value in row.values {
+                    guard let text = value.text, !text.isEmpty else { continue }
+                    let file = resolved(text, from: project.source.name)
+                    if FileManager.default.fileExists(atPath: file) {
+                        reads.append(ReadFile(path: file, role: "a file named by row \(row.number)'s \(value.name)"))
+                    }
+                }
+                continue
+            }
             let loaded: ProjectPipeline.Loaded
             do {
                 loaded = try compile(project, values)
@@ -57,12 +85,7 @@ public struct BatchPlan: Sendable {
                 reject(row.number, error.diagnostics, missingFile: error.category == .missingFile)
                 continue
             }
-            var vars = declared
-            _ = vars.override(values)
-            var names: [String: String] = [:]
-            for value in row.values { names[value.name] = value.text ?? "" }
-            for (name, node) in vars.values { if let text = node.flatMap(\.value.scalarText) { names[name] = text } }
-            switch output.path(row: row.number, values: names) {
+            switch path {
             case .failure(let problem):
                 reject(row.number, [Diagnostic(location: row.values.first?.location ?? .commandLine("--output"), path: "",
                                                message: problem.message, hint: problem.hint)])
@@ -73,9 +96,20 @@ public struct BatchPlan: Sendable {
             }
         }
         plan.rejectOutputsThatAreRead(OutputSafety(reading: reads), sources: sources)
-        plan.rejectDuplicateOutputs(sources: sources)
+        plan.rejectDuplicateOutputs(outputs, sources: sources)
         plan.rejected.sort { $0.row < $1.row }
         return plan
+    }
+
+    /// A row's output path, for the check that no two rows write one file.
+    struct RowOutput {
+        var row: Int
+        var path: String
+    }
+
+    /// A value as a path the project would read: relative to the project file's folder.
+    private static func resolved(_ value: String, from projectPath: String) -> String {
+        value.hasPrefix("/") ? value : URL(fileURLWithPath: projectPath).deletingLastPathComponent().appendingPathComponent(value).path
     }
 
     /// A row whose output is, or resolves to, a file the batch reads (the project, the rows
@@ -95,28 +129,25 @@ public struct BatchPlan: Sendable {
     }
 
     /// Two rows writing one file (the same path, or paths that resolve to one file through
-    /// symlinks, hard links or `..`): both are rejected (which one should win is not knowable).
-    private mutating func rejectDuplicateOutputs(sources: [SourceText]) {
-        let byPath = Dictionary(grouping: jobs) { FileKey(path: $0.outputPath) }
-        let clashing = byPath.values.filter { $0.count > 1 }
-        guard !clashing.isEmpty else { return }
+    /// symlinks, hard links or `..`): both are rejected (which one should win is not knowable),
+    /// whether or not the other row is valid or in this shard.
+    private mutating func rejectDuplicateOutputs(_ outputs: [RowOutput], sources: [SourceText]) {
+        let byPath = Dictionary(grouping: outputs) { FileKey(path: $0.path) }
         var clashRows: Set<Int> = []
-        for group in clashing {
-            let sorted = group.sorted { $0.row < $1.row }
-            for job in group {
-                clashRows.insert(job.row)
-                let others = sorted.filter { $0.row != job.row }
-                // Another row's path is shown when it is spelt differently (a symlink, `..`…).
-                func name(_ other: BatchJob) -> String {
-                    other.outputPath == job.outputPath ? String(other.row) : "\(other.row) (\(other.outputPath))"
-                }
-                let listed = others.prefix(5).map(name).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
-                let also = others.count == 1 ? "row \(name(others[0])) does" : "rows \(listed) do"
-                let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
-                                            message: "row \(job.row): writes \(job.outputPath), as \(also)",
-                                            hint: "make --output unique per row, e.g. with {{ row }} or an id column")
-                rejected.append((job.row, ProjectError(.cannotWrite, diagnostics: [diagnostic], sources: sources)))
+        for job in jobs {
+            guard let group = byPath[FileKey(path: job.outputPath)], group.count > 1 else { continue }
+            clashRows.insert(job.row)
+            let others = group.filter { $0.row != job.row }.sorted { $0.row < $1.row }
+            // Another row's path is shown when it is spelt differently (a symlink, `..`…).
+            func name(_ other: RowOutput) -> String {
+                other.path == job.outputPath ? String(other.row) : "\(other.row) (\(other.path))"
             }
+            let listed = others.prefix(5).map(name).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
+            let also = others.count == 1 ? "row \(name(others[0])) does" : "rows \(listed) do"
+            let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
+                                        message: "row \(job.row): writes \(job.outputPath), as \(also)",
+                                        hint: "make --output unique per row, e.g. with {{ row }} or an id column")
+            rejected.append((job.row, ProjectError(.cannotWrite, diagnostics: [diagnostic], sources: sources)))
         }
         jobs.removeAll { clashRows.contains($0.row) }
     }

@@ -26,8 +26,9 @@ public struct BatchSummary: Sendable, Equatable {
             + "\(invalidRows.count) invalid\(rows(invalidRows)), \(String(format: "%.1f", seconds))s"
     }
 
-    /// `row 4` or `rows 4, 5`.
+    /// `row 4`, `rows 4, 5`, or the first 20 and `and 980 more`.
     public static func rowList(_ rows: [Int]) -> String {
-        (rows.count == 1 ? "row " : "rows ") + rows.map(String.init).joined(separator: ", ")
+        let shown = rows.prefix(20).map(String.init).joined(separator: ", ")
+        return (rows.count == 1 ? "row " : "rows ") + shown + (rows.count > 20 ? " and \(rows.count - 20) more" : "")
     }
 }

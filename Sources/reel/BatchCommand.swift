@@ -14,9 +14,12 @@ struct BatchRender: ParsableCommand {
         Every row is checked (values typed, project compiled, media probed) before the first render; \
         rows with problems are reported together and skipped. A row whose output is up to date \
         (same project, values, media, fonts and Reel: the content hash in OUTPUT.reel-hash) is skipped \
-        unless --force. See docs/batch.md.
-        Exit status: 0 every row rendered or up to date, 1 a render failed, 65 a row is invalid, \
-        66 a file is missing, 73 a row's output is a file the batch reads or another row's output, 64 bad usage.
+        unless --force. With --shard K/N only the rows that fall to shard K are checked and rendered \
+        (row r falls to shard (r - 1) mod N), so N workers cover every row once. --plan lists the rows \
+        (output, content key, status, problems) and renders nothing. See docs/batch.md and docs/scale-out.md.
+        Exit status: 0 every row rendered or up to date (with --plan: the list was printed), 1 a render \
+        failed, 65 a row is invalid, 66 a file is missing, 73 a row's output is a file the batch reads or \
+        another row's output, 64 bad usage. 64, 65, 66 and 73 are the same on a retry; 1 may not be.
         """
     )
 
@@ -35,23 +38,43 @@ struct BatchRender: ParsableCommand {
     @Flag(help: "Render every row, even when its output is up to date.")
     var force = false
 
+    @Option(help: ArgumentHelp("Only the rows of shard K of N (numbered from 0): row r falls to shard (r - 1) mod N.", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "List the rows (output, content key, up to date or not, problems) and render nothing.")
+    var plan = false
+
+    @Flag(help: "With --plan: print JSON.")
+    var json = false
+
     @OptionGroup var encoding: EncodingOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let shard, case .failure(let problem) = BatchShard.parse(shard) { throw ValidationError(problem.message) }
+        if json && !plan { throw ValidationError("--json goes with --plan") }
     }
 
     func run() throws {
         let start = Date()
+        let shard = try self.shard.map { try BatchShard.parse($0).get() } ?? .all
+        var rowCount = 0
         let plan: BatchPlan = try reportingFailures {
             let document = try DocumentLoader.load(path: project)
             let bytes = [UInt8](FileManager.default.contents(atPath: project) ?? Data())
             let rows = try BatchData.load(path: data)
+            rowCount = rows.rows.count
             let template = try OutputTemplate(output)
-            let stamp = "reel \(Reel.configuration.version) threads \(encoding.threads) preset \(encoding.preset?.rawValue ?? "-")"
-            return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp) { document, values throws(ProjectError) in
+            let stamp = "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")"
+            return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp,
+                                  shard: shard) { document, values throws(ProjectError) in
                 try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: MediaFactsReader(), fonts: CatalogFonts())
             }
+        }
+        if self.plan {
+            let listing = BatchListing(plan: plan, rowCount: rowCount, shard: self.shard == nil ? nil : shard, force: force)
+            print(json ? listing.json : listing.text, terminator: "")
+            return
         }
         for (_, error) in plan.rejected { _ = Failure.report(error) }
         if !plan.rejected.isEmpty {
@@ -72,6 +95,59 @@ struct BatchRender: ParsableCommand {
         print(summary.line)
         let status = Failure.batchExitStatus(failedRows: summary.failedRows.count, rejected: plan.rejected.map(\.error))
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `reel batch --plan`: the rows the batch (or its shard) would render, in row order.
+private struct BatchListing: Encodable {
+    struct Row: Encodable {
+        var row: Int
+        var shard: Int
+        var output: String?
+        var key: String?
+        /// `render`, `up to date` or `invalid`.
+        var status: String
+        var exitStatus: Int32?
+        var errors: [String]?
+    }
+
+    var rowCount: Int
+    var shards: Int
+    var shard: Int?
+    var rows: [Row]
+
+    init(plan: BatchPlan, rowCount: Int, shard: BatchShard?, force: Bool) {
+        let shards = shard ?? .all
+        var rows = plan.jobs.map { job in
+            Row(row: job.row, shard: shards.shard(ofRow: job.row), output: job.outputPath, key: job.contentHash,
+                status: !force && BatchRunner.isUpToDate(job) ? "up to date" : "render")
+        }
+        rows += plan.rejected.map { row, error in
+            Row(row: row, shard: shards.shard(ofRow: row), status: "invalid", exitStatus: Failure.exitStatus(for: error),
+                errors: error.diagnostics.map {
+                    DiagnosticRenderer(sources: error.sources).render([$0]).trimmingCharacters(in: .newlines)
+                })
+        }
+        self.rowCount = rowCount
+        self.shards = shards.count
+        self.shard = shard?.index
+        self.rows = rows.sorted { $0.row < $1.row }
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// `row 3: render out/c.mp4 (key 1a2b3c4d5e6f)`; an invalid row with its problems below it.
+    var text: String {
+        rows.map { row in
+            switch row.status {
+            case "invalid": "row \(row.row): invalid\n" + (row.errors ?? []).joined(separator: "\n") + "\n"
+            default: "row \(row.row): \(row.status) \(row.output ?? "") (key \(row.key?.prefix(12) ?? ""))\n"
+            }
+        }.joined()
     }
 }
 

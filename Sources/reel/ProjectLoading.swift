@@ -53,7 +53,7 @@ struct VarOverrides: ParsableArguments {
 /// `--threads` and `--preset`: how the frames are decoded and encoded, for every command that
 /// renders frames.
 struct EncodingOptions: ParsableArguments {
-    @Option(help: "Threads per encoder and per video decoder (the output depends on it, not on the machine).")
+    @Option(help: "Threads per video decoder: speed only, the output is the same for any value.")
     var threads: Int = ExportOptions.defaultThreads
 
     @Option(help: ArgumentHelp("Replace the output settings by a preset (docs/render.md).", valueName: "preset"))

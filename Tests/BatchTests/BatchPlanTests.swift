@@ -39,7 +39,7 @@ struct BatchPlanTests {
             duration: 1
     """
 
-    func makePlan(_ dataName: String, _ data: String, output: String = "out/{{ id }}.mp4") throws -> BatchPlan {
+    func makePlan(_ dataName: String, _ data: String, output: String = "out/{{ id }}.mp4", shard: BatchShard = .all) throws -> BatchPlan {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-batchplan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -48,7 +48,7 @@ struct BatchPlanTests {
         let document = try DocumentLoader.load(text: Self.project, name: "project.yaml", format: .yaml)
         let rows = try BatchData.load(path: dataPath)
         return BatchPlan.make(project: document, projectBytes: Array(Self.project.utf8), data: rows, output: try OutputTemplate(output),
-                              stamp: "test") { document, values throws(ProjectError) in
+                              stamp: "test", shard: shard) { document, values throws(ProjectError) in
             try ProjectPipeline.load(document, overrides: values, media: AnyMedia(), fonts: nil)
         }
     }
@@ -116,6 +116,60 @@ struct BatchPlanTests {
         let numbered = try makePlan("rows.csv", "price\n1\n2\n", output: "out/{{ row }}-{{ name }}-{{ price }}.mp4")
         #expect(numbered.jobs.map(\.outputPath) == ["out/1-Widget-1.mp4", "out/2-Widget-2.mp4"])
         #expect(throws: ProjectError.self) { try OutputTemplate("out/{{ 1x }}.mp4") }
+    }
+
+    @Test func shardsCoverEveryRowOnceWithTheSameJobs() throws {
+        let data = "id,colour\na,red\nb,red\nc,blurple\nd,blue\ne,red\nf,red\ng,green\n"
+        let whole = try makePlan("rows.csv", data)
+        var seen: [Int] = []
+        for k in 0..<3 {
+            let part = try makePlan("rows.csv", data, shard: BatchShard(index: k, count: 3))
+            let rows = part.jobs.map(\.row) + part.rejected.map(\.row)
+            #expect(rows.allSatisfy { ($0 - 1) % 3 == k })
+            seen += rows
+            for job in part.jobs {
+                #expect(whole.jobs.first { $0.row == job.row }?.contentHash == job.contentHash)
+                #expect(whole.jobs.first { $0.row == job.row }?.outputPath == job.outputPath)
+            }
+        }
+        #expect(seen.sorted() == Array(1...7))
+        #expect(whole.rejected.map(\.row) == [3])
+        // One row per shard when there are as many shards as rows.
+        #expect(try makePlan("rows.csv", data, shard: BatchShard(index: 4, count: 7)).jobs.map(\.row) == [5])
+    }
+
+    @Test func shardParsing() {
+        #expect(BatchShard.parse("2/4") == .success(BatchShard(index: 2, count: 4)))
+        for bad in ["4/4", "-1/4", "1/0", "1", "a/b", "1/2/3", ""] {
+            guard case .failure(let problem) = BatchShard.parse(bad) else { Issue.record("\(bad) parsed"); continue }
+            #expect(problem.message.hasPrefix("--shard \(bad):"))
+        }
+    }
+
+    @Test func twoRowsWritingOneFileAreRefusedInEveryShardAndWhenOneIsInvalid() throws {
+        let data = "id,colour\nsame,red\nsame,blurple\nother,red\n"
+        let whole = try makePlan("rows.csv", data)
+        #expect(whole.jobs.map(\.row) == [3])
+        #expect(whole.rejected.map(\.row) == [1, 2])
+        let first = try makePlan("rows.csv", data, shard: BatchShard(index: 0, count: 2))
+        #expect(first.jobs.map(\.row) == [3])
+        #expect(first.rejected.map(\.row) == [1])
+        #expect(first.rejected[0].error.diagnostics.map(\.message) == ["row 1: writes out/same.mp4, as row 2 does"])
+    }
+
+    @Test func anOutputThatAnotherShardsRowReadsIsRefused() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-batchshard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let footage = dir.appendingPathComponent("footage.mp4").path
+        try Data("footage".utf8).write(to: URL(fileURLWithPath: footage))
+        // Row 1 reads footage.mp4; row 2 (in the other shard) would write it.
+        let data = "id,clip\none,\(footage)\nfootage,clip.mp4\n"
+        for shard in [BatchShard.all, BatchShard(index: 1, count: 2)] {
+            let plan = try makePlan("rows.csv", data, output: dir.path + "/{{ id }}.mp4", shard: shard)
+            #expect(plan.rejected.map(\.row) == [2], "shard \(shard)")
+            #expect(plan.rejected.first?.error.diagnostics.first?.message.contains("will not write \(footage)") == true)
+        }
     }
 
     @Test func aColumnThatIsNeitherAVarNorInTheOutputIsAnUnknownVar() throws {

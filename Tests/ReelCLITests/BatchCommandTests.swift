@@ -88,6 +88,44 @@ import Testing
         }
     }
 
+    @Test func shardsInAnyOrderRenderEveryRowOnceWithTheSameBytes() throws {
+        let dir = try folder(rows: Self.rows)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "whole/{{ id }}.mp4"], in: dir)
+        #expect(whole.status == 65, "\(whole.standardError)")
+        var rendered: [String] = []
+        for shard in ["1/2", "0/2"] {
+            let run = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "shards/{{ id }}.mp4", "--shard", shard], in: dir)
+            rendered += run.standardOutput.split(separator: "\n").filter { $0.contains(": rendered ") }.map(String.init)
+            // Row 3 (bad colour) falls to shard 0/2 (rows 1 and 3): only that shard reports it.
+            #expect(run.status == (shard == "0/2" ? 65 : 0), "\(shard): \(run.standardError)")
+            #expect(run.standardError.contains("row 3:") == (shard == "0/2"), "\(shard): \(run.standardError)")
+        }
+        #expect(rendered.sorted() == ["row 1: rendered shards/a.mp4", "row 2: rendered shards/b.mp4", "row 4: rendered shards/d.mp4"])
+        for id in ["a", "b", "d"] {
+            let a = try Data(contentsOf: dir.appendingPathComponent("whole/\(id).mp4"))
+            #expect(a == (try Data(contentsOf: dir.appendingPathComponent("shards/\(id).mp4"))), "\(id).mp4 differs between the shards and the whole batch")
+        }
+
+        // --plan --json: the shard's rows with their outputs, keys and states; nothing rendered.
+        let plan = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "shards/{{ id }}.mp4",
+                                        "--shard", "0/2", "--plan", "--json"], in: dir)
+        #expect(plan.status == 0, "\(plan.standardError)")
+        let listing = try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any]
+        #expect(listing?["rowCount"] as? Int == 4)
+        #expect(listing?["shards"] as? Int == 2)
+        let rows = listing?["rows"] as? [[String: Any]] ?? []
+        #expect(rows.map { $0["row"] as? Int } == [1, 3])
+        #expect(rows.map { $0["status"] as? String } == ["up to date", "invalid"])
+        #expect(rows.first?["output"] as? String == "shards/a.mp4")
+        #expect((rows.first?["key"] as? String)?.count == 64)
+        #expect(rows.last?["exitStatus"] as? Int == 65)
+        #expect((rows.last?["errors"] as? [String])?.first?.hasPrefix("rows.csv:4:7: error: row 3: var 'colour'") == true)
+        let bad = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "x/{{ id }}.mp4", "--shard", "2/2"], in: dir)
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("--shard 2/2: shards of 2 are numbered 0 to 1"), "\(bad.standardError)")
+    }
+
     @Test func aRowThatFailsWhileRenderingDoesNotStopTheOthers() throws {
         let dir = try folder(rows: "id,name\na,A\nb,B\n")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,0 +1,41 @@
+/// Which rows one of N independent workers renders: row r (numbered from 1) falls to shard
+/// (r − 1) mod N, so the N shards cover every row exactly once, each row's shard depends only
+/// on its number, and with N equal to the number of rows shard K is row K + 1. Shards count
+/// from 0, as Kubernetes' `JOB_COMPLETION_INDEX` does.
+public struct BatchShard: Sendable, Equatable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    /// Every row (shard 0 of 1).
+    public static let all = BatchShard(index: 0, count: 1)
+
+    public init(index: Int, count: Int) {
+        precondition(count >= 1 && (0..<count).contains(index), "shard \(index)/\(count)")
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `K/N` (0 ≤ K < N); nil with the reason otherwise.
+    public static func parse(_ text: String) -> Result<BatchShard, ShardProblem> {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            return .failure(ShardProblem(message: "--shard \(text): expected K/N, e.g. --shard 0/4 for the first of 4 shards"))
+        }
+        guard count >= 1 else { return .failure(ShardProblem(message: "--shard \(text): the number of shards must be at least 1")) }
+        guard (0..<count).contains(index) else {
+            return .failure(ShardProblem(message: "--shard \(text): shards of \(count) are numbered 0 to \(count - 1)"))
+        }
+        return .success(BatchShard(index: index, count: count))
+    }
+
+    public func contains(row: Int) -> Bool { (row - 1) % count == index }
+
+    /// The shard a row falls to.
+    public func shard(ofRow row: Int) -> Int { (row - 1) % count }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+public struct ShardProblem: Error, Sendable, Equatable {
+    public var message: String
+}
