@@ -65,10 +65,11 @@ struct BatchRender: ParsableCommand {
             let rows = try BatchData.load(path: data)
             rowCount = rows.rows.count
             let template = try OutputTemplate(output)
+            let media = MediaFactsReader()
             let stamp = "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")"
             return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp,
                                   shard: shard) { document, values throws(ProjectError) in
-                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: MediaFactsReader(), fonts: CatalogFonts())
+                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: media, fonts: CatalogFonts())
             }
         }
         if self.plan {
