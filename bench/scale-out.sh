@@ -63,6 +63,7 @@ echo "1 worker:  plan $p1, units $u1, join $j1, total $total1"
 read -r p2 u2 j2 total2 < <(segments_with 2)
 echo "2 workers: plan $p2, units $u2, join $j2, total $total2"
 cmp "$WORK/out-1.mp4" "$WORK/out-2.mp4" && echo "outputs identical"
+echo "storage: parts $(du -sm "$WORK/parts-1" | cut -f1) MB in all (written by the units, read by the join); media $(du -smL "$MEDIA" | cut -f1) MB (read by every unit, each its own time range)"
 whole=$(seconds "$REEL" render "$WORK/timeline.yaml" -o "$WORK/whole.mp4" --no-cache --progress none)
 cmp "$WORK/out-1.mp4" "$WORK/whole.mp4" && echo "reel render --no-cache (one process, jobs 2): $whole s, same bytes"
 
