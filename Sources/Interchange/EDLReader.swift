@@ -66,7 +66,9 @@ private struct EDLTimelineBuilder {
     }
 
     private mutating func clip(_ event: EDLEvent, sourceIn: Int64, frames: Int64) -> InterchangeClip {
-        let name = (event.isTransition ? event.toClipName : nil) ?? event.clipName ?? event.number
+        // In a transition event, FROM CLIP NAME names the outgoing clip and TO CLIP NAME this one.
+        let ownName = event.isTransition ? event.toClipName : event.clipName
+        let name = ownName ?? event.number
         var speed = Rational.one
         if let motion = event.motion {
             let asked = motion.fps / rate
@@ -86,8 +88,8 @@ private struct EDLTimelineBuilder {
         if event.reel.uppercased() == "BL" {
             source = .color("#000000")
         } else {
-            let key = event.sourceFile ?? (event.isTransition ? event.toClipName : nil) ?? event.clipName ?? event.reel
-            let names = [event.sourceFile.map(fileName), event.clipName, event.toClipName, event.reel].compactMap { $0 }
+            let key = event.sourceFile ?? ownName ?? event.reel
+            let names = [event.sourceFile.map(fileName), ownName, event.reel].compactMap { $0 }
             source = .media(SourceMedia(key: key, path: event.sourceFile, names: names))
         }
         return InterchangeClip(name: name, source: source, sourceRange: TimeRange(start: time(frames: sourceIn), duration: time(frames: frames)),

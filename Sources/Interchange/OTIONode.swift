@@ -58,15 +58,24 @@ struct OTIONode {
         return Self.nearestSimple(r) ?? r
     }
 
-    /// The fraction with a denominator of at most 1001 within 1e-9 (relative) of `value`, if any.
+    /// The fraction with a denominator of at most 1001 within 1e-9 (relative) of `value`, if
+    /// any: the float OpenTimelineIO wrote for 24000/1001 or for a speed of 119/60. Found among
+    /// the continued-fraction convergents of `value`.
     static func nearestSimple(_ value: Rational) -> Rational? {
         if value.denominator <= 1001 { return value }
-        for d in [Int64(1001), 1000, 100, 1] {
-            let n = (value * Rational(d)).rounded
-            let candidate = Rational(n, d)
-            if ((candidate - value) / value).magnitude < Rational(1, 1_000_000_000) { return candidate }
+        var (h0, h1, k0, k1): (Int64, Int64, Int64, Int64) = (0, 1, 1, 0)
+        var rest = value
+        while true {
+            let a = rest.floor
+            let (h2, k2) = (a * h1 + h0, a * k1 + k0)
+            guard k2 <= 1001 else { return nil }
+            let candidate = Rational(h2, k2)
+            if value.isZero || ((candidate - value) / value).magnitude < Rational(1, 1_000_000_000) { return candidate }
+            let fraction = rest - Rational(a)
+            guard !fraction.isZero else { return nil }
+            rest = fraction.reciprocal
+            (h0, h1, k0, k1) = (h1, h2, k1, k2)
         }
-        return nil
     }
 
     /// A `RationalTime.1`: value / rate seconds.

@@ -51,8 +51,8 @@ public struct Timecode: Hashable, Sendable {
         return labels - droppedPerMinute * (totalMinutes - totalMinutes / 10)
     }
 
-    /// The timecode of frame `count` (≥ 0), with `;` before the frames when drop-frame.
-    /// Hours wrap after 24, as on a deck.
+    /// The timecode of frame `count` (≥ 0), with `;` before the frames when drop-frame. Hours
+    /// go on past 23 (a time, not a deck's clock).
     public func string(frames count: Int64) -> String {
         var n = count
         if dropFrame {
@@ -63,7 +63,7 @@ public struct Timecode: Hashable, Sendable {
             if rest >= droppedPerMinute { n += droppedPerMinute * ((rest - droppedPerMinute) / perMinute) }
         }
         let f = n % nominalRate, totalSeconds = n / nominalRate
-        let h = (totalSeconds / 3600) % 24, m = (totalSeconds / 60) % 60, s = totalSeconds % 60
+        let h = totalSeconds / 3600, m = (totalSeconds / 60) % 60, s = totalSeconds % 60
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(two(h)):\(two(m)):\(two(s))\(dropFrame ? ";" : ":")\(two(f))"
     }
