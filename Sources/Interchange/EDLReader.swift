@@ -13,7 +13,7 @@ public enum EDLReader {
         builder.warnings = parser.warnings
         let tracks = builder.tracks(parser.events)
         let markers = parser.events.flatMap { event in
-            event.locators.map { InterchangeMarker(at: builder.time(frames: $0.frames - builder.start), duration: .zero, name: $0.name, color: $0.color) }
+            event.locators.map { InterchangeMarker(at: builder.time(frames: $0.frames - builder.start), duration: .zero, name: $0.name, color: $0.color, place: .line($0.line, in: file)) }
         }
         return (InterchangeTimeline(name: parser.title, rate: rate, dropFrame: parser.dropFrame, tracks: tracks, markers: markers), builder.warnings)
     }

@@ -122,12 +122,14 @@ public struct InterchangeMarker: Sendable, Hashable {
     public var duration: MediaTime
     public var name: String
     public var color: String?
+    public var place: Place
 
-    public init(at: MediaTime, duration: MediaTime, name: String, color: String?) {
+    public init(at: MediaTime, duration: MediaTime, name: String, color: String?, place: Place) {
         self.at = at
         self.duration = duration
         self.name = name
         self.color = color
+        self.place = place
     }
 }
 

@@ -41,10 +41,16 @@ struct OTIONode {
         return value
     }
 
+    /// Past 15 decimals a number is a double's approximation of a fraction (1.9833333333333334
+    /// for 119/60): its further digits are dropped, and `nearestSimple` finds the fraction.
     static func exactNumber(_ text: String) -> Rational? {
         let lower = text.lowercased()
-        guard let e = lower.firstIndex(of: "e") else { return Rational(exactly: text) }
-        guard let mantissa = Rational(exactly: String(lower[..<e])), let exponent = Int(lower[lower.index(after: e)...]), abs(exponent) <= 18 else { return nil }
+        func decimal(_ s: Substring) -> Rational? {
+            guard let dot = s.firstIndex(of: ".") else { return Rational(exactly: String(s)) }
+            return Rational(exactly: String(s[...dot]) + String(s[s.index(after: dot)...].prefix(15)))
+        }
+        guard let e = lower.firstIndex(of: "e") else { return decimal(lower[...]) }
+        guard let mantissa = decimal(lower[..<e]), let exponent = Int(lower[lower.index(after: e)...]), abs(exponent) <= 18 else { return nil }
         var scale: Int64 = 1
         for _ in 0..<abs(exponent) { scale *= 10 }
         return exponent >= 0 ? mantissa.multiplied(by: Rational(scale)) : mantissa.divided(by: Rational(scale))

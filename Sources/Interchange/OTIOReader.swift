@@ -84,7 +84,7 @@ private struct OTIOTimelineReader {
         }
         try collectMarkers(stack, offset: .zero, sourceStart: .zero)
         let rate = rates.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? Rational(24)
-        return InterchangeTimeline(name: root["name"]?.string, rate: rate, tracks: tracks, markers: markers.sorted { $0.at < $1.at })
+        return InterchangeTimeline(name: root["name"]?.string, rate: rate, tracks: tracks, markers: markers.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element))
     }
 
     /// A known schema at a known version, or an error; an unknown schema is an error where an
@@ -273,7 +273,7 @@ private struct OTIOTimelineReader {
             guard let r = marker["marked_range"] else { throw marker.fail("a marker needs a marked_range") }
             let range = try r.range()
             markers.append(InterchangeMarker(at: offset + range.start - sourceStart, duration: range.duration,
-                                             name: marker["name"]?.string ?? "", color: marker["color"]?.string))
+                                             name: marker["name"]?.string ?? "", color: marker["color"]?.string, place: marker.place))
         }
     }
 }

@@ -13,8 +13,9 @@ public enum OTIOWriter {
                                ("source_range", .null), ("effects", .list([])), ("markers", .list([])), ("metadata", .map([]))])
         }
         let markers = timeline.markers.map { m in
-            object("Marker.2", [("name", .string(m.name)), ("color", .string(m.color ?? "RED")),
-                                ("marked_range", range(timeline.rate, TimeRange(start: m.at, duration: m.duration))), ("metadata", .map([]))])
+            object("Marker.2", [("name", .string(m.name))] + (m.color.map { [("color", TextValue.string($0))] } ?? []) + [
+                ("marked_range", range(timeline.rate, TimeRange(start: m.at, duration: m.duration))), ("metadata", .map([])),
+            ])
         }
         let stack = object("Stack.1", [("name", .string("tracks")), ("children", .list(tracks)), ("source_range", .null),
                                        ("effects", .list([])), ("markers", .list(markers)), ("metadata", .map([]))])

@@ -40,8 +40,12 @@ struct ProjectWriter {
         }
         if !video.isEmpty { root.append(TextEntry("video", .list(video))) }
         if !audio.isEmpty { root.append(TextEntry("audio", .list(audio))) }
-        if !timeline.markers.isEmpty {
-            root.append(TextEntry("markers", .list(timeline.markers.map { m in
+        let markers = timeline.markers.filter { m in
+            if m.at.isNegative { warnings.append(ImportWarning("marker '\(m.name)' lies before the timeline's start (\(TimeNotation.seconds(m.at))): left out", at: m.place)) }
+            return !m.at.isNegative
+        }
+        if !markers.isEmpty {
+            root.append(TextEntry("markers", .list(markers.map { m in
                 .map([TextEntry("at", time(m.at)), m.duration.isZero ? nil : TextEntry("duration", duration(m.duration)),
                       m.name.isEmpty ? nil : TextEntry("name", .string(m.name)), m.color.map { TextEntry("color", .string($0)) }].compactMap { $0 })
             })))
@@ -60,12 +64,44 @@ struct ProjectWriter {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// Shortens transitions that reach past a neighbour's record range (OpenTimelineIO allows
+    /// it; Reel's transitions must fit in both clips, and a clip between two must hold both).
+    private mutating func fitTransitions(_ items: [InterchangeItem]) throws(InterchangeError) -> [InterchangeItem] {
+        var items = items
+        for i in items.indices {
+            guard case .transition(var t) = items[i], i > 0, i + 1 < items.count,
+                  case .clip(let a) = items[i - 1], case .clip(let b) = items[i + 1] else { continue }
+            var usedOfA = MediaTime.zero
+            if i >= 2, case .transition(let before) = items[i - 2] { usedOfA = before.outOffset }
+            var inLimit = max(.zero, a.sourceRange.duration - usedOfA)
+            if case .media(let source) = b.source {
+                // The part before the cut plays the incoming clip from before its in-point, never before its media starts.
+                let preroll = (b.sourceRange.start - (try resolver.media(for: source, at: b.place)).start) / b.speed
+                inLimit = min(inLimit, max(.zero, preroll))
+            }
+            let outLimit = b.sourceRange.duration
+            if t.inOffset > inLimit || t.outOffset > outLimit {
+                let before = t.inOffset + t.outOffset
+                t.inOffset = min(t.inOffset, inLimit)
+                t.outOffset = min(t.outOffset, outLimit)
+                warnings.append(ImportWarning("the transition between '\(a.name)' and '\(b.name)' (\(TimeNotation.seconds(before))) reaches past a clip beside it: shortened to \(TimeNotation.seconds(t.inOffset + t.outOffset))", at: t.place))
+                items[i] = .transition(t)
+            }
+        }
+        return items
+    }
+
     private mutating func items(_ track: InterchangeTrack) throws(InterchangeError) -> [TextValue] {
         var result: [TextValue] = []
+        var track = track
+        track.items = try fitTransitions(track.items)
         for (i, item) in track.items.enumerated() {
             switch item {
             case .gap(let d, _):
-                result.append(.map([TextEntry("gap", duration(d))]))
+                if i > 0, case .gap = track.items[i - 1] { continue }  // written with the first of a run
+                var run = d
+                for case .gap(let next, _) in track.items[(i + 1)...].prefix(while: { if case .gap = $0 { true } else { false } }) { run += next }
+                result.append(.map([TextEntry("gap", duration(run))]))
             case .transition(let t):
                 result.append(.map([TextEntry("transition", .string(t.kind)), TextEntry("duration", duration(t.inOffset + t.outOffset))]))
             case .clip(let c):
@@ -85,6 +121,7 @@ struct ProjectWriter {
             entries += [TextEntry("color", .string(color)), TextEntry("duration", duration(before + c.sourceRange.duration + after))]
             return entries
         case .media(let source):
+            let c = wholeFrameSpeed(c)
             let media = try resolver.media(for: source, at: c.place)
             var from = c.sourceRange.start - before * c.speed - media.start
             let to = c.sourceRange.start + (c.sourceRange.duration + after) * c.speed - media.start
@@ -97,6 +134,21 @@ struct ProjectWriter {
             if !audio { entries.append(TextEntry("mute", .bool(true))) }
             return entries
         }
+    }
+
+    /// A speed at which the clip reads a whole number of source frames (an EDL's `M2` rate and
+    /// OpenTimelineIO's float time scalar rarely do): the nearest such speed Reel plays, so
+    /// `to` stays on a frame; said in a warning.
+    private mutating func wholeFrameSpeed(_ c: InterchangeClip) -> InterchangeClip {
+        guard c.speed != .one, let frames = Timecode(rate: fps, dropFrame: false).frames(at: c.sourceRange.duration), frames > 0 else { return c }
+        let read = Rational(frames) * c.speed
+        guard !read.isInteger else { return c }
+        let snapped = Rational(max(1, read.rounded), frames)
+        guard snapped.denominator <= 1001, snapped >= Rational(1, 100), snapped <= Rational(100) else { return c }
+        var c = c
+        warnings.append(ImportWarning("clip '\(c.name)': speed \(c.speed.doubleValue) reads \(read.doubleValue) source frames: played at \(snapped) so that it reads \(snapped * Rational(frames)) whole frames", at: c.place))
+        c.speed = snapped
+        return c
     }
 
     /// `29.97`, `24`, `"12.5"`: the frame rate as the format reads it.

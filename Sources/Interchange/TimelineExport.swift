@@ -14,16 +14,27 @@ public enum TimelineExport {
         var export = Exporter(project: project, layout: layout, starts: starts)
         var tracks: [InterchangeTrack] = []
         for (i, track) in project.videoTracks.enumerated() {
-            tracks.append(try export.track(.video, name: track.name ?? "V\(i + 1)", items: track.items.map(\.anyClip), placed: layout.video[i], index: i))
+            tracks.append(try export.track(.video, name: track.name ?? "", items: track.items.map(\.anyClip), placed: layout.video[i], index: i))
         }
         for (i, track) in project.audioTracks.enumerated() {
-            tracks.append(try export.track(.audio, name: track.name ?? "A\(i + 1)", items: track.items.map(\.anyClip), placed: layout.audio[i], index: i))
+            tracks.append(try export.track(.audio, name: track.name ?? "", items: track.items.map(\.anyClip), placed: layout.audio[i], index: i))
         }
         for (i, overlay) in project.overlays.enumerated() {
             export.warn("overlay \(i + 1) is not exported: editing systems receive no Reel overlays", path: "overlays[\(i)]", origin: overlay.origin.location.line)
         }
-        let markers = project.markers.map { InterchangeMarker(at: $0.at, duration: $0.duration, name: $0.name, color: $0.color) }
+        let markers = project.markers.enumerated().map { i, m in
+            InterchangeMarker(at: m.at, duration: m.duration, name: m.name, color: m.color, place: .path("markers[\(i)]", in: project.file))
+        }
         return (InterchangeTimeline(name: fileName(project.file), rate: project.output.fps, tracks: tracks, markers: markers), export.warnings)
+    }
+}
+
+/// A track's items without their clips: enough to find its gaps.
+private enum ItemShape { case clip, transition, gap(MediaTime) }
+
+private extension Project {
+    func trackItems(_ kind: InterchangeTrack.Kind, _ index: Int) -> [ItemShape] {
+        kind == .video ? videoTracks[index].items.map(\.shape) : audioTracks[index].items.map(\.shape)
     }
 }
 
@@ -39,6 +50,14 @@ struct AnyClip {
 }
 
 private extension TrackItem {
+    var shape: ItemShape {
+        switch self {
+        case .clip: .clip
+        case .transition: .transition
+        case .gap(let d, _): .gap(d)
+        }
+    }
+
     var anyClip: AnyClip? {
         guard case .clip(let c) = self else { return nil }
         switch c {
@@ -115,6 +134,9 @@ private struct Exporter {
                                                 sourceRange: TimeRange(start: sourceStart, duration: record.duration), speed: clip.timing.speed, place: place)))
             cursor = end
         }
+        // Gaps after the last clip keep the track's length.
+        let trailing = project.trackItems(kind, index).dropFirst((placed.last?.item ?? -1) + 1)
+        for case .gap(let d) in trailing { result.append(.gap(d, Place(file: project.file, line: nil, path: trackPath))) }
         return InterchangeTrack(kind: kind, name: name, items: result)
     }
 

@@ -24,7 +24,8 @@ def listing(timeline, rate):
             continue
         clips = []
         for child in track:
-            if not isinstance(child, otio.schema.Clip):
+            # A disabled clip is not played: Reel imports it as a gap.
+            if not isinstance(child, otio.schema.Clip) or not child.enabled:
                 continue
             sr = child.source_range if child.source_range is not None else child.available_range()
             rr = child.range_in_parent()
