@@ -7,7 +7,8 @@ import ProjectFile
 /// tracks become tracks; clips, gaps and transitions keep their exact times; markers of the
 /// stack, of tracks and of clips move onto the timeline. A nested stack or track inside a
 /// track, effects Reel lacks and disabled clips are warnings (with their JSON path) and what
-/// Reel does instead. Unknown schema versions, malformed times and a file over 64 MiB are errors.
+/// Reel does instead. Unknown schema versions, malformed times, a file over 16 MiB and more clips than a
+/// project holds (`EDLParser.maxEvents`) are errors.
 public enum OTIOReader {
     /// Schemas Reel reads, with the versions it knows.
     static let known: [String: ClosedRange<Int>] = [
@@ -16,7 +17,9 @@ public enum OTIOReader {
         "Effect": 1...1, "LinearTimeWarp": 1...1, "FreezeFrame": 1...1, "TimeEffect": 1...1, "Marker": 1...3,
         "RationalTime": 1...1, "TimeRange": 1...1, "SerializableCollection": 1...1,
     ]
-    public static let limits = LoadLimits(maxFileBytes: 64 << 20, maxDepth: 200, maxNodes: 4_000_000, acceptsNonFiniteNumbers: true)
+    /// 16 MiB holds a timeline of many thousand clips with their media references; the tree of
+    /// a file that large takes a few hundred MB, so larger files are refused before reading them.
+    public static let limits = LoadLimits(maxFileBytes: 16 << 20, maxDepth: 200, maxNodes: 2_000_000, acceptsNonFiniteNumbers: true)
 
     public static func read(path: String) throws(InterchangeError) -> (InterchangeTimeline, [ImportWarning]) {
         let document: Document
@@ -57,6 +60,7 @@ private struct OTIOTimelineReader {
     var markers: [InterchangeMarker] = []
     /// Rates of the clips' ranges, to choose the timeline's rate.
     var rates: [Rational: Int] = [:]
+    var clipCount = 0
 
     init(file: String) { self.file = file }
 
@@ -107,6 +111,10 @@ private struct OTIOTimelineReader {
             switch schema?.name {
             case "Clip":
                 try check(schema, at: child, expecting: ["Clip"])
+                clipCount += 1
+                guard clipCount <= EDLParser.maxEvents else {
+                    throw child.fail("more than \(EDLParser.maxEvents) clips: more than a Reel project holds", hint: "split the timeline and import the parts")
+                }
                 let range = try sourceRange(child)
                 if child["enabled"]?.node.value.isFalse == true {
                     warnings.append(ImportWarning("clip '\(child["name"]?.string ?? "")' is disabled: left as a gap", at: child.place))

@@ -19,12 +19,13 @@ func fixtureFolder(_ name: String) -> URL? {
 /// No media on this machine; or, for `present`, a long video with sound and a start timecode.
 struct FakeInterchangeMedia: MediaFactsProvider {
     var present: [String: String?] = [:]
+    var rate = Rational(24)
 
     func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
         guard let timecode = present[(path as NSString).lastPathComponent] else { throw .missing(path: path) }
         var facts = MediaFacts.fake(.video, duration: MediaTime(seconds: 24 * 3600))
         facts.startTimecode = timecode
-        facts.frameRate = Rational(24)
+        facts.frameRate = rate
         return facts
     }
 }
