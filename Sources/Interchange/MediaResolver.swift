@@ -68,7 +68,14 @@ struct MediaResolver {
         } else if let path = source.path, path.hasPrefix("/"), FileManager.default.fileExists(atPath: path) {
             found = path
         } else if let directory = options.directory, let match = match(source.names) {
-            found = (directory as NSString).appendingPathComponent(match)
+            found = (absolute(directory) as NSString).appendingPathComponent(match)
+        }
+        // Several names (clip names of one reel) may lead to one file: one entry.
+        for key in order where found != nil {
+            if let same = resolved[key], same.found, same.path == found {
+                resolved[source.key] = same
+                return same
+            }
         }
         let path = found ?? source.path.map { p in options.directory.map { ($0 as NSString).appendingPathComponent(fileName(p)) } ?? p }
             ?? (options.directory.map { ($0 as NSString).appendingPathComponent(source.names.first ?? source.key) } ?? (source.names.first ?? source.key))
@@ -89,7 +96,7 @@ struct MediaResolver {
     }
 
     private func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path) as NSString).standardizingPath
     }
 
     /// A file of `--media-dir` named like one of `names`, with or without extension.

@@ -22,6 +22,15 @@ import Testing
         #expect(text.contains("from: \"00:00:04:05\"\n") && text.contains("to: \"00:00:05:12\"\n"))
     }
 
+    @Test func clipsOfOneReelShareOneEntry() throws {
+        let edl = "001  TAPE1  V  C  01:00:02:00 01:00:04:00 01:00:00:00 01:00:02:00\n* FROM CLIP NAME: first\n"
+            + "002  TAPE1  V  C  01:00:10:12 01:00:12:12 01:00:02:00 01:00:04:00\n* FROM CLIP NAME: second\n"
+        let text = try importEDL(edl, rate: Rational(25), files: ["TAPE1.mov": "01:00:00:00"]) { MediaOptions(directory: $0) }
+        #expect(text.components(separatedBy: "TAPE1.mov").count == 2)
+        #expect(text.components(separatedBy: "media: TAPE1\n").count == 3)
+        #expect(text.contains("from: \"00:00:10:12\"\n"))
+    }
+
     @Test func mediaStartOptionForAFileWithoutTimecode() throws {
         let edl = "001  TAPE1  V  C  10:00:01:00 10:00:02:00 00:00:00:00 00:00:01:00\n"
         let text = try importEDL(edl, rate: Rational(25), files: ["TAPE1.mxf": nil]) {
