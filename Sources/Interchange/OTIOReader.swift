@@ -47,7 +47,8 @@ extension InterchangeError {
     init(loadFailure error: ProjectError, file: String) {
         let first = error.diagnostics.first
         let category: Category = error.category == .missingFile ? .missingFile : .invalidInput
-        let place = first.map { d -> Place in
+        // A missing file has no line to point at (the EDL reader says the same without one).
+        let place = category == .missingFile ? nil : first.map { d -> Place in
             d.path.isEmpty ? .line(d.location.line, in: file) : Place(file: file, line: d.location.line, path: d.path)
         }
         self.init(first?.message ?? "cannot read \(file)", at: place, hint: first?.hint, category: category)

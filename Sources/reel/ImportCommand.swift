@@ -43,6 +43,9 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         if output == nil && !listJSON { throw ValidationError("give -o PROJECT.yaml (or --list-json)") }
+        if let output, !["yaml", "yml", "json"].contains((output as NSString).pathExtension.lowercased()) {
+            throw ValidationError("-o must name a .yaml, .yml or .json project, not '\(output)'")
+        }
     }
 
     func run() throws {
@@ -56,7 +59,9 @@ struct Import: ParsableCommand {
                 return
             }
             guard let output else { return }
-            try refuseUnsafeOutputs([output], reading: [ReadFile(path: file, role: "the imported timeline")], exampleName: "project.yaml")
+            let inputs = [ReadFile(path: file, role: "the imported timeline")]
+                + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
+            try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
             let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
             let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolute)
             for warning in result.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
