@@ -44,6 +44,10 @@ struct MediaResolver {
     private(set) var resolved: [String: ResolvedMedia] = [:]
     private(set) var order: [String] = []
     private var takenNames: Set<String> = []
+    /// The `--media` and `--media-start` names some source of the timeline answered to.
+    private(set) var usedNames: Set<String> = []
+    /// Every name a source of the timeline answers to, in order of first use.
+    private(set) var sourceNames: [String] = []
     private let directoryFiles: [String]
 
     init(options: MediaOptions, facts: any MediaFactsProvider, rate: Rational, dropFrame: Bool) {
@@ -57,11 +61,13 @@ struct MediaResolver {
     /// The entry for `source`, made at its first use (`place`).
     mutating func media(for source: SourceMedia, at place: Place) throws(InterchangeError) -> ResolvedMedia {
         if let known = resolved[source.key] { return known }
+        for name in source.names where !sourceNames.contains(name) { sourceNames.append(name) }
         var found: String?
         var name: String?
         if let pair = options.explicit.first(where: { p in source.names.contains(p.name) || p.name == source.key }) {
             found = absolute(pair.path)
             name = pair.name
+            usedNames.insert(pair.name)
             guard FileManager.default.fileExists(atPath: found!) else {
                 throw InterchangeError("--media \(pair.name)=\(pair.path): no such file", hint: "check the path", category: .missingFile)
             }
@@ -95,6 +101,17 @@ struct MediaResolver {
         return media
     }
 
+    /// A `--media` or `--media-start` NAME that no source of the timeline answers to is a
+    /// mistake (a typo would otherwise leave a clip without its file or its start, silently).
+    func checkAllOptionNamesUsed() throws(InterchangeError) {
+        for (option, name) in options.explicit.map({ ("--media", $0.name) }) + options.starts.map({ ("--media-start", $0.name) })
+        where !usedNames.contains(name) {
+            let known = sourceNames.isEmpty ? "none" : sourceNames.prefix(20).joined(separator: ", ") + (sourceNames.count > 20 ? ", …" : "")
+            throw InterchangeError("\(option) \(name)=…: the timeline has no clip, reel or file called '\(name)'",
+                                   hint: "the names it uses: \(known)", category: .usage)
+        }
+    }
+
     private func absolute(_ path: String) -> String {
         ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path) as NSString).standardizingPath
     }
@@ -113,6 +130,7 @@ struct MediaResolver {
 
     private mutating func learnStart(_ media: inout ResolvedMedia, names: [String], at place: Place) throws(InterchangeError) {
         if let given = options.starts.first(where: { names.contains($0.name) }) {
+            usedNames.insert(given.name)
             do {
                 media.start = Timecode(rate: rate, dropFrame: dropFrame).time(frames: try Timecode(rate: rate, dropFrame: dropFrame || given.timecode.contains(";")).frames(given.timecode))
             } catch { throw InterchangeError("--media-start \(given.name)=\(given.timecode): \(error.message)", category: .usage) }

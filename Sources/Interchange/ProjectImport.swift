@@ -48,6 +48,7 @@ public enum ProjectImport {
         var writer = ProjectWriter(timeline: timeline, resolver: MediaResolver(options: options, facts: facts, rate: timeline.rate, dropFrame: timeline.dropFrame),
                                    projectDirectory: ((projectPath as NSString).deletingLastPathComponent as NSString).standardizingPath)
         let root = try writer.document()
+        try writer.resolver.checkAllOptionNamesUsed()
         let warnings = (readWarnings + writer.resolver.warnings + writer.warnings).enumerated()
             .sorted { ($0.element.place.line ?? 0, $0.offset) < ($1.element.place.line ?? 0, $1.offset) }.map(\.element)
         let kind = path.lowercased().hasSuffix(".edl") ? "CMX 3600 EDL at \(ProjectWriter.fpsText(timeline.rate)) fps" : "OpenTimelineIO"

@@ -11,6 +11,11 @@ import ProjectCompiler
 public enum TimelineExport {
     public static func timeline(_ project: Project, layout: TimelineLayout,
                                 starts: [(name: String, timecode: String)] = []) throws(InterchangeError) -> (InterchangeTimeline, [ImportWarning]) {
+        for given in starts where !project.media.contains(where: { $0.name == given.name }) {
+            let known = project.media.prefix(20).map(\.name).joined(separator: ", ")
+            throw InterchangeError("--media-start \(given.name)=\(given.timecode): the project has no media '\(given.name)'",
+                                   hint: known.isEmpty ? "the project has no media" : "its media: \(known)", category: .usage)
+        }
         var export = Exporter(project: project, layout: layout, starts: starts)
         var tracks: [InterchangeTrack] = []
         for (i, track) in project.videoTracks.enumerated() {
