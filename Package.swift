@@ -5,6 +5,7 @@ import PackageDescription
 /// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
 /// JSONSchema ← ProjectFile (JSONSchema is a general JSON Schema validator; it knows nothing of Reel)
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
+/// {ProjectFile, ProjectCompiler} ← Interchange ← reel (EDL and OpenTimelineIO in and out; no FFmpeg, no Cairo)
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 let package = Package(
@@ -33,6 +34,7 @@ let package = Package(
         .target(name: "Digest"),
         .target(name: "Batch", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "FileSafety"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
+        .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler"]),
 
         // FFmpeg.
         .systemLibrary(
@@ -55,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety",
+                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +77,7 @@ let package = Package(
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "Digest", "FileSafety", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden"]),

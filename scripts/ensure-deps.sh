@@ -6,6 +6,7 @@ REEL_APT_PACKAGES=(
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libcairo2-dev libpango1.0-dev librsvg2-dev libfontconfig-dev
   fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader libjpeg-turbo-progs
+  python3-venv
 )
 
 reel_ensure_deps() {

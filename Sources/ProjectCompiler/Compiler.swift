@@ -24,13 +24,16 @@ public struct Compiler {
         public var diagnostics: [Diagnostic]
         /// True when a named media or font file does not exist (exit code 66).
         public var missingFile: Bool
+        /// Where each clip landed; nil when there were errors.
+        public var layout: TimelineLayout?
     }
 
     public func compile(_ project: Project) -> Result {
         var session = CompileSession(project: project, media: media, fonts: fonts)
         let graph = session.run()
         let errors = session.problems.diagnostics
-        return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile)
+        return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile,
+                      layout: errors.isEmpty ? session.layout : nil)
     }
 }
 
@@ -41,6 +44,7 @@ struct CompileSession {
     var fonts: (any FontResolver)?
     var problems = Problems()
     var missingFile = false
+    private(set) var layout: TimelineLayout?
     /// The media the project uses that could be read, by name.
     private var references: [String: MediaReference] = [:]
     private var nextTrackID = 1
@@ -68,6 +72,8 @@ struct CompileSession {
             audioPlacements.append(Placement.place(track, facts: facts, problems: &problems))
         }
         let duration = timelineDuration(video: videoPlacements, audio: audioPlacements)
+        layout = TimelineLayout(video: videoPlacements.map { $0.map(TimelineLayout.Placed.init) },
+                                audio: audioPlacements.map { $0.map(TimelineLayout.Placed.init) }, media: references)
 
         var tracks: [CompositionTrack] = []
         var layersByTrack: [[(trackID: Int, placed: PlacedClip<VideoClip>)]] = []

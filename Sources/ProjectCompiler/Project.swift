@@ -17,6 +17,8 @@ public struct Project: Sendable {
     public var audioTracks: [Track<AudioClip>]
     /// Drawn in list order, above the video.
     public var overlays: [Overlay]
+    /// Named times of the timeline (`markers:`), kept for editing systems; not drawn.
+    public var markers: [Marker] = []
 
     public func mediaEntry(named name: String) -> MediaEntry? { media.first { $0.name == name } }
 }
@@ -145,7 +147,17 @@ public struct ClipTiming: Sendable {
     public var fadeOut: MediaTime?
 }
 
+/// A named point or range of the timeline.
+public struct Marker: Sendable {
+    public var at: MediaTime
+    public var duration: MediaTime
+    public var name: String
+    public var color: String?
+}
+
 public struct VideoClip: Sendable {
+    /// A label (`name:`), kept by export; not drawn.
+    public var name: String?
     public var source: VideoSource
     public var timing: ClipTiming
     public var fit: Fit
@@ -166,6 +178,8 @@ extension VideoClip {
 }
 
 public struct AudioClip: Sendable {
+    /// A label (`name:`), kept by export.
+    public var name: String?
     public var media: String
     public var timing: ClipTiming
     public var volume: Animated<Double>

@@ -22,8 +22,12 @@ struct ProjectDecoder {
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
         let overlays = root["overlays"]?.elements.compactMap { decodeOverlay($0) } ?? []
+        let markers = root["markers"]?.elements.compactMap { m in
+            m["at"].flatMap { time($0) }.map { Marker(at: $0, duration: m["duration"].flatMap { time($0) } ?? .zero,
+                                                      name: m["name"]?.string ?? "", color: m["color"]?.string) }
+        } ?? []
         return Project(file: file, output: output, media: media, fonts: fonts, videoTracks: video,
-                       audioTracks: audio, overlays: overlays)
+                       audioTracks: audio, overlays: overlays, markers: markers)
     }
 
     func absolutePath(_ path: String) -> String {
@@ -296,7 +300,7 @@ struct ProjectDecoder {
             anchor: anchor(t?["anchor"]), scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
         let crop = c["crop"]
         func edge(_ key: String) -> Animated<Length> { animated(crop?[key], default: .pixels(0), length) }
-        return VideoClip(source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+        return VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                          transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
                          opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
                          mute: c["mute"]?.bool ?? false, origin: c.origin)
@@ -305,7 +309,7 @@ struct ProjectDecoder {
     fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {
         guard let name = c["media"]?.string else { return nil }
         if c["loop"]?.bool != true { exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one (with loop: true, duration is the time to fill)") }
-        return AudioClip(media: name, timing: timing(c), volume: number(c["volume"], default: 1), loop: c["loop"]?.bool ?? false, origin: c.origin)
+        return AudioClip(name: c["name"]?.string, media: name, timing: timing(c), volume: number(c["volume"], default: 1), loop: c["loop"]?.bool ?? false, origin: c.origin)
     }
 
     // MARK: Overlays

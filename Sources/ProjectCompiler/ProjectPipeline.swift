@@ -10,6 +10,8 @@ public enum ProjectPipeline {
         public var document: Document
         public var project: Project
         public var graph: CompositionGraph
+        /// Where each clip landed (for exporters).
+        public var layout: TimelineLayout
     }
 
     /// `overrides` set vars from outside the project (`--set`, `--vars`, a batch row; a later
@@ -43,7 +45,7 @@ public enum ProjectPipeline {
         let project = decoder.decode(NodeCursor(root, path: ""))
         let result = Compiler(media: media, fonts: fonts).compile(project)
         let errors = decoder.problems.diagnostics + result.diagnostics
-        guard errors.isEmpty, let graph = result.graph else { throw fail(errors, missingFile: result.missingFile) }
+        guard errors.isEmpty, let graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
         guard graph.duration.isPositive else {
             throw fail([Diagnostic(location: root.location, path: "", message: "the timeline is empty: there is nothing to render",
                                    hint: "add clips to a track, or set output.duration")])
@@ -53,7 +55,7 @@ public enum ProjectPipeline {
                                    message: "the timeline lasts \(TimeNotation.seconds(graph.duration)), longer than \(ProjectLimits.maxTimeSeconds / 3600) hours, the longest Reel renders",
                                    hint: "split the project, or set output.duration")])
         }
-        return Loaded(document: document, project: project, graph: graph)
+        return Loaded(document: document, project: project, graph: graph, layout: layout)
     }
 
     /// `reel: 1` is checked before anything else, so a file from another format version gets

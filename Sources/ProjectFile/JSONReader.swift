@@ -89,8 +89,10 @@ struct JSONReader {
         case UInt8(ascii: "\""):
             return Node(.string(try readString()), at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if let word = nonFiniteNumber() { return Node(.number(word), at: start) }
             return Node(.number(try readNumber()), at: start)
         default:
+            if let word = nonFiniteNumber() { return Node(.number(word), at: start) }
             for (word, value) in [("true", Node.Value.bool(true)), ("false", .bool(false)), ("null", .null)] where bytes[index...].starts(with: word.utf8) {
                 for _ in word.utf8 { advance() }
                 return Node(value, at: start)
@@ -153,6 +155,16 @@ struct JSONReader {
             if bytes[index] == UInt8(ascii: "]") { advance(); return Node(.array(items), at: start) }
             try expect(UInt8(ascii: ","), "',' or ']'")
         }
+    }
+
+    /// `NaN`, `Infinity`, `-Infinity` or `Inf` when the limits accept them and one is next: read.
+    private mutating func nonFiniteNumber() -> String? {
+        guard limits.acceptsNonFiniteNumbers else { return nil }
+        for word in ["-Infinity", "Infinity", "-Inf", "Inf", "NaN"] where bytes[index...].starts(with: word.utf8) {
+            for _ in word.utf8 { advance() }
+            return word
+        }
+        return nil
     }
 
     private mutating func readNumber() throws(LoadFailure) -> String {

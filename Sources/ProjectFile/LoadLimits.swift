@@ -6,10 +6,14 @@ public struct LoadLimits: Sendable {
     public var maxDepth: Int
     /// Most nodes in the tree once YAML aliases are expanded.
     public var maxNodes: Int
+    /// JSON may hold `NaN`, `Infinity`, `-Infinity` and `Inf` as numbers (OpenTimelineIO writes
+    /// them in metadata); they load as numbers with that text.
+    public var acceptsNonFiniteNumbers: Bool
 
-    public init(maxFileBytes: Int = 1 << 20, maxDepth: Int = 64, maxNodes: Int = 100_000) {
+    public init(maxFileBytes: Int = 1 << 20, maxDepth: Int = 64, maxNodes: Int = 100_000, acceptsNonFiniteNumbers: Bool = false) {
         self.maxFileBytes = maxFileBytes
         self.maxDepth = maxDepth
         self.maxNodes = maxNodes
+        self.acceptsNonFiniteNumbers = acceptsNonFiniteNumbers
     }
 }

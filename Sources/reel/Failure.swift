@@ -1,6 +1,7 @@
 import ArgumentParser
 import FileSafety
 import Foundation
+import Interchange
 import MediaIO
 import OverlayRendering
 import ProjectFile
@@ -35,6 +36,12 @@ enum Failure {
             case .writingFailed: 73
             default: 65
             }
+        case let error as InterchangeError:
+            switch error.category {
+            case .invalidInput: 65
+            case .missingFile: 66
+            case .usage: 64
+            }
         case is OutputRefusal: 73
         case is OverlayError: 65
         case is UsageError: 64
@@ -55,6 +62,8 @@ enum Failure {
         case let error as ProjectError:
             error.description + (error.diagnostics.count > 1 ? "\n\(error.diagnostics.count) errors" : "")
         case let error as RenderError:
+            error.description
+        case let error as InterchangeError:
             error.description
         default:
             "error: \(error)"

@@ -1,0 +1,25 @@
+import CompositionGraph
+import MediaTime
+
+/// Media facts for exporting a project whose media are not on this machine (an EDL or an
+/// OpenTimelineIO file only names them): a file that is missing is taken as a long video with
+/// sound and no start timecode, and noted so that the export can say so. Files that exist are
+/// read by `base`.
+public final class AbsentMediaFacts: MediaFactsProvider, @unchecked Sendable {
+    private let base: any MediaFactsProvider
+    /// Paths taken as placeholders, in the order asked.
+    public private(set) var missing: [String] = []
+
+    public init(base: any MediaFactsProvider) { self.base = base }
+
+    public func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+        do {
+            return try base.facts(forFileAt: path)
+        } catch {
+            guard case .missing = error else { throw error }
+            missing.append(path)
+            return MediaFacts(kind: .video, naturalSize: PixelSize(width: 1920, height: 1080), duration: MediaTime(seconds: 24 * 3600),
+                              audio: AudioFacts(sampleRate: 48000, channels: 2, layout: "stereo"), stamp: FileStamp(size: 0, modified: 0))
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import FileSafety
+import Foundation
+import Interchange
+import MediaIO
+import MediaTime
+import RenderEngine
+
+/// `reel import FILE.otio|FILE.edl -o project.yaml`: a cut from an editing system as a Reel project.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn an OpenTimelineIO timeline or a CMX 3600 EDL into a Reel project (YAML, or JSON with .json).",
+        discussion: """
+            Media are found by --media NAME=PATH, then the file's own paths, then in --media-dir by clip, reel or \
+            source file name. Source timecodes become media times through each file's start timecode (its \
+            timecode track or tag, --media-start NAME=TC, else 00:00:00:00). What Reel cannot express is a \
+            warning, with its line (EDL) or JSON path (OTIO) and what was done instead (docs/interchange.md).
+            Exit status: 0 imported (warnings go to standard error), 64 bad usage, 65 unreadable timeline, \
+            66 no such file, 73 cannot write the project.
+            """
+    )
+
+    @Argument(help: "An OpenTimelineIO file (.otio) or a CMX 3600 EDL (.edl).")
+    var file: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The project to write (.yaml, .yml or .json).", valueName: "project"))
+    var output: String?
+
+    @Option(name: .customLong("media-dir"), help: ArgumentHelp("Find media in this folder by clip, reel or file name.", valueName: "dir"))
+    var mediaDirectory: String?
+
+    @Option(help: ArgumentHelp("The file for a clip, reel or file name of the timeline.", valueName: "name=path"))
+    var media: [String] = []
+
+    @Option(help: ArgumentHelp("The EDL's frame rate (24 by default): 23.976, 24, 25, 29.97, 30, 50, 59.94, 60 or n/d.", valueName: "rate"))
+    var fps: String?
+
+    @Option(name: .customLong("media-start"), help: ArgumentHelp("The start timecode of a file that has none.", valueName: "name=tc"))
+    var mediaStart: [String] = []
+
+    @Flag(name: .customLong("list-json"), help: "Print the clips as read (name, source and record ranges in frames) as JSON instead of writing a project.")
+    var listJSON = false
+
+    func validate() throws {
+        if output == nil && !listJSON { throw ValidationError("give -o PROJECT.yaml (or --list-json)") }
+        if let output, !["yaml", "yml", "json"].contains((output as NSString).pathExtension.lowercased()) {
+            throw ValidationError("-o must name a .yaml, .yml or .json project, not '\(output)'")
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let rate = try fps.map(parseRate)
+            let options = MediaOptions(directory: mediaDirectory, explicit: try media.map { try pair($0, "--media") },
+                                       starts: try mediaStart.map { try pair($0, "--media-start") })
+            if listJSON {
+                let (timeline, warnings) = try ProjectImport.read(path: file, rate: rate)
+                print(ClipListing.json(timeline, warnings: warnings), terminator: "")
+                return
+            }
+            guard let output else { return }
+            let inputs = [ReadFile(path: file, role: "the imported timeline")]
+                + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
+            try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
+            let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
+            let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolute)
+            for warning in result.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+            try PNGEncoder.writeAtomically(Array(result.text.utf8), to: output)
+            let clips = result.timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }
+            print("\(output): \(clips) clips on \(result.timeline.tracks.count) tracks, \(result.media.count) media (\(result.media.filter { !$0.found }.count) not found), \(result.warnings.count) warnings")
+        }
+    }
+}
+
+/// `NAME=VALUE` of a repeated option.
+func pair(_ text: String, _ option: String) throws -> (String, String) {
+    guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {
+        throw UsageError("\(option) takes NAME=VALUE, got '\(text)'")
+    }
+    return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+}
+
+/// `--fps`: 23.976, 29.97 and 59.94 are the NTSC rates n × 1000/1001.
+func parseRate(_ text: String) throws -> Rational {
+    guard let r = Rational(exactly: text), r > .zero, r <= Rational(1000) else { throw UsageError("--fps takes a frame rate such as 25, 29.97 or 30000/1001, got '\(text)'") }
+    let ntsc = [Rational(23976, 1000): Rational(24000, 1001), Rational(2997, 100): Rational(30000, 1001), Rational(5994, 100): Rational(60000, 1001)]
+    return ntsc[r] ?? r
+}
