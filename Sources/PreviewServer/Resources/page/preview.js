@@ -19,6 +19,7 @@ const player = {
   stillWanted: null,
   stillLoading: false,
   shuttle: null,      // timer of J (backwards through exact frames)
+  stalls: { count: 0, seconds: 0, since: null }, // waits for a piece while playing (measured)
 };
 window.reelPreview = player; // for the browser tests
 
@@ -217,11 +218,16 @@ function setWaiting(text) {
 video.addEventListener("playing", () => {
   if (player.playing) screen.classList.add("playing");
   setWaiting(null);
+  if (player.stalls.since !== null) player.stalls.seconds += (performance.now() - player.stalls.since) / 1000;
+  player.stalls.since = null;
 });
 video.addEventListener("waiting", () => {
   if (!player.playing) return;
   const i = segmentAt(video.currentTime);
   setWaiting(`waiting for segment ${i + 1} of ${player.state.segments.length} (rendering)…`);
+  if (!screen.classList.contains("playing")) return; // the wait for the first picture is no stall
+  player.stalls.count += 1;
+  player.stalls.since = performance.now();
 });
 video.addEventListener("timeupdate", () => {
   if (!player.playing) return;
