@@ -96,7 +96,7 @@ class Browser:
             raise RuntimeError("Chromium is not installed (Debian: apt-get install chromium)")
         self.profile = tempfile.mkdtemp(prefix="reel-chromium-")
         self.process = subprocess.Popen(
-            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb",
              "--autoplay-policy=no-user-gesture-required", "--no-first-run", "--disable-background-networking",
              f"--window-size={width},{height}", f"--user-data-dir={self.profile}", "--remote-debugging-port=0",
              "about:blank"],

@@ -89,15 +89,32 @@ class Run:
                        check=True, capture_output=True, timeout=120, env=dict(os.environ, REEL_CACHE_DIR=self.cache))
         return path
 
+    READ_BACK = """new Promise((resolve, reject) => { const image = new Image(); image.onerror = reject;
+        image.onload = () => { const c = document.createElement('canvas'); c.width = image.naturalWidth; c.height = image.naturalHeight;
+            c.getContext('2d').drawImage(image, 0, 0); resolve(c.toDataURL('image/png')); }; image.src = SOURCE; })"""
+
     def page_still(self, name):
-        """The still the page shows, read back from a canvas as PNG (lossless)."""
-        data = self.browser.evaluate("""(() => { const s = document.getElementById('still');
-            const c = document.createElement('canvas'); c.width = s.naturalWidth; c.height = s.naturalHeight;
-            c.getContext('2d').drawImage(s, 0, 0); return c.toDataURL('image/png'); })()""")
+        """The still the page shows: the PNG it received, and its pixels as the browser decodes
+        them (read back from a canvas, lossless)."""
+        raw = self.browser.evaluate("fetch(document.getElementById('still').src).then(r => r.blob()).then(b => new Promise(done => {"
+                                    " const reader = new FileReader(); reader.onload = () => done(reader.result); reader.readAsDataURL(b); }))")
+        shown = self.browser.evaluate(self.READ_BACK.replace("SOURCE", "document.getElementById('still').src"))
         path = os.path.join(self.work, name)
         with open(path, "wb") as f:
-            f.write(base64.b64decode(data.split(",", 1)[1]))
+            f.write(base64.b64decode(raw.split(",", 1)[1]))
+        with open(path + ".shown.png", "wb") as f:
+            f.write(base64.b64decode(shown.split(",", 1)[1]))
         return path
+
+    def shown_by_browser(self, path):
+        """A PNG file's pixels as the browser decodes them (it colour-manages: reel frame's PNGs
+        carry BT.709's cHRM and gAMA)."""
+        data = base64.b64encode(open(path, "rb").read()).decode()
+        shown = self.browser.evaluate(self.READ_BACK.replace("SOURCE", f"'data:image/png;base64,{data}'"))
+        out = path + ".shown.png"
+        with open(out, "wb") as f:
+            f.write(base64.b64decode(shown.split(",", 1)[1]))
+        return out
 
     def video_picture(self):
         return self.browser.evaluate("""(() => { const v = document.getElementById('video');
@@ -111,9 +128,12 @@ class Run:
         return self.browser.evaluate("reelPreview.state && reelPreview.state.generation")
 
     def assert_same(self, page, reference):
+        """The page's PNG decodes to reel frame's pixels, and the browser shows both alike."""
         value = psnr(page, reference)
         assert value >= PSNR_MIN, f"PSNR {value:.1f} dB < {PSNR_MIN} dB against {reference}"
-        return value
+        shown = psnr(page + ".shown.png", self.shown_by_browser(reference))
+        assert shown >= PSNR_MIN, f"as shown by the browser: PSNR {shown:.1f} dB < {PSNR_MIN} dB against {reference}"
+        return f"{value} dB (as the browser shows them: {shown} dB)"
 
     # ---- the steps ----
 
@@ -165,7 +185,7 @@ class Run:
 
     def break_yaml(self):
         still = self.browser.evaluate("document.getElementById('still').src")
-        broken = self.original.replace("headline: Spring Sale", 'headline: "Winter Sale')
+        broken = self.original.replace("headline: Spring Sale", "headline: [Spring Sale")
         self.write_project(broken)
         self.browser.wait_for("!document.getElementById('diagnostics').hidden", 5, "the diagnostics")
         shown = self.browser.evaluate("document.getElementById('diagnostics').textContent")

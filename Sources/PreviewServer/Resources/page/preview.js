@@ -188,7 +188,7 @@ async function play() {
   if (!player.state || player.state.generation == null || player.playing) return;
   stopShuttle();
   player.playing = true;
-  $("play").textContent = "⏸";
+  $("play").textContent = "❚❚";
   await openSource();
   video.currentTime = timeOf(player.frame);
   feedAhead();
