@@ -160,9 +160,20 @@ function ensureSegment(i) {
       buffer.timestampOffset = segment.start;
       buffer.appendBuffer(bytes);
       player.appended.set(i, segment.key);
+      endIfComplete();
     });
   }).catch((error) => console.warn("preview:", error.message)).finally(() => {
     if (player.fetching.get(i) === segment.key) player.fetching.delete(i);
+  });
+}
+
+// Once every piece is appended, tells the media source the stream ends there, so playback
+// ends ("ended") instead of waiting for more. A later append opens it again.
+function endIfComplete() {
+  const all = player.state.segments.every((segment, i) => player.appended.get(i) === segment.key);
+  if (!all) return;
+  enqueue(() => {
+    if (player.source && player.source.readyState === "open") player.source.endOfStream();
   });
 }
 
