@@ -39,15 +39,9 @@ public enum PNGEncoder {
     }
 
     /// `bytes` into `path` via a temporary file in the same folder (`PartialFile`, locked while
-    /// written) and a rename. Throws `MediaError(.writingFailed)` with the system's reason (a
-    /// missing folder named as such, another process writing `path`).
+    /// written, its folder made if missing) and a rename. Throws `MediaError(.writingFailed)`
+    /// with the system's reason (a folder that cannot be made, another process writing `path`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw MediaError(.writingFailed, path: path, "cannot write the file: the folder \(folder) does not exist; create it first")
-        }
         let partial = try PartialFile(output: path)
         try partial.write(bytes)
         try partial.commit(sync: false) // stills come by the hundred; an fsync each would cost more than they are worth

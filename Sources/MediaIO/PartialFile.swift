@@ -35,11 +35,14 @@ public final class PartialFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial").path
     }
 
-    /// Creates (or takes over a stale) temporary file for `output` and locks it. Throws
-    /// `MediaError(.writingFailed)` when it cannot, or when another live writer holds it.
+    /// Creates (or takes over a stale) temporary file for `output` and locks it, making the
+    /// output's folder first if it is missing. Throws `MediaError(.writingFailed)` when it
+    /// cannot, or when another live writer holds it.
     public init(output: String) throws(MediaError) {
         self.output = output
         path = Self.path(for: output)
+        try? FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                 withIntermediateDirectories: true)
         // A writer that just finished may rename its file onto the output between our open and
         // our lock; then the name holds no file or another one, and we try again.
         for _ in 0..<100 {

@@ -65,15 +65,16 @@ struct BatchRender: ParsableCommand {
             let rows = try BatchData.load(path: data)
             rowCount = rows.rows.count
             let template = try OutputTemplate(output)
+            let media = MediaFactsReader()
             let stamp = "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")"
             return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp,
                                   shard: shard) { document, values throws(ProjectError) in
-                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: MediaFactsReader(), fonts: CatalogFonts())
+                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: media, fonts: CatalogFonts())
             }
         }
         if self.plan {
             let listing = BatchListing(plan: plan, rowCount: rowCount, shard: self.shard == nil ? nil : shard, force: force)
-            print(json ? listing.json : listing.text, terminator: "")
+            standardOutput(json ? listing.json : listing.text)
             return
         }
         for (_, error) in plan.rejected { _ = Failure.report(error) }
@@ -86,13 +87,13 @@ struct BatchRender: ParsableCommand {
                                    preset: encoding.preset)
         let outcomes = BatchRunner(parallelJobs: jobs, force: force).run(plan.jobs, render: renderer.render) { job, outcome in
             switch outcome {
-            case .rendered: print("row \(job.row): rendered \(job.outputPath)")
-            case .upToDate: print("row \(job.row): up to date \(job.outputPath)")
-            case .failed(let message): print("row \(job.row): FAILED \(job.outputPath)\n\(message)")
+            case .rendered: standardOutput("row \(job.row): rendered \(job.outputPath)\n")
+            case .upToDate: standardOutput("row \(job.row): up to date \(job.outputPath)\n")
+            case .failed(let message): standardOutput("row \(job.row): FAILED \(job.outputPath)\n\(message)\n")
             }
         }
         let summary = BatchSummary(plan: plan, outcomes: outcomes, seconds: Date().timeIntervalSince(start))
-        print(summary.line)
+        standardOutput(summary.line + "\n")
         let status = Failure.batchExitStatus(failedRows: summary.failedRows.count, rejected: plan.rejected.map(\.error))
         if status != 0 { throw ExitCode(status) }
     }
@@ -152,6 +153,9 @@ private struct BatchListing: Encodable {
 }
 
 private func standardError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+/// Written at once (not buffered), so each row's line reaches a pipe or a pod's log as the row ends.
+private func standardOutput(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
 
 /// Renders one row with a child `reel render` process (a crash or a failure stays in its row).
 /// Text values are passed as `--set`, typed values in a temporary `--vars` JSON file.

@@ -1,3 +1,4 @@
+import Foundation
 import OverlayRendering
 import ProjectCompiler
 
@@ -8,7 +9,7 @@ struct CatalogFonts: FontResolver {
 
     mutating func register(fontFiles: [String]) -> [(file: String, problem: FontFileProblem)] {
         do {
-            catalog = try FontCatalog(fontFiles: fontFiles)
+            catalog = try builtCatalogs.catalog(fontFiles: fontFiles)
             return []
         } catch {
             switch error.reason {
@@ -29,3 +30,28 @@ struct CatalogFonts: FontResolver {
         }
     }
 }
+
+/// The catalogs this process has built, by their font files (and those files' sizes and times):
+/// building one reads the machine's fontconfig setup and scans fonts, which a batch would
+/// otherwise do for every row. Keeps the last few.
+private final class BuiltCatalogs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var catalogs: [(key: [String], catalog: FontCatalog)] = []
+
+    func catalog(fontFiles: [String]) throws(OverlayError) -> FontCatalog {
+        let key = fontFiles.flatMap { file -> [String] in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            return [file, "\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)",
+                    "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)"]
+        }
+        if let known = lock.withLock({ catalogs.first { $0.key == key }?.catalog }) { return known }
+        let catalog = try FontCatalog(fontFiles: fontFiles)
+        lock.withLock {
+            catalogs.append((key, catalog))
+            if catalogs.count > 8 { catalogs.removeFirst() }
+        }
+        return catalog
+    }
+}
+
+private let builtCatalogs = BuiltCatalogs()

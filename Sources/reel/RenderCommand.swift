@@ -83,7 +83,7 @@ struct RenderingOptions: ParsableArguments {
 
     /// One segment per core: each segment's encoder has one thread. At most 8, so memory stays
     /// bounded on big machines (each job holds its encoder's frames).
-    static let defaultJobs = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+    static let defaultJobs = min(AvailableCores.count, 8)
 
     @OptionGroup var encoding: EncodingOptions
 

@@ -98,10 +98,17 @@ import TestSupport
         #expect(try String(contentsOfFile: precious, encoding: .utf8) == "footage")
     }
 
-    @Test func aMissingFolderIsSaid() throws {
-        let output = MediaFactory.directory.appendingPathComponent("no-such-folder-\(UUID().uuidString)/out.mp4").path
+    @Test func aMissingFolderIsMadeAndOneThatCannotBeIsSaid() throws {
+        let dir = try folder()
+        let nested = dir.appendingPathComponent("renders/2026/out.mp4").path
+        let file = try PartialFile(output: nested)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        file.discard()
+        // A folder in the way is a file: nothing can be made there.
+        try Data("a file".utf8).write(to: dir.appendingPathComponent("blocker"))
+        let output = dir.appendingPathComponent("blocker/out.mp4").path
         let error = #expect(throws: MediaError.self) { try MediaWriter(path: output, settings: referenceSettings) }
         #expect(error?.kind == .writingFailed)
-        #expect(error?.message.contains("No such file or directory (is the folder there and writable?)") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("Not a directory (is the folder there and writable?)") == true, "\(error?.message ?? "")")
     }
 }

@@ -94,6 +94,14 @@ import Testing
 
     /// A worker killed mid-segment leaves no part a join accepts; a render with the same parts
     /// folder then makes only that segment and joins.
+    /// One job per core the process may use: `taskset -c 0` (as a cpuset or a pod's CPU limit
+    /// would) makes the default 1.
+    @Test func theDefaultJobsFollowTheCoresTheProcessMayUse() throws {
+        let help = try MediaFactory.run("taskset", ["-c", "0", ReelCommand.executable.path, "render", "--help"])
+        let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("at most 8 (the output does not depend on it). (default: 1)"), "\(help)")
+    }
+
     @Test func aKilledWorkerLeavesNothingToJoin() throws {
         let project = try project()
         let parts = path("parts-killed")

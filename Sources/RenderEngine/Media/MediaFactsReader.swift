@@ -8,10 +8,22 @@ import OverlayRendering
 /// (its kind comes from them, never from its name); a still picture is then read exactly as
 /// it will be shown (`StillPicture`), so a still that checks out also draws.
 public struct MediaFactsReader: MediaFactsProvider {
+    /// Facts already read, by path and stamp (facts follow from a file's bytes, so an unchanged
+    /// stamp means unchanged facts): a batch compiling its rows, or a project naming one file
+    /// twice, probes each file once. Shared by the copies of one reader.
+    private let known = KnownFacts()
+
     public init() {}
 
     public func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
         let stamp = try Self.stamp(of: path)
+        if let facts = known.facts(path: path, stamp: stamp) { return facts }
+        let facts = try Self.read(path, stamp: stamp)
+        known.remember(facts, path: path)
+        return facts
+    }
+
+    private static func read(_ path: String, stamp: FileStamp) throws(MediaFactsError) -> MediaFacts {
         let info: MediaInfo
         do {
             info = try MediaProbe.probe(path: path)
@@ -69,4 +81,15 @@ public struct MediaFactsReader: MediaFactsProvider {
         return FileStamp(size: Int64(status.st_size),
                          modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
     }
+}
+
+private final class KnownFacts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var facts: [String: MediaFacts] = [:]
+
+    func facts(path: String, stamp: FileStamp) -> MediaFacts? {
+        lock.withLock { facts[path].flatMap { $0.stamp == stamp ? $0 : nil } }
+    }
+
+    func remember(_ facts: MediaFacts, path: String) { lock.withLock { self.facts[path] = facts } }
 }
