@@ -1,6 +1,7 @@
 import CompositionGraph
 import Foundation
 import MediaFormat
+import MediaIO
 import MediaTime
 import RenderEngine
 
@@ -37,4 +38,12 @@ final class PreviewGeneration: Sendable {
     }
 
     var segments: [SegmentPlan.Segment] { playback.plan.segments }
+
+    /// Once its decoders, frame pools and overlay sprites are freed (right after this body:
+    /// stored properties go after `deinit`), their pages go back to the kernel (`HeapPolicy`).
+    deinit {
+        Self.trimming.async { HeapPolicy.trim() }
+    }
+
+    private static let trimming = DispatchQueue(label: "reel.preview.trim", qos: .utility)
 }

@@ -1,6 +1,7 @@
 import CompositionGraph
 import FileSafety
 import Foundation
+import MediaIO
 import ProjectFile
 import TimelinePage
 
@@ -32,6 +33,9 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Loads the project for the first time and starts watching it.
     func start() {
+        // Hours of edits, each a new generation with its own decoders, encoders and frame
+        // pools: what one frees must go back to the kernel, not stay in the heaps.
+        HeapPolicy.releaseFreedMemory()
         watcher = FileWatcher { [weak self] in self?.scheduleReload("a file changed") }
         reloads.sync { reload("loaded") }
     }
