@@ -1,10 +1,20 @@
 #!/usr/bin/env python3
 """The preview page in a real browser: headless Chromium driven over the DevTools protocol.
 
-    Tests/Browser/preview_test.py REEL_BINARY PROMO_FOLDER [--screenshot docs/preview.png]
-    Tests/Browser/preview_test.py REEL_BINARY PROMO_FOLDER --figures   (docs/preview.md's measurements)
+    Tests/Browser/preview_test.py REEL_BINARY                    (CI: scripts/test, debug build)
+    Tests/Browser/preview_test.py REEL_BINARY PROJECT_FOLDER [--screenshot docs/preview.png]
+    Tests/Browser/preview_test.py REEL_BINARY PROJECT_FOLDER --figures   (docs/preview.md's measurements)
 
-Runs `reel preview` on a copy of the promo project and checks, in order: the paused picture
+Without a folder it writes a small project of its own (ffmpeg lavfi media: 11 s at 480x270,
+30 fps, two clips with a 1 s crossfade and a title), which a debug build renders faster than
+real time: that is what CI runs. With a folder (Examples/promo, after
+scripts/make-promo-media.sh) it runs on a copy of that project at 960 wide; the docs'
+screenshot and figures are taken that way, by hand, with a release build:
+
+    swift build -c release --product reel && scripts/make-promo-media.sh
+    Tests/Browser/preview_test.py .build/release/reel Examples/promo --screenshot docs/preview.png
+
+Runs `reel preview` on a copy of the project and checks, in order: the paused picture
 equals `reel frame` at 0 s and after a seek to 9.5 s (decoded pixels, PSNR at least 60 dB:
 the page shows reel frame's own PNG, so anything less means another picture); playback
 advances the media time by about the wall time over 3 s and the picture changes; a new
@@ -40,21 +50,76 @@ def psnr(a, b):
     return float("inf") if match.group(1) == "inf" else float(match.group(1))
 
 
+# The project CI runs: small enough for a debug build to render faster than real time, with
+# what the checks need (a title from the var `headline` on screen at 2 s, 9.5 s inside the
+# timeline, a crossfade, sound).
+SMALL_PROJECT = """reel: 1
+
+vars:
+  headline: Spring Sale
+
+output:
+  size: [480, 270]
+  fps: 30
+  video: { codec: h264, preset: veryfast, crf: 23 }
+  audio: { codec: aac, bitrate: 128k, sample_rate: 48000, channels: 2 }
+
+media:
+  a: media/a.mp4
+  b: media/b.mp4
+
+video:
+  - clips:
+      - media: a
+        duration: 6s
+      - transition: crossfade
+        duration: 1s
+      - media: b
+        duration: 6s
+
+overlays:
+  - text: "{{ headline }}"
+    at: 1s
+    duration: 4s
+    position: ["50%", "80%"]
+    style: { font: DejaVu Sans, weight: bold, size: 32, color: "#ffffff" }
+"""
+
+
+def write_small_project(folder):
+    """SMALL_PROJECT and its media (7 s each: 480x270 30 fps H.264 with a keyframe a second,
+    48 kHz AAC tones) in `folder`."""
+    os.makedirs(os.path.join(folder, "media"))
+    for name, picture, tone in (("a", "testsrc2", 440), ("b", "smptehdbars", 660)):
+        subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                        "-f", "lavfi", "-i", f"{picture}=size=480x270:rate=30:duration=7",
+                        "-f", "lavfi", "-i", f"sine=frequency={tone}:sample_rate=48000:duration=7",
+                        "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p",
+                        "-c:a", "aac", "-b:a", "96k", "-shortest", os.path.join(folder, "media", f"{name}.mp4")],
+                       check=True, timeout=120)
+    with open(os.path.join(folder, "project.yaml"), "w") as f:
+        f.write(SMALL_PROJECT)
+
+
 class Run:
-    def __init__(self, reel, promo):
+    def __init__(self, reel, project_folder, width):
         self.reel = reel
+        self.width = width
         self.work = tempfile.mkdtemp(prefix="reel-preview-test-")
-        self.project_dir = os.path.join(self.work, "promo")
-        os.makedirs(self.project_dir)
-        shutil.copy(os.path.join(promo, "project.yaml"), self.project_dir)
-        os.symlink(os.path.abspath(os.path.join(promo, "media")), os.path.join(self.project_dir, "media"))
+        self.project_dir = os.path.join(self.work, "project")
+        if project_folder:
+            os.makedirs(self.project_dir)
+            shutil.copy(os.path.join(project_folder, "project.yaml"), self.project_dir)
+            os.symlink(os.path.abspath(os.path.join(project_folder, "media")), os.path.join(self.project_dir, "media"))
+        else:
+            write_small_project(self.project_dir)
         self.project = os.path.join(self.project_dir, "project.yaml")
         self.original = open(self.project).read()
         self.cache = os.path.join(self.work, "cache")
         self.log_path = os.path.join(self.work, "server.log")
         self.passed, self.failed = 0, 0
         env = dict(os.environ, REEL_CACHE_DIR=self.cache)
-        self.server = subprocess.Popen([reel, "preview", self.project, "--port", "0", "--size", "960x"],
+        self.server = subprocess.Popen([reel, "preview", self.project, "--port", "0", "--size", f"{width}x"],
                                        stdout=subprocess.PIPE, stderr=open(self.log_path, "w"), text=True, env=env)
         line = self.server.stdout.readline()
         match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
@@ -85,7 +150,7 @@ class Run:
 
     def reel_frame(self, at, name):
         path = os.path.join(self.work, name)
-        subprocess.run([self.reel, "frame", self.project, "--at", at, "--size", "960x", "-o", path],
+        subprocess.run([self.reel, "frame", self.project, "--at", at, "--size", f"{self.width}x", "-o", path],
                        check=True, capture_output=True, timeout=120, env=dict(os.environ, REEL_CACHE_DIR=self.cache))
         return path
 
@@ -195,7 +260,7 @@ class Run:
         assert re.search(r"project\.yaml:\d+:\d+: error", shown), shown
         print("     " + shown.splitlines()[0])
         assert self.browser.evaluate("document.getElementById('still').src") == still, "the last good picture went away"
-        assert self.browser.evaluate("document.getElementById('still').naturalWidth") == 960
+        assert self.browser.evaluate("document.getElementById('still').naturalWidth") == self.width
 
     def fix_yaml(self):
         generation = self.generation()
@@ -260,11 +325,13 @@ class Run:
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("reel")
-    parser.add_argument("promo")
-    parser.add_argument("--screenshot")
+    parser.add_argument("project", nargs="?", help="a project folder (project.yaml, media/); default: a small one made here")
+    parser.add_argument("--size", type=int, help="the preview's width (default: 960 for a given project, 480 for the small one)")
+    parser.add_argument("--screenshot", help="also take the page's picture (docs/preview.png: of the promo, by hand)")
     parser.add_argument("--figures", action="store_true")
     args = parser.parse_args()
-    run = Run(os.path.abspath(args.reel), args.promo)
+    started = time.time()
+    run = Run(os.path.abspath(args.reel), args.project, args.size or (960 if args.project else 480))
     try:
         if args.figures:
             run.step("figures", run.figures)
@@ -282,7 +349,7 @@ def main():
         if run.server.poll() is None:
             run.server.kill()
         shutil.rmtree(run.work, ignore_errors=True)
-        print(f"{run.passed} passed, {run.failed} failed")
+        print(f"{run.passed} passed, {run.failed} failed ({time.time() - started:.0f} s)")
     sys.exit(1 if run.failed else 0)
 
 
