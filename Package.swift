@@ -7,6 +7,7 @@ import PackageDescription
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
 /// {ProjectFile, ProjectCompiler} ← Interchange ← reel (EDL and OpenTimelineIO in and out; no FFmpeg, no Cairo)
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
+/// {RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 let package = Package(
     name: "Reel",
@@ -17,6 +18,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Pure Swift: no FFmpeg, no Cairo.
@@ -54,10 +59,19 @@ let package = Package(
 
         .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "CompositionGraph", "MediaIO", "OverlayRendering"]),
 
+        // The preview server (`reel preview`): Hummingbird over the render engine.
+        .target(
+            name: "PreviewServer",
+            dependencies: ["MediaTime", "MediaIO", "ProjectFile", "ProjectCompiler", "CompositionGraph", "RenderEngine", "TimelinePage", "FileSafety",
+                           .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            resources: [.copy("Resources/page")]
+        ),
+
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange",
+                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,6 +93,7 @@ let package = Package(
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "TestSupport", "CompositionGraph", "Digest", "FileSafety", "MediaIO", "OverlayRendering", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden"]),
     ],

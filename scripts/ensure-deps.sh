@@ -8,7 +8,10 @@ REEL_APT_PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader libjpeg-turbo-progs
   python3-venv
 )
+# Only for the tests: the preview page is tested in a real browser.
+REEL_TEST_APT_PACKAGES=(chromium)
 
+# reel_ensure_deps [MORE_PACKAGES...]: Reel's packages and any more named.
 reel_ensure_deps() {
   if ! command -v swift >/dev/null 2>&1; then
     echo "error: the Swift toolchain (6.0 or newer) is not on PATH." >&2
@@ -16,7 +19,7 @@ reel_ensure_deps() {
     exit 69
   fi
   local missing=()
-  for p in "${REEL_APT_PACKAGES[@]}"; do
+  for p in "${REEL_APT_PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0

@@ -88,8 +88,16 @@ public final class MediaWriter: @unchecked Sendable {
         try failing {
             var options: OpaquePointer? = nil
             defer { av_dict_free(&options) }
-            if settings.faststart, settings.container == .mp4 || settings.container == .mov {
+            let isoMedia = settings.container == .mp4 || settings.container == .mov
+            if settings.fragmented, isoMedia {
+                av_dict_set(&options, "movflags", "+frag_keyframe+empty_moov+default_base_moof", 0)
+            } else if settings.faststart, isoMedia {
                 av_dict_set(&options, "movflags", "+faststart", 0)
+            }
+            if isoMedia, settings.audio?.codec == .flac {
+                // FFmpeg 5 calls FLAC in MP4 experimental; it writes the FLAC-in-ISOBMFF
+                // mapping that browsers and FFmpeg itself read.
+                context.pointee.strict_std_compliance = FF_COMPLIANCE_EXPERIMENTAL
             }
             FFmpeg.clearLog()
             try FFmpeg.check(avformat_write_header(context, &options), "avformat_write_header", site, .unsupportedSettings,

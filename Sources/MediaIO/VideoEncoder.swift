@@ -45,7 +45,7 @@ final class VideoEncoder {
         try Self.applyQualityAndPreset(settings, context, site)
         // Without it, the kernel's clearing of pages for each new encoder's buffers cost a fifth
         // of a 5 s segment's CPU (perf; docs/render.md).
-        reel_keep_encoder_memory()
+        HeapPolicy.prepareForEncoder()
         FFmpeg.clearLog()
         try FFmpeg.check(avcodec_open2(c, codec, nil), "avcodec_open2", site, .unsupportedSettings,
                          "cannot open the \(String(cString: codec.pointee.name)) encoder with \(settings.summary)")

@@ -64,14 +64,20 @@ public struct WriterSettings: Hashable, Sendable, Codable {
     public var audio: Audio?
     /// Put the index (moov) first in MP4/MOV so playback can start before the download ends.
     public var faststart: Bool
+    /// Write MP4/MOV as fragments (an empty moov first, a moof + mdat from each keyframe, offsets
+    /// from each moof), the form Media Source Extensions players take piece by piece. Wins over
+    /// `faststart`.
+    public var fragmented: Bool
     /// Container metadata (title, comment, …), written sorted by key.
     public var metadata: [String: String]
 
-    public init(container: Container, video: Video?, audio: Audio?, faststart: Bool = false, metadata: [String: String] = [:]) {
+    public init(container: Container, video: Video?, audio: Audio?, faststart: Bool = false, fragmented: Bool = false,
+                metadata: [String: String] = [:]) {
         self.container = container
         self.video = video
         self.audio = audio
         self.faststart = faststart
+        self.fragmented = fragmented
         self.metadata = metadata
     }
 }

@@ -4,12 +4,13 @@ import Foundation
 import Interchange
 import MediaIO
 import OverlayRendering
+import PreviewServer
 import ProjectFile
 import RenderEngine
 
 /// The one place where what went wrong becomes what the user reads and the process's exit
 /// status (sysexits(3) where one fits): 64 bad usage, 65 invalid input, 66 a file is missing,
-/// 73 cannot write, 1 a failure while rendering, 130 cancelled. The library modules only say
+/// 69 the preview's port is taken, 73 cannot write, 1 a failure while rendering, 130 cancelled. The library modules only say
 /// what went wrong.
 enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
@@ -45,6 +46,7 @@ enum Failure {
         case is OutputRefusal: 73
         case is OverlayError: 65
         case is UsageError: 64
+        case is PreviewServer.StartFailure: 69
         default: 1
         }
     }

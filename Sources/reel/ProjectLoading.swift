@@ -8,8 +8,13 @@ import RenderEngine
 /// Project file → composition graph, with this machine's media (the render engine's facts
 /// reader) and fonts. Throws `ProjectError`.
 func loadGraph(projectPath: String, vars: VarValues) throws(ProjectError) -> CompositionGraph {
+    try loadProject(projectPath: projectPath, vars: vars).graph
+}
+
+/// `loadGraph` with the document and the typed project it was compiled from.
+func loadProject(projectPath: String, vars: VarValues) throws(ProjectError) -> ProjectPipeline.Loaded {
     try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources,
-                             media: MediaFactsReader(), fonts: CatalogFonts()).graph
+                             media: MediaFactsReader(), fonts: CatalogFonts())
 }
 
 /// `loadGraph` with the vars a command's options give.

@@ -103,6 +103,12 @@ struct RenderingOptions: ParsableArguments {
     var partsFolder: String? {
         if let parts { return parts }
         if noCache { return nil }
+        return Self.cacheFolder
+    }
+
+    /// The cache of rendered segments: `$REEL_CACHE_DIR`, else `$XDG_CACHE_HOME/reel/parts`,
+    /// else `~/.cache/reel/parts`.
+    static var cacheFolder: String {
         let environment = ProcessInfo.processInfo.environment
         if let dir = environment["REEL_CACHE_DIR"], !dir.isEmpty { return dir }
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }

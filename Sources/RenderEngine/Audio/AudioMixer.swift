@@ -117,7 +117,7 @@ final class AudioMixer {
 
 extension CompositionGraph {
     /// Whether the output has an audio stream: some audio track is in the mix.
-    var hasAudio: Bool {
+    public var hasAudio: Bool {
         composition.tracks.contains { $0.kind == .audio && audioMix.parameters(for: $0.id) != nil }
     }
 }

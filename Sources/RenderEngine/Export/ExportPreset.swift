@@ -1,4 +1,5 @@
 import CompositionGraph
+import MediaFormat
 import MediaTime
 
 /// AVAssetExportSession-style presets, each a fixed set of explicit settings that replace
@@ -13,7 +14,7 @@ public enum ExportPreset: String, CaseIterable, Sendable {
     /// Small and fast, for a quick look.
     case preview
 
-    /// What the preset sets.
+    /// What a preset sets; also made directly for settings no preset names (a preview's).
     public struct Settings: Equatable, Sendable {
         /// Output height in pixels (width follows the project's aspect ratio, even); nil keeps the size.
         public var height: Int?
@@ -23,7 +24,39 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         public var maxFrameRate: Rational?
         public var crf: Int
         public var encoderPreset: String
-        public var audioBitrate: Int
+        public var audioCodec: AudioCodec
+        /// Bits per second of a lossy audio codec.
+        public var audioBitrate: Int?
+
+        public init(height: Int?, divisor: Int = 1, maxFrameRate: Rational?, crf: Int, encoderPreset: String,
+                    audioCodec: AudioCodec = .aac, audioBitrate: Int?) {
+            self.height = height
+            self.divisor = divisor
+            self.maxFrameRate = maxFrameRate
+            self.crf = crf
+            self.encoderPreset = encoderPreset
+            self.audioCodec = audioCodec
+            self.audioBitrate = audioBitrate
+        }
+
+        /// The graph with these settings: H.264 at this quality, the audio codec, the frame
+        /// rate capped, and when the size changes, every position and pixel size scaled to it.
+        public func apply(to graph: CompositionGraph) -> CompositionGraph {
+            var g = graph
+            g.output.video = OutputSettings.Video(codec: .h264, crf: crf, bitrate: nil, preset: encoderPreset,
+                                                  pixelFormat: "yuv420p", gopSize: graph.output.video.gopSize)
+            g.output.audio = OutputSettings.Audio(codec: audioCodec, bitrate: audioBitrate, sampleRate: graph.output.audio.sampleRate,
+                                                  channels: graph.output.audio.channels)
+            if let maxFrameRate {
+                let longest = MediaTime(maxFrameRate.reciprocal)
+                if g.videoComposition.frameDuration < longest { g.videoComposition.frameDuration = longest }
+            }
+            let size = graph.videoComposition.renderSize
+            let height = self.height ?? size.height / divisor
+            guard height != size.height else { return g }
+            let width = 2 * Int((Double(size.width) * Double(height) / Double(size.height) / 2).rounded())
+            return g.resized(to: PixelSize(width: width, height: 2 * ((height + 1) / 2)))
+        }
     }
 
     public var settings: Settings {
@@ -40,21 +73,5 @@ public enum ExportPreset: String, CaseIterable, Sendable {
 
     /// The graph with the preset applied: H.264 + AAC at the preset's quality, and when the
     /// preset changes the size, every position and pixel size scaled to the new size.
-    public func apply(to graph: CompositionGraph) -> CompositionGraph {
-        let s = settings
-        var g = graph
-        g.output.video = OutputSettings.Video(codec: .h264, crf: s.crf, bitrate: nil, preset: s.encoderPreset,
-                                              pixelFormat: "yuv420p", gopSize: graph.output.video.gopSize)
-        g.output.audio = OutputSettings.Audio(codec: .aac, bitrate: s.audioBitrate, sampleRate: graph.output.audio.sampleRate,
-                                              channels: graph.output.audio.channels)
-        if let maxRate = s.maxFrameRate {
-            let longest = MediaTime(maxRate.reciprocal)
-            if g.videoComposition.frameDuration < longest { g.videoComposition.frameDuration = longest }
-        }
-        let size = graph.videoComposition.renderSize
-        let height = s.height ?? size.height / s.divisor
-        guard height != size.height else { return g }
-        let width = 2 * Int((Double(size.width) * Double(height) / Double(size.height) / 2).rounded())
-        return g.resized(to: PixelSize(width: width, height: 2 * ((height + 1) / 2)))
-    }
+    public func apply(to graph: CompositionGraph) -> CompositionGraph { settings.apply(to: graph) }
 }

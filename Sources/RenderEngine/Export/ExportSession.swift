@@ -110,7 +110,7 @@ public final class ExportSession: @unchecked Sendable {
         let arrivals = PartArrivals(present: reused.map(\.index))
         let workers = startWorkers(missing, counter: counter, arrivals: arrivals)
         do {
-            try join(waitingFor: arrivals)
+            try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: arrivals)
         } catch {
             // A worker's failure that stopped the join, else the join's own (the output cannot
             // be written: found before any frame is rendered, since the join opens it first).
@@ -142,30 +142,60 @@ public final class ExportSession: @unchecked Sendable {
     /// after checking that each part is there, complete and made for this plan. Throws
     /// `RenderError`.
     public func join() throws {
-        try join(waitingFor: nil)
+        try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: nil)
     }
 
-    /// The join; with `arrivals`, each part is waited for until a worker has made it.
-    private func join(waitingFor arrivals: PartArrivals?) throws {
-        let settings = try WriterSettings(graph, path: options.outputPath, threads: SegmentPlan.encoderThreads)
+    /// The file of segment `index` alone, as a preview plays it: its video (its part, rendered
+    /// first unless there) and the mix of the audio over its time range, from time 0, as
+    /// fragmented MP4 (what a Media Source Extensions player appends). Kept in the parts
+    /// folder under the segment's video and audio keys, so an edit that leaves both alone
+    /// reuses it. Appears whole or not at all. Returns its path; throws `RenderError`.
+    public func piece(_ index: Int) throws -> String {
+        let segment = plan.segments[index]
+        if let path = existingPiece(index) { return path }
+        let path = piecePath(segment)
+        try renderSegment(index)
+        try join([segment], range: segment.timeRange, to: path, fragmented: true, waitingFor: nil)
+        PartCache(folder: partsFolder, limit: options.cacheLimit).touch([partPath(segment)]).evict()
+        return path
+    }
+
+    /// The path of segment `index`'s piece when it is made already (marked as just used).
+    public func existingPiece(_ index: Int) -> String? {
+        let path = piecePath(plan.segments[index])
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        _ = PartCache(folder: partsFolder, limit: options.cacheLimit).touch([path])
+        return path
+    }
+
+    private func piecePath(_ segment: SegmentPlan.Segment) -> String {
+        URL(fileURLWithPath: partsFolder).appendingPathComponent(segment.pieceKey + PartCache.pieceSuffix).path
+    }
+
+    /// Joins `segments` (in order, covering `range`) with the audio of `range` into `path`;
+    /// with `arrivals`, each part is waited for until a worker has made it.
+    private func join(_ segments: [SegmentPlan.Segment], range: TimeRange, to path: String, fragmented: Bool = false,
+                      waitingFor arrivals: PartArrivals?) throws {
+        var settings = try WriterSettings(graph, path: path, threads: SegmentPlan.encoderThreads)
+        settings.fragmented = fragmented
         let writer: MediaWriter
         do {
-            writer = try MediaWriter(path: options.outputPath, settings: settings, encodedVideo: true)
+            writer = try MediaWriter(path: path, settings: settings, encodedVideo: true)
         } catch let error as MediaError where error.kind == .writingFailed {
-            throw RenderError.unwritable(path: options.outputPath, reason: error.message)
+            throw RenderError.unwritable(path: path, reason: error.message)
         } catch {
-            throw RenderError.invalidSettings("output \(options.outputPath): \(error)")
+            throw RenderError.invalidSettings("output \(path): \(error)")
         }
         do {
             let access = MediaAccess.mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads)
             let channels = graph.output.audio.channels
             let audio = graph.hasAudio
-                ? AudioFeed(graph: graph, range: plan.range, blockSize: 1024, open: access.openAudio) { samples, count in
+                ? AudioFeed(graph: graph, range: range, blockSize: 1024, open: access.openAudio) { samples, count in
                     try writer.append(audio: UnsafeBufferPointer(start: samples, count: count * channels))
                 }
                 : nil
-            let first = plan.segments.first?.firstFrame ?? 0
-            for segment in plan.segments {
+            let first = segments.first?.firstFrame ?? 0
+            for segment in segments {
                 try arrivals?.wait(for: segment.index)
                 let packets = try checkedPart(segment, extradata: writer.videoExtradata)
                 for packet in packets {
@@ -174,12 +204,12 @@ public final class ExportSession: @unchecked Sendable {
                     try audio?.write(until: .frame(segment.firstFrame + max(packet.pts, packet.dts) + 1, duration: graph.videoComposition.frameDuration))
                 }
             }
-            try audio?.write(until: plan.range.end)
+            try audio?.write(until: range.end)
             try writer.finish()
         } catch {
             writer.cancel()
             if let error = error as? RenderError { throw error }
-            throw RenderError.output(path: options.outputPath, reason: "\(error)")
+            throw RenderError.output(path: path, reason: "\(error)")
         }
     }
 
@@ -191,6 +221,9 @@ public final class ExportSession: @unchecked Sendable {
         }
         for pipeline in pipelines { pipeline.cancel() }
     }
+
+    /// Whether `cancel()` was called: the session renders nothing more.
+    public var isCancelled: Bool { lock.withLock { cancelled } }
 
     // MARK: Rendering segments
 

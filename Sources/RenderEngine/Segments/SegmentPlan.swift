@@ -21,6 +21,17 @@ public struct SegmentPlan: Sendable, Equatable {
         public var frameCount: Int64
         public var timeRange: TimeRange
         public var key: String
+        /// The key of the mix of the audio over `timeRange`: what a file of this segment alone
+        /// (a preview's piece) holds besides the video. A whole render mixes its audio in the
+        /// join and does not use it.
+        public var audioKey: String
+
+        /// The key of a file of this segment alone, video and audio (`ExportSession.piece`).
+        public var pieceKey: String {
+            var hash = SHA256()
+            hash.update("reel-piece-1\n\(key)\n\(audioKey)\n")
+            return hash.hexDigest()
+        }
     }
 
     /// The graph with its preset applied: what every segment renders.
@@ -50,7 +61,8 @@ public struct SegmentPlan: Sendable, Equatable {
             let stop = min(end, (start / framesPerSegment + 1) * framesPerSegment)
             let times = TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))
             segments.append(Segment(index: segments.count, firstFrame: start, frameCount: stop - start, timeRange: times,
-                                    key: keyed.key(firstFrame: start, frameCount: stop - start, times: times)))
+                                    key: keyed.key(firstFrame: start, frameCount: stop - start, times: times),
+                                    audioKey: keyed.audioKey(times: times)))
             start = stop
         }
         self.segments = segments
@@ -62,6 +74,7 @@ public struct SegmentPlan: Sendable, Equatable {
 private struct KeyedGraph {
     let graph: CompositionGraph
     let settings: String
+    let version: String
 
     init(_ graph: CompositionGraph, identity: (String) throws -> String, version: String) rethrows {
         var g = graph
@@ -100,6 +113,7 @@ private struct KeyedGraph {
         }
         g.fonts = try graph.fonts.map(id)
         self.graph = g
+        self.version = version
         let vc = graph.videoComposition, out = graph.output
         // Not the container: every one Reel writes takes the same packets (the join checks).
         settings = Self.json(KeySettings(version: version, encoderThreads: SegmentPlan.encoderThreads, video: out.video, renderSize: vc.renderSize, frameDuration: vc.frameDuration,
@@ -122,6 +136,29 @@ private struct KeyedGraph {
         hash.update(Self.json(KeyFrames(firstFrame: firstFrame, frameCount: frameCount, instructions: instructions,
                                         tracks: tracks, overlays: overlays)))
         return hash.hexDigest()
+    }
+
+    /// The key of the audio mixed over `times`: the audio settings, every mixed track's
+    /// segments that overlap `times` and its whole volume ramp and time-pitch rule.
+    func audioKey(times: TimeRange) -> String {
+        let mixed = graph.audioMix.tracks
+        let ids = Set(mixed.map(\.trackID))
+        let tracks = graph.composition.tracks.filter { ids.contains($0.id) }.map { track in
+            CompositionTrack(id: track.id, kind: track.kind, name: "",
+                             segments: track.segments.filter { $0.target.intersection(times) != nil })
+        }
+        var hash = SHA256()
+        hash.update("reel-audio-1\n")
+        hash.update(Self.json(KeyAudio(version: version, audio: graph.output.audio, times: times, tracks: tracks, mix: mixed)))
+        return hash.hexDigest()
+    }
+
+    private struct KeyAudio: Encodable {
+        var version: String
+        var audio: OutputSettings.Audio
+        var times: TimeRange
+        var tracks: [CompositionTrack]
+        var mix: [AudioMixTrack]
     }
 
     private struct KeySettings: Encodable {

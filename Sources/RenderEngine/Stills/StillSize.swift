@@ -2,21 +2,21 @@ import CompositionGraph
 
 /// The `--size` of stills: `640x` (that width, the height follows the frame's aspect
 /// ratio), `x360` (that height), or `640x360` (the largest size of the frame's aspect ratio
-/// that fits in that box).
-struct StillSize: Equatable, Sendable, CustomStringConvertible {
-    var width: Int?
-    var height: Int?
+/// that fits in that box). `reel frame`, `reel thumbnails` and `reel preview` take it.
+public struct StillSize: Equatable, Sendable, CustomStringConvertible {
+    public var width: Int?
+    public var height: Int?
 
-    struct ParseError: Error, Equatable, CustomStringConvertible {
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let description: String
     }
 
-    init(width: Int?, height: Int?) {
+    public init(width: Int?, height: Int?) {
         self.width = width
         self.height = height
     }
 
-    init(parsing text: String) throws(ParseError) {
+    public init(parsing text: String) throws(ParseError) {
         let parts = text.lowercased().split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
         func number(_ s: Substring) throws(ParseError) -> Int? {
             if s.isEmpty { return nil }
@@ -35,10 +35,10 @@ struct StillSize: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String { (width.map(String.init) ?? "") + "x" + (height.map(String.init) ?? "") }
+    public var description: String { (width.map(String.init) ?? "") + "x" + (height.map(String.init) ?? "") }
 
     /// The size a frame of `size` is scaled to (each side at least 1 pixel).
-    func fitting(_ size: PixelSize) -> PixelSize {
+    public func fitting(_ size: PixelSize) -> PixelSize {
         let byWidth = width.map { Double($0) / Double(size.width) }
         let byHeight = height.map { Double($0) / Double(size.height) }
         let k = [byWidth, byHeight].compactMap { $0 }.min()!

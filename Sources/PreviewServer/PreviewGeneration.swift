@@ -1,0 +1,49 @@
+import CompositionGraph
+import Foundation
+import MediaFormat
+import MediaIO
+import MediaTime
+import RenderEngine
+
+/// One good state of the project, everything the page shows of it made from one graph: the
+/// exact stills, the playback pieces (the project's segment plan rendered at the preview's
+/// size by an `ExportSession` whose parts and pieces live in the segment cache), and the
+/// timeline. A new state replaces it whole; its renders in flight are then cancelled.
+final class PreviewGeneration: Sendable {
+    let number: Int
+    let graph: CompositionGraph
+    let stills: StillFrames
+    let playback: ExportSession
+
+    /// How playback pieces are encoded: H.264 ultrafast (x264 keeps up on 2 cores), at most
+    /// 30 frames a second, and FLAC, which has no encoder delay, so each piece's audio starts
+    /// and ends exactly with its video.
+    static func playbackSettings(height: Int) -> ExportPreset.Settings {
+        ExportPreset.Settings(height: height, maxFrameRate: Rational(30), crf: 23, encoderPreset: "ultrafast",
+                              audioCodec: .flac, audioBitrate: nil)
+    }
+
+    /// Throws `RenderError` when the graph cannot be rendered (media that changed, a size the
+    /// encoder refuses).
+    init(number: Int, graph: CompositionGraph, stillSize: StillSize, cacheFolder: String) throws {
+        self.number = number
+        self.graph = graph
+        let size = stillSize.fitting(graph.videoComposition.renderSize)
+        stills = try StillFrames(graph: graph, size: size)
+        var small = Self.playbackSettings(height: size.height).apply(to: graph)
+        small.output.container = .mp4
+        playback = try ExportSession(graph: small, options: ExportOptions(
+            outputPath: URL(fileURLWithPath: cacheFolder).appendingPathComponent("preview.mp4").path,
+            jobs: 1, partsFolder: cacheFolder))
+    }
+
+    var segments: [SegmentPlan.Segment] { playback.plan.segments }
+
+    /// Once its decoders, frame pools and overlay sprites are freed (right after this body:
+    /// stored properties go after `deinit`), their pages go back to the kernel (`HeapPolicy`).
+    deinit {
+        Self.trimming.async { HeapPolicy.trim() }
+    }
+
+    private static let trimming = DispatchQueue(label: "reel.preview.trim", qos: .utility)
+}

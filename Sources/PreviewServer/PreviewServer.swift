@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `reel preview`: a local web server with one page that plays the project, shows exact
+/// frames, its timeline and vars, and follows every change of the files it reads.
+///
+/// It binds `configuration.host` (127.0.0.1 unless told otherwise) and runs until `stop()`;
+/// then it stops taking requests, cancels the renders (their temporary files go with them)
+/// and returns.
+public final class PreviewServer: @unchecked Sendable {
+    /// Why the server could not start.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let configuration: PreviewConfiguration
+    private let session: PreviewSession
+    private let lock = NSLock()
+    private var group: ServiceGroup?
+    private var stopRequested = false
+
+    public init(_ configuration: PreviewConfiguration) {
+        self.configuration = configuration
+        session = PreviewSession(configuration)
+    }
+
+    /// Loads the project, binds and serves until `stop()`. `ready` gets the page's URL once
+    /// the port is open. Throws `StartFailure` (the port is taken, the address cannot be
+    /// bound) or the page's resources are missing.
+    public func run(ready: @escaping @Sendable (String) -> Void) async throws {
+        let assets = try PageAssets()
+        session.start()
+        defer { session.stop() }
+        let port = BoundPort(configuration.port)
+        let hosts = AllowedHosts(host: configuration.host, port: port)
+        var logger = Logger(label: "reel.preview") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        let app = Application(
+            router: PreviewRoutes.router(session: session, assets: assets, hosts: hosts),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                port.value = channel.localAddress?.port ?? port.value
+                ready("http://\(AllowedHosts.bracketed(hosts.host)):\(port.value)/")
+            },
+            logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let stopNow: Bool = lock.withLock {
+            self.group = group
+            return stopRequested
+        }
+        if stopNow { return }
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StartFailure(description: "port \(configuration.port) on \(configuration.host) is in use by another program; "
+                               + "stop it, or pick another port with --port N (--port 0 takes any free one)")
+        } catch let error as IOError {
+            throw StartFailure(description: "cannot listen on \(configuration.host) port \(configuration.port): \(error)")
+        }
+    }
+
+    /// Stops serving (safe from any thread, more than once): the page's waiting requests end,
+    /// then the server closes.
+    public func stop() {
+        let group: ServiceGroup? = lock.withLock {
+            stopRequested = true
+            return self.group
+        }
+        session.stop()
+        Task { await group?.triggerGracefulShutdown() }
+    }
+}
+
+/// The port the server listens on: the one asked for, or the one the system gave for port 0.
+final class BoundPort: @unchecked Sendable {
+    private let lock = NSLock()
+    private var port: Int
+
+    init(_ port: Int) { self.port = port }
+
+    var value: Int {
+        get { lock.withLock { port } }
+        set { lock.withLock { port = newValue } }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+
+/// The checks every request passes before a route sees it:
+/// - the Host header names the address the server is bound to (with its port), so a page of
+///   another site whose name was re-pointed at 127.0.0.1 (DNS rebinding) gets 421, not data;
+/// - a POST from a page of another origin is refused (403);
+/// - a path with `%`, `\`, `..` or an empty segment is 404 at once. No route maps URL text to
+///   a file anyway: pages and assets are fixed names served from memory, frames and pieces are
+///   named by numbers and hex keys that are looked up, never joined to a path.
+struct RequestGuard: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let hosts: AllowedHosts
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard hosts.allows(authority: request.head.authority) else {
+            throw HTTPError(.misdirectedRequest, message: "this server answers to \(hosts.example) only\n")
+        }
+        if request.method == .post, let origin = request.headers[.origin], !hosts.allows(origin: origin) {
+            throw HTTPError(.forbidden, message: "requests from other sites are refused\n")
+        }
+        let path = request.uri.path
+        guard path.hasPrefix("/"), !path.contains("%"), !path.contains("\\"), !path.contains("//"),
+              !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+            throw HTTPError(.notFound)
+        }
+        var response = try await next(request, context)
+        response.headers[.init("X-Content-Type-Options")!] = "nosniff"
+        response.headers[.init("Referrer-Policy")!] = "no-referrer"
+        return response
+    }
+}
+
+/// The Host header values the server answers to: the bound address (and `localhost` when it
+/// is a loopback address) with the bound port. Bound to every interface (`0.0.0.0`, `::`,
+/// only with `--allow-remote`), any IP address literal is taken, but still no name but
+/// `localhost`: rebinding needs a name.
+struct AllowedHosts: Sendable {
+    let host: String
+    let bound: BoundPort
+    var port: Int { bound.value }
+
+    init(host: String, port: BoundPort) {
+        self.host = host
+        bound = port
+    }
+
+    var example: String { "\(Self.bracketed(host)):\(port)" }
+
+    func allows(authority: String?) -> Bool {
+        guard let authority, let (name, port) = Self.split(authority), port == self.port else { return false }
+        if name == "localhost" { return Self.isLoopback(host) || Self.isAnyAddress(host) }
+        if Self.isAnyAddress(host) { return Self.isAddressLiteral(name) }
+        return name == host.lowercased()
+    }
+
+    /// `http://127.0.0.1:8080`, as a browser sends it in `Origin`.
+    func allows(origin: String) -> Bool {
+        origin.lowercased().hasPrefix("http://") && allows(authority: String(origin.dropFirst("http://".count)))
+    }
+
+    /// `host:port` or `[v6]:port` → (host without brackets, lowercased; port).
+    private static func split(_ authority: String) -> (String, Int)? {
+        let text = authority.lowercased()
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":"),
+                  let port = Int(text[text.index(close, offsetBy: 2)...]) else { return nil }
+            return (String(text[text.index(after: text.startIndex)..<close]), port)
+        }
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]) else { return nil }
+        return (String(text[..<colon]), port)
+    }
+
+    static func isLoopback(_ host: String) -> Bool { host.hasPrefix("127.") || host == "::1" || host == "localhost" }
+    static func isAnyAddress(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" }
+
+    private static func isAddressLiteral(_ name: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+    }
+
+    static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+}

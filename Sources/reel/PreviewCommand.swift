@@ -1,0 +1,113 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import PreviewServer
+import ProjectFile
+import RenderEngine
+
+/// `reel preview PROJECT [--set k=v]... [--port N] [--size 960x] [--host H --allow-remote] [--open]`:
+/// the project in a browser, following every change of its files (module `PreviewServer`).
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a project in a web browser while you edit it: exact frames, its timeline and vars, live reload.",
+        discussion: """
+        Serves one page on 127.0.0.1 (docs/preview.md): a player whose paused frames are exactly \
+        reel frame's, playback at 1x with sound, the timeline, the vars as a form, and the project's \
+        diagnostics whenever a saved edit makes it invalid. Ctrl-C stops it. \
+        Exit status: 0 stopped, 64 bad usage, 66 the project file is missing, 69 the port is in use.
+        """
+    )
+
+    @Argument(help: "The project file (YAML or JSON).")
+    var project: String
+
+    @OptionGroup var vars: VarOverrides
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port: Int = 8640
+
+    @Option(help: ArgumentHelp("The size of the pictures: 960x (width), x540 (height) or 960x540 (fit inside).", valueName: "size"),
+            transform: StillSize.init(parsing:))
+    var size: StillSize = StillSize(width: 960, height: nil)
+
+    @Option(help: ArgumentHelp("The address to listen on; another than the loopback needs --allow-remote.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Flag(help: "Allow --host to be an address other machines reach (there is no password).")
+    var allowRemote = false
+
+    @Flag(help: "Open the page in the default browser (xdg-open).")
+    var open = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+        let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if !loopback, !allowRemote {
+            throw ValidationError("--host \(host) lets other machines see the preview; add --allow-remote if that is what you want")
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            // A file that is not there will not be edited into a project; an invalid one will.
+            do throws(ProjectError) {
+                _ = try DocumentLoader.load(path: project)
+            } catch where error.category == .missingFile {
+                throw error
+            } catch {}
+            if allowRemote, !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+                FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars; there is no password\n".utf8))
+            }
+            let vars = self.vars, project = self.project
+            let server = PreviewServer(PreviewConfiguration(
+                projectPath: project,
+                inputFiles: [project] + (vars.file.map { [$0] } ?? []),
+                load: { pageVars in
+                    let given = try vars.values()
+                    let all = given.overrides + pageVars
+                    return (try loadProject(projectPath: project, vars: VarValues(overrides: all, sources: given.sources)), all)
+                },
+                describe: Failure.message(for:),
+                size: size, host: host, port: port, cacheFolder: RenderingOptions.cacheFolder,
+                log: { line in FileHandle.standardError.write(Data("\(Self.clock()) \(line)\n".utf8)) }))
+            let signals = SignalCancellation { server.stop() }
+            defer { withExtendedLifetime(signals) {} }
+            let open = self.open
+            try waitFor {
+                try await server.run { url in
+                    FileHandle.standardOutput.write(Data("Previewing \(project) at \(url) (Ctrl-C stops it)\n".utf8))
+                    if open { Self.openInBrowser(url) }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` on the concurrency pool and waits for it (the commands are synchronous).
+    private func waitFor(_ body: @escaping @Sendable () async throws -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        Task {
+            do { try await body() } catch { outcome.error = error }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    private final class Outcome: @unchecked Sendable { var error: (any Error)? }
+
+    private static func openInBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        do { try process.run() } catch {
+            FileHandle.standardError.write(Data("reel preview: cannot start xdg-open (\(error)); open \(url) yourself\n".utf8))
+        }
+    }
+
+    /// `12:03:04`: when a line of the log was written.
+    private static func clock() -> String {
+        let now = Int(Date().timeIntervalSince1970) + TimeZone.current.secondsFromGMT()
+        return String(format: "%02d:%02d:%02d", now / 3600 % 24, now / 60 % 60, now % 60)
+    }
+}
