@@ -58,12 +58,14 @@ import TestSupport
         let folder = MediaFactory.path("png-readonly")
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let target = folder + "/missing-folder/out.png"
+        // A file stands where the output's folder should be: no folder can be made there.
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
+        let target = folder + "/blocker/out.png"
         #expect {
             try PNGEncoder.write(try Self.patternFrame(.rgb24), to: target)
         } throws: { error in
-            (error as? MediaError)?.kind == .writingFailed && "\(error)".contains("missing-folder/out.png")
+            (error as? MediaError)?.kind == .writingFailed && "\(error)".contains("blocker/out.png")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["blocker"])
     }
 }

@@ -289,10 +289,10 @@ import Testing
         #expect(fourth.standardError.contains("through a symlink"), "\(fourth.standardError)")
         #expect(try String(contentsOfFile: project, encoding: .utf8) == projectText)
 
-        // A folder that does not exist: cannot write, 73 as well.
-        let fifth = try run(["import", "cut.edl", "-o", "no-such-folder/project.yaml"])
+        // A folder that cannot be made (a file stands in its place): cannot write, 73 as well.
+        let fifth = try run(["import", "cut.edl", "-o", "project-as.edl/project.yaml"])
         #expect(fifth.status == 73)
-        #expect(fifth.standardError.contains("the folder"), "\(fifth.standardError)")
+        #expect(fifth.standardError.contains("Not a directory"), "\(fifth.standardError)")
     }
 
     @Test func importToJSONValidatesAndExportsBack() throws {
