@@ -15,7 +15,7 @@ final class FileWatcher: @unchecked Sendable {
     private let timer: DispatchSourceTimer
 
     /// Starts polling; `changed` runs on a background queue, once per poll that saw changes.
-    init(interval: DispatchTimeInterval = .milliseconds(200), changed: @escaping @Sendable () -> Void) {
+    init(interval: DispatchTimeInterval = .milliseconds(100), changed: @escaping @Sendable () -> Void) {
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "reel.preview.watch"))
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [weak self] in

@@ -23,6 +23,10 @@ final class PreviewGeneration: Sendable {
                               audioCodec: .flac, audioBitrate: nil)
     }
 
+    /// Pieces are shorter than the render's segments: the first one renders before playback
+    /// starts, so its length sets the wait on a cold cache.
+    static let pieceLength = MediaTime(seconds: 2)
+
     /// Throws `RenderError` when the graph cannot be rendered (media that changed, a size the
     /// encoder refuses).
     init(number: Int, graph: CompositionGraph, stillSize: StillSize, cacheFolder: String) throws {
@@ -32,6 +36,7 @@ final class PreviewGeneration: Sendable {
         stills = try StillFrames(graph: graph, size: size)
         var small = Self.playbackSettings(height: size.height).apply(to: graph)
         small.output.container = .mp4
+        small.output.segmentLength = Self.pieceLength
         playback = try ExportSession(graph: small, options: ExportOptions(
             outputPath: URL(fileURLWithPath: cacheFolder).appendingPathComponent("preview.mp4").path,
             jobs: 1, partsFolder: cacheFolder))

@@ -14,8 +14,12 @@ func loadGraph(projectPath: String, vars: VarValues) throws(ProjectError) -> Com
 /// `loadGraph` with the document and the typed project it was compiled from.
 func loadProject(projectPath: String, vars: VarValues) throws(ProjectError) -> ProjectPipeline.Loaded {
     try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources,
-                             media: MediaFactsReader(), fonts: CatalogFonts())
+                             media: mediaFacts, fonts: CatalogFonts())
 }
+
+/// One reader for the process: a file whose stamp has not changed is not probed again (`reel
+/// preview` loads the project on every edit).
+private let mediaFacts = MediaFactsReader()
 
 /// `loadGraph` with the vars a command's options give.
 func loadGraph(projectPath: String, options vars: VarOverrides) throws -> CompositionGraph {
