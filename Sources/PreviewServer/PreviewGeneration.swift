@@ -29,11 +29,11 @@ final class PreviewGeneration: Sendable {
 
     /// Throws `RenderError` when the graph cannot be rendered (media that changed, a size the
     /// encoder refuses).
-    init(number: Int, graph: CompositionGraph, stillSize: StillSize, cacheFolder: String) throws {
+    init(number: Int, graph: CompositionGraph, stillSize: StillSize, cacheFolder: String, readers: ReaderShelf) throws {
         self.number = number
         self.graph = graph
         let size = stillSize.fitting(graph.videoComposition.renderSize)
-        stills = try StillFrames(graph: graph, size: size)
+        stills = try StillFrames(graph: graph, size: size, readers: readers)
         var small = Self.playbackSettings(height: size.height).apply(to: graph)
         small.output.container = .mp4
         small.output.segmentLength = Self.pieceLength

@@ -3,6 +3,7 @@ import FileSafety
 import Foundation
 import MediaIO
 import ProjectFile
+import RenderEngine
 import TimelinePage
 
 /// The project as the page sees it: loads it, watches every file it reads, and on a change
@@ -24,6 +25,8 @@ final class PreviewSession: @unchecked Sendable {
     private var finished = false
     private let reloads = DispatchQueue(label: "reel.preview.reload")
     private var watcher: FileWatcher?
+    /// The stills' open readers, handed from each generation to the next.
+    private let readers = ReaderShelf()
 
     init(_ configuration: PreviewConfiguration) {
         self.configuration = configuration
@@ -123,7 +126,8 @@ final class PreviewSession: @unchecked Sendable {
         do {
             let (loaded, given) = try configuration.load(vars)
             let next = try PreviewGeneration(number: (previous?.number ?? 0) + 1, graph: loaded.graph, stillSize: configuration.size,
-                                             cacheFolder: configuration.cacheFolder)
+                                             cacheFolder: configuration.cacheFolder, readers: readers)
+            previous?.stills.handOverReaders()
             let list = PreviewVar.list(document: loaded.document.root, overrides: given)
             let from = lock.withLock {
                 current = next

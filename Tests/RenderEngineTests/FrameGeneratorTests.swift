@@ -54,6 +54,49 @@ import Testing
         }
     }
 
+    /// The preview's hand-over: a generator made after another (after an edit) takes that
+    /// one's open readers of files in the same state, and its frames are still exactly those
+    /// of a generator of its own.
+    @Test func readersHandedOverGiveTheSameFrames() throws {
+        let graph = try GoldenFrameTests.project()
+        let shelf = ReaderShelf()
+        let first = try FrameGenerator(graph: graph, shelf: shelf)
+        _ = try first.frame(40)
+        first.shelveReaders()
+        var edited = graph
+        edited.overlays = []
+        let second = try FrameGenerator(graph: edited, shelf: shelf)
+        let alone = try FrameGenerator(graph: edited)
+        for n: Int64 in [40, 41, 12, 74] {
+            let planes = { (frame: VideoFrame) in (0..<3).flatMap { frame.packedBytes(plane: $0) } }
+            #expect(planes(try second.frame(n)) == planes(try alone.frame(n)), "frame \(n)")
+        }
+    }
+
+    /// Readers go to the next pool only for the same file in the same state on the same track.
+    @Test func onlyReadersOfUnchangedFilesAreHandedOver() throws {
+        let ref = MediaReference.fake("a", path: "/media/a.mp4", kind: .video)
+        var changed = ref
+        changed.facts.stamp = FileStamp(size: 1, modified: 1)
+        let track = CompositionTrack(id: 1, kind: .video, name: "video 1", segments: [
+            Segment(target: TimeRange(start: .zero, duration: MediaTime(seconds: 1)), content: .media(ref, sourceRange: TimeRange(start: .zero, duration: MediaTime(seconds: 1))))])
+        let composition = Composition(duration: MediaTime(seconds: 1), tracks: [track])
+        let shelf = ReaderShelf()
+        var opened = 0
+        let open: (MediaReference) throws -> VideoFrameSource = { _ in opened += 1; return CountingVideoSource() }
+        let first = VideoSourcePool(composition: composition, shelf: shelf, open: open)
+        let source = try first.source(ref, trackID: 1)
+        first.shelve()
+        let second = VideoSourcePool(composition: composition, shelf: shelf, open: open)
+        #expect(try second.source(ref, trackID: 2) !== source) // another track: its own reader
+        #expect(try second.source(ref, trackID: 1) === source)
+        #expect(opened == 2)
+        second.shelve()
+        let third = VideoSourcePool(composition: composition, shelf: shelf, open: open)
+        #expect(try third.source(changed, trackID: 1) !== source)
+        #expect(opened == 3)
+    }
+
     @Test func timesMapToTheFrameOnScreen() throws {
         let generator = try FrameGenerator(graph: try GoldenFrameTests.project())
         let duration = generator.graph.duration

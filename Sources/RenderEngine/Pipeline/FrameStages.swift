@@ -9,9 +9,9 @@ final class FetchStage {
     private let pool: VideoSourcePool
     private let fetcher: PictureFetcher
 
-    init(graph: CompositionGraph, access: MediaAccess) {
+    init(graph: CompositionGraph, access: MediaAccess, shelf: ReaderShelf? = nil) {
         planner = FramePlanner(graph: graph)
-        pool = VideoSourcePool(composition: graph.composition, open: access.openVideo)
+        pool = VideoSourcePool(composition: graph.composition, shelf: shelf, open: access.openVideo)
         fetcher = PictureFetcher(renderSize: graph.videoComposition.renderSize, pool: pool)
     }
 
@@ -23,6 +23,9 @@ final class FetchStage {
 
     /// Closes the readers no frame at or after `t` needs.
     func release(before t: MediaTime) { pool.release(before: t) }
+
+    /// Hands the open readers to the shelf the stage was made with.
+    func shelveReaders() { pool.shelve() }
 }
 
 /// The compositing half: layers blended into an output frame, then the overlays of that

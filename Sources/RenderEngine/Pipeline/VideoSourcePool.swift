@@ -3,7 +3,8 @@ import MediaTime
 
 /// The open video readers of a render: one per (track, file), opened at its first frame and
 /// closed once the render has passed the last segment of that track showing that file, so
-/// memory does not grow with the length of the timeline.
+/// memory does not grow with the length of the timeline. With a shelf, readers left by the
+/// previous generator of a preview are taken before new ones are opened.
 final class VideoSourcePool {
     private struct Key: Hashable {
         var trackID: Int
@@ -11,12 +12,14 @@ final class VideoSourcePool {
     }
 
     private let open: (MediaReference) throws -> VideoFrameSource
-    private var sources: [Key: VideoFrameSource] = [:]
+    private let shelf: ReaderShelf?
+    private var sources: [Key: (ref: MediaReference, source: VideoFrameSource)] = [:]
     /// The end of the last segment using each key.
     private let lastUse: [Key: MediaTime]
 
-    init(composition: Composition, open: @escaping (MediaReference) throws -> VideoFrameSource) {
+    init(composition: Composition, shelf: ReaderShelf? = nil, open: @escaping (MediaReference) throws -> VideoFrameSource) {
         self.open = open
+        self.shelf = shelf
         var lastUse: [Key: MediaTime] = [:]
         for track in composition.tracks where track.kind == .video {
             for segment in track.segments {
@@ -34,10 +37,21 @@ final class VideoSourcePool {
 
     func source(_ ref: MediaReference, trackID: Int) throws -> VideoFrameSource {
         let key = Key(trackID: trackID, path: ref.path)
-        if let s = sources[key] { return s }
-        let s = try open(ref)
-        sources[key] = s
+        if let open = sources[key] { return open.source }
+        let s = try shelf?.take(ref, trackID: trackID) ?? open(ref)
+        sources[key] = (ref, s)
         return s
+    }
+
+    /// Hands the open readers to the shelf (for the next generator) and forgets them.
+    func shelve() {
+        guard let shelf else { return }
+        var shelved: [ReaderShelf.Key: VideoFrameSource] = [:]
+        for (key, open) in sources {
+            shelved[ReaderShelf.Key(path: key.path, stamp: open.ref.facts.stamp, trackID: key.trackID)] = open.source
+        }
+        sources = [:]
+        shelf.replace(with: shelved)
     }
 
     /// Closes the readers no frame at or after `t` needs.

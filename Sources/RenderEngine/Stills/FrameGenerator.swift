@@ -15,8 +15,10 @@ public final class FrameGenerator {
     private let converter = VideoFrameConverter(fullChromaInterpolation: true)
 
     /// Applies the preset (its size and frame rate) and checks the media, as a render would.
-    /// Throws `RenderError`.
-    public init(graph: CompositionGraph, preset: ExportPreset? = nil, decoderThreads: Int = ExportOptions.defaultThreads) throws {
+    /// Readers on `shelf` (left there by `shelveReaders()` of an earlier generator) are used
+    /// before new ones are opened. Throws `RenderError`.
+    public init(graph: CompositionGraph, preset: ExportPreset? = nil, decoderThreads: Int = ExportOptions.defaultThreads,
+                shelf: ReaderShelf? = nil) throws {
         let g = preset.map { $0.apply(to: graph) } ?? graph
         self.graph = g
         try MediaValidation.check(g)
@@ -27,7 +29,7 @@ public final class FrameGenerator {
         } catch {
             throw RenderError.invalidSettings("output size \(size): \(error)")
         }
-        fetch = FetchStage(graph: g, access: .mediaIO(channels: g.output.audio.channels, decoderThreads: decoderThreads))
+        fetch = FetchStage(graph: g, access: .mediaIO(channels: g.output.audio.channels, decoderThreads: decoderThreads), shelf: shelf)
         composite = CompositeStage(renderSize: size, overlays: try OverlayBridge.make(graph: g)) { YUVFrame(lending: try frames.makeFrame()) }
     }
 
@@ -43,6 +45,10 @@ public final class FrameGenerator {
         }
         return t.frameIndex(frameDuration: frameDuration)
     }
+
+    /// Puts the open readers on the shelf given at init, for the generator made next; this
+    /// one opens new readers should it be asked for another frame.
+    public func shelveReaders() { fetch.shelveReaders() }
 
     /// Timeline time of frame `n`: exactly n × frameDuration.
     public func time(ofFrame n: Int64) -> MediaTime { .frame(n, duration: frameDuration) }
