@@ -2,18 +2,13 @@ import Foundation
 import RenderEngine
 
 /// Makes the playback pieces (one segment each, as fragmented MP4) on one worker thread, so
-/// rendering never takes more than its share of the cores from the stills and the page. The
-/// thread (and the decoder and encoder threads it starts, which inherit it) runs at a lower
-/// priority: right after an edit the still at the playhead comes first, the pieces use
-/// what is left.
+/// rendering never takes more than its share of the cores from the stills and the page.
 /// Pieces a page waits for come first; then the ones ahead of its playhead, asked for in the
 /// background. A new generation drops the background work of the old one (its session is
 /// cancelled by whoever replaced it).
 final class PieceScheduler: @unchecked Sendable {
     /// How many segments from the playhead on are made ahead of time.
     static let ahead = 3
-    /// The worker thread's nice value (the server's other threads keep 0).
-    static let niceness: Int32 = 10
 
     private struct Job {
         let generation: PreviewGeneration
@@ -80,8 +75,6 @@ final class PieceScheduler: @unchecked Sendable {
 
     private func work() {
         defer { done.signal() }
-        // On Linux a nice value belongs to the thread: who 0 is this thread alone.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
         while let job = next() {
             let result = Result { try job.generation.playback.piece(job.index) }
             if case .failure(let error) = result, !(error is CancellationError), !job.generation.playback.isCancelled {

@@ -235,6 +235,28 @@ class Run:
         self.browser.key("k", "KeyK", 75)
         self.browser.wait_for("!reelPreview.playing", 5, "pause")
 
+    def shuttle(self):
+        """J goes back in real time (frames skipped if their stills are late), twice as fast
+        on a second J; K stops it on an exact still."""
+        self.browser.evaluate("seekFrame(300)")
+        self.browser.wait_for(self.showing(1, 300), 30, "frame 300")
+        frames_per_second = 1 / self.browser.evaluate("frameSeconds()")
+        for presses, rate in ((1, 1), (2, 2)):
+            self.browser.key("j", "KeyJ", 74)
+            time.sleep(0.3)  # the shuttle has started (and, after a second J, doubled)
+            f0, w0 = self.browser.evaluate("reelPreview.frame"), time.time()
+            time.sleep(1.5)
+            f1, w1 = self.browser.evaluate("reelPreview.frame"), time.time()
+            speed = (f0 - f1) / (w1 - w0) / frames_per_second
+            print(f"     after {presses} J: {speed:.2f}x backwards")
+            assert abs(speed - rate) < 0.25 * rate, f"J x{presses} went back at {speed:.2f}x, expected {rate}x"
+        self.browser.key("k", "KeyK", 75)
+        self.browser.wait_for("reelPreview.shuttle === null", 2, "K stops J")
+        stopped = self.browser.evaluate("reelPreview.frame")
+        self.browser.wait_for(self.showing(1, stopped), 10, f"the exact still of frame {stopped}")
+        time.sleep(0.3)
+        assert self.browser.evaluate("reelPreview.frame") == stopped, "the frame moved after K"
+
     def edit_title(self):
         self.browser.evaluate("seekFrame(60)")  # 2 s: the title is on screen
         generation = self.generation()
@@ -339,6 +361,7 @@ def main():
         run.step("the page shows reel frame's picture at 0 s", run.load)
         run.step("a seek to 9.5 s shows reel frame's picture", run.seek)
         run.step("play advances at 1x and the picture changes", run.play)
+        run.step("J plays backwards at 1x, 2x after a second J; K stops it", run.shuttle)
         run.step("a new title in the file shows within 2 s", run.edit_title)
         run.step("broken YAML shows reel validate's diagnostic over the last good picture", run.break_yaml)
         run.step("the fix brings the picture back", run.fix_yaml)

@@ -18,7 +18,7 @@ const player = {
   stillFrame: null,   // "generation/frame" of the picture shown
   stillWanted: null,
   stillLoading: false,
-  shuttle: null,      // timer of J (backwards through exact frames)
+  shuttle: null,      // J: { rate, timer } while going backwards through exact frames
   stalls: { count: 0, seconds: 0, since: null }, // waits for a piece while playing (measured)
 };
 window.reelPreview = player; // for the browser tests
@@ -199,6 +199,7 @@ async function play() {
   if (!player.state || player.state.generation == null || player.playing) return;
   stopShuttle();
   player.playing = true;
+  video.playbackRate = 1;
   $("play").textContent = "❚❚";
   await openSource();
   video.currentTime = timeOf(player.frame);
@@ -250,19 +251,38 @@ video.addEventListener("ended", () => {
   pause();
 });
 
-// J: backwards through exact frames, as fast as they render (a browser cannot play backwards).
+// J: backwards in real time through exact frames (a browser cannot play backwards): every tick
+// shows the frame the clock has reached, skipping those whose stills are not ready in time;
+// each J doubles the speed (up to 8×), as in editors. K stops it.
 function shuttleBack() {
   if (player.playing) pause();
-  if (player.shuttle) return;
-  player.shuttle = setInterval(() => {
-    if (player.frame === 0) return stopShuttle();
-    if (!player.stillLoading) seekFrame(player.frame - 1);
-  }, 1000 / 30);
+  const rate = player.shuttle ? Math.min(player.shuttle.rate * 2, 8) : 1;
+  stopShuttle();
+  const origin = { frame: player.frame, time: performance.now() };
+  player.shuttle = { rate, timer: setInterval(() => {
+    const back = Math.floor(((performance.now() - origin.time) / 1000) * rate / frameSeconds());
+    const n = Math.max(0, origin.frame - back);
+    if (n !== player.frame) {
+      player.frame = n;
+      showTime(n);
+      wantStill(n);
+    }
+    if (n === 0) stopShuttle();
+  }, 1000 / 60) };
 }
 
 function stopShuttle() {
-  if (player.shuttle) clearInterval(player.shuttle);
+  if (player.shuttle) {
+    clearInterval(player.shuttle.timer);
+    tellPlayhead(timeOf(player.frame));
+  }
   player.shuttle = null;
+}
+
+// L while playing: twice as fast each time (up to 8×); K or space back to 1× paused.
+function faster() {
+  if (!player.playing) return play();
+  video.playbackRate = Math.min(video.playbackRate * 2, 8);
 }
 
 // ---- timeline -------------------------------------------------------------------------------
@@ -403,7 +423,7 @@ document.addEventListener("keydown", (event) => {
   const keys = {
     " ": () => (player.playing ? pause() : play()),
     k: () => { stopShuttle(); pause(); },
-    l: () => play(),
+    l: () => faster(),
     j: () => shuttleBack(),
     ArrowLeft: () => { stopShuttle(); seekFrame(player.frame - (event.shiftKey ? second : 1)); },
     ArrowRight: () => { stopShuttle(); seekFrame(player.frame + (event.shiftKey ? second : 1)); },
