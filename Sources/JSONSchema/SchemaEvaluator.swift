@@ -231,7 +231,7 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
             let results = schema.anyOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
             let passing = results.filter { $0.isValid }
             if passing.isEmpty {
-                out.failures += describedFailure(schema, node, path: path, here: here, depth: depth)
+                out.failures += describedFailure(schema, node, results, path: path, here: here, depth: depth)
                     ?? closestFailures(results, schema.anyOf, node, here: here, depth: depth)
             } else {
                 passing.forEach { out.mergeAnnotations($0) }
@@ -241,7 +241,7 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
             let results = schema.oneOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
             let passing = results.indices.filter { results[$0].isValid }
             if passing.isEmpty {
-                out.failures += describedFailure(schema, node, path: path, here: here, depth: depth)
+                out.failures += describedFailure(schema, node, results, path: path, here: here, depth: depth)
                     ?? closestFailures(results, schema.oneOf, node, here: here, depth: depth)
             } else if passing.count > 1 {
                 let names = passing.map { describeBranch(schema.oneOf[$0], index: $0) }
@@ -267,11 +267,24 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
     }
 
     /// For a scalar that fits none of the alternatives of a described schema (a time, a colour),
-    /// one message with the description says more than the errors of any one alternative.
-    private func describedFailure(_ schema: Compiled, _ node: Instance, path: String, here: String, depth: Int) -> [Failure]? {
+    /// one message with the description says more than the errors of any one alternative;
+    /// but a number that only one alternative takes by type gets that alternative's own
+    /// message ("must be at most 16384, found 100000"), with the description as its hint.
+    private func describedFailure(_ schema: Compiled, _ node: Instance, _ results: [Outcome], path: String, here: String,
+                                  depth: Int) -> [Failure]? {
         guard let description = schema.description else { return nil }
         switch node.value {
         case .array, .object: return nil
+        case .number:
+            let typed = results.filter { !$0.failures.contains { $0.kind == .type && $0.depth == depth } }
+            if typed.count == 1 {
+                return typed[0].failures.map { failure in
+                    var described = failure.failure
+                    described.hint = described.hint ?? SchemaMessages.expected(description)
+                    return Failure(kind: failure.kind, depth: failure.depth, failure: described)
+                }
+            }
+            fallthrough
         default:
             return [Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
                 message: "\(here): \(node.excerpt) is not valid here", hint: SchemaMessages.expected(description)))]

@@ -57,7 +57,7 @@ struct Export: ParsableCommand {
             for path in facts.missing { FileHandle.standardError.write(Data("warning: \(path) not found: exported by its path, starting at 00:00:00:00\n".utf8)) }
             for warning in warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             try PNGEncoder.writeAtomically(Array(text.utf8), to: output)
-            print("\(output): \(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }) clips on \(timeline.tracks.count) tracks, \(warnings.count + facts.missing.count) warnings")
+            print("\(output): \(counted(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }, "clip")) on \(counted(timeline.tracks.count, "track")), \(counted(warnings.count + facts.missing.count, "warning"))")
         }
     }
 }

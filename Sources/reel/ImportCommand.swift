@@ -67,7 +67,7 @@ struct Import: ParsableCommand {
             for warning in result.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             try PNGEncoder.writeAtomically(Array(result.text.utf8), to: output)
             let clips = result.timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }
-            print("\(output): \(clips) clips on \(result.timeline.tracks.count) tracks, \(result.media.count) media (\(result.media.filter { !$0.found }.count) not found), \(result.warnings.count) warnings")
+            print("\(output): \(counted(clips, "clip")) on \(counted(result.timeline.tracks.count, "track")), \(result.media.count) media (\(result.media.filter { !$0.found }.count) not found), \(counted(result.warnings.count, "warning"))")
         }
     }
 }

@@ -19,7 +19,7 @@ struct Validate: ParsableCommand {
         for path in projects {
             do {
                 let graph = try loadGraph(projectPath: path, vars: values)
-                print("\(path): valid (\(graph.duration.seconds.formatted())s, \(graph.composition.tracks.count) tracks, \(graph.videoComposition.instructions.count) instructions)")
+                print("\(path): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
             } catch {
                 worst = max(worst, Failure.report(error).rawValue)
             }

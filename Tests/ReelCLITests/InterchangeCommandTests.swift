@@ -81,7 +81,7 @@ import Testing
         let project = MediaFactory.path("\(folder).yaml")
         let imported = try ReelCommand.run(["import", edl, "-o", project, "--media-dir", MediaFactory.path(folder)])
         try #require(imported.status == 0, "\(imported.standardError)")
-        #expect(imported.standardOutput.contains("\(events.count) clips on 1 tracks, \(sources.count) media (0 not found)"), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("\(events.count) clips on 1 track, \(sources.count) media (0 not found)"), "\(imported.standardOutput)")
         let validated = try ReelCommand.run(["validate", project])
         try #require(validated.status == 0, "\(validated.standardError)")
 
@@ -299,7 +299,7 @@ import Testing
         _ = try Self.cut.get()
         let imported = try run(["import", "cut.edl", "-o", "project.json", "--media-dir", "."])
         try #require(imported.status == 0, "\(imported.standardError)")
-        #expect(imported.standardOutput.contains("project.json: 3 clips on 1 tracks, 2 media (0 not found), 0 warnings"), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("project.json: 3 clips on 1 track, 2 media (0 not found), 0 warnings"), "\(imported.standardOutput)")
         #expect(imported.standardError.isEmpty, "\(imported.standardError)")
 
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("project.json"))
@@ -328,6 +328,6 @@ import Testing
         #expect(otio.status == 0, "\(otio.standardError)")
         let reimported = try run(["import", "back.otio", "-o", "again.yaml", "--media-dir", "."])
         #expect(reimported.status == 0, "\(reimported.standardError)")
-        #expect(reimported.standardOutput.contains("3 clips on 1 tracks, 2 media (0 not found)"), "\(reimported.standardOutput)")
+        #expect(reimported.standardOutput.contains("3 clips on 1 track, 2 media (0 not found)"), "\(reimported.standardOutput)")
     }
 }
