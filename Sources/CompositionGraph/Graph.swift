@@ -231,14 +231,14 @@ public struct LayerTransform: Hashable, Sendable, Codable {
     public var positionY: Animation
     /// The point of the layer that is placed, scaled and rotated about, as fractions of the
     /// fitted layer box (0.5, 0.5 = its centre).
-    public var anchorX: Double
-    public var anchorY: Double
+    public var anchorX: Animation
+    public var anchorY: Animation
     public var scaleX: Animation
     public var scaleY: Animation
     /// Degrees, clockwise.
     public var rotation: Animation
 
-    public init(positionX: Animation, positionY: Animation, anchorX: Double = 0.5, anchorY: Double = 0.5,
+    public init(positionX: Animation, positionY: Animation, anchorX: Animation = .constant(0.5), anchorY: Animation = .constant(0.5),
                 scaleX: Animation = .constant(1), scaleY: Animation = .constant(1), rotation: Animation = .constant(0)) {
         self.positionX = positionX
         self.positionY = positionY
@@ -256,11 +256,11 @@ public struct LayerTransform: Hashable, Sendable, Codable {
 
     public func sliced(to range: TimeRange) -> LayerTransform {
         LayerTransform(positionX: positionX.sliced(to: range), positionY: positionY.sliced(to: range),
-                       anchorX: anchorX, anchorY: anchorY, scaleX: scaleX.sliced(to: range),
+                       anchorX: anchorX.sliced(to: range), anchorY: anchorY.sliced(to: range), scaleX: scaleX.sliced(to: range),
                        scaleY: scaleY.sliced(to: range), rotation: rotation.sliced(to: range))
     }
 
-    public var animations: [Animation] { [positionX, positionY, scaleX, scaleY, rotation] }
+    public var animations: [Animation] { [positionX, positionY, anchorX, anchorY, scaleX, scaleY, rotation] }
 }
 
 /// Edges cut off a source frame, as fractions of its (oriented) width and height.

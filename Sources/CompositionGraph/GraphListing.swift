@@ -27,7 +27,7 @@ extension CompositionGraph {
                 var parts = ["track \(layer.trackID)", "fit \(layer.fit.rawValue)", "opacity \(describe(layer.opacity))"]
                 let t = layer.transform
                 parts.append("position (\(describe(t.positionX)), \(describe(t.positionY)))")
-                if t.anchorX != 0.5 || t.anchorY != 0.5 { parts.append("anchor (\(number(t.anchorX)), \(number(t.anchorY)))") }
+                if t.anchorX.constantValue != 0.5 || t.anchorY.constantValue != 0.5 { parts.append("anchor (\(describe(t.anchorX)), \(describe(t.anchorY)))") }
                 if t.scaleX.constantValue != 1 || t.scaleY.constantValue != 1 { parts.append("scale (\(describe(t.scaleX)), \(describe(t.scaleY)))") }
                 if t.rotation.constantValue != 0 { parts.append("rotation \(describe(t.rotation))") }
                 let c = layer.crop

@@ -107,7 +107,9 @@ extension CompileSession {
         crop.top = apply(crop.top, \.cropTop, max)
         crop.right = apply(crop.right, \.cropRight, max)
         crop.bottom = apply(crop.bottom, \.cropBottom, max)
-        let transform = LayerTransform(positionX: x, positionY: y, anchorX: clip.transform.anchor.x, anchorY: clip.transform.anchor.y,
+        let transform = LayerTransform(positionX: x, positionY: y,
+                                       anchorX: resolve(clip.transform.anchor, over: range) { $0.x.resolved(against: 1) },
+                                       anchorY: resolve(clip.transform.anchor, over: range) { $0.y.resolved(against: 1) },
                                        scaleX: scale, scaleY: scale, rotation: resolve(clip.transform.rotation, over: range))
         return ClipLayer(trackID: trackID, range: range, fit: clip.fit, transform: transform, opacity: opacity, crop: crop)
     }

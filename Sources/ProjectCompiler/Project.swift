@@ -119,7 +119,7 @@ public struct Point2D: Sendable, Hashable {
 
 public struct TransformSpec: Sendable {
     public var position: Animated<Point2D>?
-    public var anchor: (x: Double, y: Double)
+    public var anchor: Animated<Point2D>
     public var scale: Animated<Double>
     public var rotation: Animated<Double>
 }

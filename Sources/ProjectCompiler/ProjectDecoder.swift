@@ -194,11 +194,6 @@ struct ProjectDecoder {
         return Point2D(x: fraction(p.x), y: fraction(p.y))
     }
 
-    private func anchor(_ c: NodeCursor?) -> (x: Double, y: Double) {
-        guard let c, let p = anchorPoint(c) else { return (0.5, 0.5) }
-        return (p.x.resolved(against: 1), p.y.resolved(against: 1))
-    }
-
     private mutating func ease(_ c: NodeCursor?) -> Easing {
         guard let c, let s = c.string else { return .linear }
         switch s {
@@ -297,7 +292,7 @@ struct ProjectDecoder {
         let t = c["transform"]
         let transform = TransformSpec(
             position: t?["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
-            anchor: anchor(t?["anchor"]), scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
+            anchor: animated(t?["anchor"], default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), anchorPoint), scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
         let crop = c["crop"]
         func edge(_ key: String) -> Animated<Length> { animated(crop?[key], default: .pixels(0), length) }
         return VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,

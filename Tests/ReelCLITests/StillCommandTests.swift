@@ -70,6 +70,43 @@ import Testing
         return (word(16), word(20))
     }
 
+    /// A clip's anchor moves like an overlay's: a half-size red clip whose anchor goes from its
+    /// top-left corner to its bottom-right corner while its position stays at the frame's
+    /// centre sits in the bottom-right quarter at 0 s, centred at 1 s and in the top-left
+    /// quarter at 2 s (pixels of `reel frame` checked in each quarter).
+    @Test func aClipAnchorAnimates() throws {
+        let yaml = """
+        reel: 1
+        output: { size: [320, 180], fps: 25 }
+        video:
+          - clips:
+              - color: "#ff0000"
+                duration: 3s
+                transform:
+                  scale: 0.5
+                  anchor: [{ at: 0, value: [0, 0] }, { at: 2s, value: [1, 1] }]
+        """
+        let project = MediaFactory.path("anchor-animated.yaml")
+        try yaml.write(toFile: project, atomically: true, encoding: .utf8)
+        func frame(at time: String) throws -> [UInt8] {
+            let png = MediaFactory.path("anchor-\(time).png")
+            let run = try ReelCommand.run(["frame", project, "--at", time, "-o", png])
+            #expect(run.status == 0, "\(run.standardError)")
+            return try Self.rgb(png)
+        }
+        func isRed(_ pixels: [UInt8], _ x: Int, _ y: Int) -> Bool { pixels[(y * 320 + x) * 3] > 200 }
+        /// Red or not at the centre of each quarter: top-left, top-right, bottom-left, bottom-right.
+        func quarters(_ pixels: [UInt8]) -> [Bool] { [(80, 45), (240, 45), (80, 135), (240, 135)].map { isRed(pixels, $0, $1) } }
+        #expect(quarters(try frame(at: "0s")) == [false, false, false, true])
+        #expect(quarters(try frame(at: "2s")) == [true, false, false, false])
+        // Centred at 1 s: the red box spans x 80..240, y 45..135.
+        let middle = try frame(at: "1s")
+        #expect(isRed(middle, 160, 90) && isRed(middle, 85, 50) && isRed(middle, 235, 130))
+        #expect(!isRed(middle, 75, 90) && !isRed(middle, 245, 90) && !isRed(middle, 160, 40) && !isRed(middle, 160, 140))
+        let graph = try ReelCommand.run(["graph", project])
+        #expect(graph.standardOutput.contains("anchor ("), "\(graph.standardOutput)")
+    }
+
     @Test func framesMatchTheLosslessRenderPixelForPixel() throws {
         let project = try Self.losslessProject()
         let video = MediaFactory.path("stills-lossless.mkv")

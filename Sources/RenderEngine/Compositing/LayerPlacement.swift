@@ -41,8 +41,8 @@ struct LayerPlacement: Equatable, Sendable {
             (boxWidth, boxHeight) = (sw, sh)
         }
         let tr = layer.transform
-        anchorX = tr.anchorX * boxWidth
-        anchorY = tr.anchorY * boxHeight
+        anchorX = tr.anchorX.value(at: t) * boxWidth
+        anchorY = tr.anchorY.value(at: t) * boxHeight
         positionX = tr.positionX.value(at: t)
         positionY = tr.positionY.value(at: t)
         scaleX = tr.scaleX.value(at: t)
