@@ -16,14 +16,15 @@ public enum ProjectPipeline {
 
     /// `overrides` set vars from outside the project (`--set`, `--vars`, a batch row; a later
     /// value for the same var wins); `overrideSources` are the texts they were read from, so
-    /// that diagnostics can quote them.
-    public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
+    /// that diagnostics can quote them. A project with `renditions:` is loaded as rendition
+    /// `rendition` (default: its first).
+    public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
-        return try load(document, overrides: overrides, overrideSources: overrideSources, media: media, fonts: fonts)
+        return try load(document, overrides: overrides, overrideSources: overrideSources, rendition: rendition, media: media, fonts: fonts)
     }
 
-    public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
+    public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
             ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source] + overrideSources)
@@ -32,9 +33,18 @@ public enum ProjectPipeline {
         let schema = try DocumentSchema.bundled()
         let raw = schema.validate(document.root)
         guard raw.isEmpty else { throw fail(raw) }
-        var vars = VarsSubstitution(document: document.root)
-        let overrideProblems = vars.override(overrides)
-        let (root, varProblems) = vars.apply(to: document.root)
+        var chosen = (root: document.root, vars: [VarOverride]())
+        let renditions = Renditions.names(in: document.root)
+        if let name = rendition ?? renditions.first {
+            guard let selected = Renditions.select(name, in: document.root) else {
+                throw ProjectError(.usage, Diagnostic(location: .commandLine("--rendition"), path: "",
+                                                      message: Renditions.unknown(name, among: renditions)))
+            }
+            chosen = selected
+        }
+        var vars = VarsSubstitution(document: chosen.root)
+        let overrideProblems = vars.override(chosen.vars + overrides)
+        let (root, varProblems) = vars.apply(to: chosen.root)
         guard overrideProblems.isEmpty && varProblems.isEmpty else { throw fail(overrideProblems + varProblems) }
         let typed = schema.validate(root)
         guard typed.isEmpty else { throw fail(typed) }

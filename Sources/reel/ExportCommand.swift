@@ -43,7 +43,7 @@ struct Export: ParsableCommand {
         try reportingFailures {
             let values = try vars.values()
             let facts = AbsentMediaFacts(base: MediaFactsReader())
-            let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, media: facts, fonts: nil)
+            let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, rendition: values.rendition, media: facts, fonts: nil)
             try refuseUnsafeOutputs([output], project: project, vars: vars, graph: loaded.graph, exampleName: "cut.otio")
             let (timeline, exportWarnings) = try TimelineExport.timeline(loaded.project, layout: loaded.layout, starts: try mediaStart.map { try pair($0, "--media-start") })
             var warnings = exportWarnings

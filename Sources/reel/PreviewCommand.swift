@@ -65,7 +65,7 @@ struct Preview: ParsableCommand {
                 load: { pageVars in
                     let given = try vars.values()
                     let all = given.overrides + pageVars
-                    return (try loadProject(projectPath: project, vars: VarValues(overrides: all, sources: given.sources)), all)
+                    return (try loadProject(projectPath: project, vars: VarValues(overrides: all, sources: given.sources, rendition: given.rendition)), all)
                 },
                 describe: Failure.message(for:),
                 size: size, host: host, port: port, cacheFolder: RenderingOptions.cacheFolder,

@@ -13,7 +13,7 @@ func loadGraph(projectPath: String, vars: VarValues) throws(ProjectError) -> Com
 
 /// `loadGraph` with the document and the typed project it was compiled from.
 func loadProject(projectPath: String, vars: VarValues) throws(ProjectError) -> ProjectPipeline.Loaded {
-    try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources,
+    try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition,
                              media: mediaFacts, fonts: CatalogFonts())
 }
 
@@ -26,15 +26,21 @@ func loadGraph(projectPath: String, options vars: VarOverrides) throws -> Compos
     try loadGraph(projectPath: projectPath, vars: try vars.values())
 }
 
-/// Var values given on the command line, and the files they were read from.
+/// Var values given on the command line, the files they were read from, and the rendition
+/// asked for (nil: the project's first, if it has renditions).
 struct VarValues {
     var overrides: [VarOverride]
     var sources: [SourceText]
+    var rendition: String? = nil
 }
 
-/// `--vars FILE` and `--set name=value` options. `--set` wins over `--vars`; a repeated
-/// `--set` name: the last wins.
+/// `--vars FILE`, `--set name=value` and `--rendition NAME`: which values of the project to
+/// use. `--set` wins over `--vars`, and both over the rendition's vars; a repeated `--set`
+/// name: the last wins.
 struct VarOverrides: ParsableArguments {
+    @Option(help: ArgumentHelp("Use this one of the project's renditions (default: the first; reel render makes them all).", valueName: "name"))
+    var rendition: String?
+
     @Option(name: .customLong("vars"), help: ArgumentHelp("Take var values from a JSON or YAML file of name: value.", valueName: "file"))
     var file: String?
 
@@ -43,10 +49,10 @@ struct VarOverrides: ParsableArguments {
 
     /// Throws `UsageError` for a malformed `--set`, `ProjectError` for a bad `--vars` file.
     func values() throws -> VarValues {
-        var values = VarValues(overrides: [], sources: [])
+        var values = VarValues(overrides: [], sources: [], rendition: rendition)
         if let file {
             let (overrides, source) = try VarOverride.load(file: file)
-            values = VarValues(overrides: overrides, sources: [source])
+            values = VarValues(overrides: overrides, sources: [source], rendition: rendition)
         }
         for a in assignments {
             guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {

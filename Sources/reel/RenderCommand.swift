@@ -48,12 +48,11 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let loaded = try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
-                                              needsOutput: segment == nil)
-            let session = loaded.session
-            let signals = SignalCancellation { session.cancel() }
-            defer { withExtendedLifetime(signals) {} }
             if let segment {
+                let session = try SegmentedProject(project: project, output: nil, vars: vars, range: range, rendering: rendering,
+                                                   needsOutput: false).session
+                let signals = SignalCancellation { session.cancel() }
+                defer { withExtendedLifetime(signals) {} }
                 guard session.plan.segments.indices.contains(segment) else {
                     throw UsageError("--segment \(segment): the plan has segments 0…\(session.plan.segments.count - 1) (see reel plan)")
                 }
@@ -63,14 +62,25 @@ struct Render: ParsableCommand {
                 if progress != .json { print("segment \(segment): \(session.partPath(session.plan.segments[segment]))") }
                 return
             }
-            let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount)
-            let report: ExportSession.Report
-            do {
-                defer { reporter.finish() }
-                report = try session.run { frames in reporter.update(framesDone: frames) }
+            // Every rendition is loaded and checked before the first frame of any.
+            let renditions: [String?] = RenditionOutputs.all(of: project, asked: vars.rendition) ?? [nil]
+            let sessions = try renditions.map { rendition in
+                try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
+                                     needsOutput: true, making: rendition).session
             }
-            if progress == .auto {
-                FileHandle.standardError.write(Data("\(session.options.outputPath): \(report.rendered.count) segment\(report.rendered.count == 1 ? "" : "s") rendered, \(report.reused.count) reused\n".utf8))
+            try RenditionOutputs.refuseSharedPaths(zip(renditions, sessions.map(\.options.outputPath)).map { ($0, $1) })
+            for session in sessions {
+                let signals = SignalCancellation { session.cancel() }
+                defer { withExtendedLifetime(signals) {} }
+                let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount)
+                let report: ExportSession.Report
+                do {
+                    defer { reporter.finish() }
+                    report = try session.run { frames in reporter.update(framesDone: frames) }
+                }
+                if progress == .auto {
+                    FileHandle.standardError.write(Data("\(session.options.outputPath): \(counted(report.rendered.count, "segment")) rendered, \(report.reused.count) reused\n".utf8))
+                }
             }
         }
     }
@@ -122,12 +132,18 @@ struct RenderingOptions: ParsableArguments {
 struct SegmentedProject {
     let session: ExportSession
 
-    init(project: String, output: String?, vars: VarOverrides, range: String?, rendering: RenderingOptions, needsOutput: Bool) throws {
-        var graph = try loadGraph(projectPath: project, options: vars)
-        if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension) {
+    /// `rendition`: one of all the project's renditions, made by one command; its output path
+    /// gets its name (`RenditionOutputs.path`).
+    init(project: String, output: String?, vars: VarOverrides, range: String?, rendering: RenderingOptions, needsOutput: Bool,
+         making rendition: String? = nil) throws {
+        var values = try vars.values()
+        values.rendition = rendition ?? values.rendition
+        var graph = try loadGraph(projectPath: project, vars: values)
+        let path = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: graph.output.path, project: project) }
+            ?? output ?? graph.output.path
+        if output != nil, let path, let container = Container(fileExtension: URL(fileURLWithPath: path).pathExtension) {
             graph.output.container = container // a file named here gets the container its name says
         }
-        let path = output ?? graph.output.path
         if needsOutput {
             guard let path else { throw UsageError("no output file: pass -o FILE or set output.path in the project") }
             try refuseUnsafeOutputs([path], project: project, vars: vars, graph: graph, exampleName: "out.mp4")

@@ -17,11 +17,18 @@ struct Validate: ParsableCommand {
         let values = try reportingFailures { try vars.values() }
         var worst: Int32 = 0
         for path in projects {
-            do {
-                let graph = try loadGraph(projectPath: path, vars: values)
-                print("\(path): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
-            } catch {
-                worst = max(worst, Failure.report(error).rawValue)
+            // Every rendition of a project that has them, unless --rendition picks one.
+            let renditions: [String?] = RenditionOutputs.all(of: path, asked: values.rendition) ?? [values.rendition]
+            for rendition in renditions {
+                var chosen = values
+                chosen.rendition = rendition
+                do {
+                    let graph = try loadGraph(projectPath: path, vars: chosen)
+                    let name = rendition.map { " (rendition \($0))" } ?? ""
+                    print("\(path)\(name): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
+                } catch {
+                    worst = max(worst, Failure.report(error).rawValue)
+                }
             }
         }
         if worst != 0 { throw ExitCode(worst) }

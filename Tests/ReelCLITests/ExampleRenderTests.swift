@@ -1,4 +1,5 @@
 import Foundation
+import ProjectFile
 import TestSupport
 import Testing
 
@@ -22,9 +23,13 @@ import Testing
         let run = try ReelCommand.run(["render", example.path, "--preset", "preview", "-o", output, "--progress", "none"])
         #expect(run.status == 0, "\(run.standardError)")
         guard run.status == 0 else { return }
-        let golden = repositoryRoot.appendingPathComponent("Tests/ReelCLITests/Golden/\(name).framemd5")
-        let mismatch = snapshotMismatch(try framemd5(output), path: golden)
-        #expect(mismatch == nil, "\(mismatch ?? "")")
+        // A project with renditions makes each of them, named after it.
+        let renditions = Renditions.names(in: try DocumentLoader.load(path: example.path).root)
+        for suffix in renditions.isEmpty ? [""] : renditions.map({ "-\($0)" }) {
+            let golden = repositoryRoot.appendingPathComponent("Tests/ReelCLITests/Golden/\(name)\(suffix).framemd5")
+            let mismatch = snapshotMismatch(try framemd5(MediaFactory.path("example-\(name)\(suffix).mp4")), path: golden)
+            #expect(mismatch == nil, "\(mismatch ?? "")")
+        }
     }
 
     @Test func thePromoRendersTwentySecondsOf1080pH264AndAAC() throws {
