@@ -71,6 +71,9 @@ struct Render: ParsableCommand {
             }
             if progress == .auto {
                 FileHandle.standardError.write(Data("\(session.options.outputPath): \(report.rendered.count) segment\(report.rendered.count == 1 ? "" : "s") rendered, \(report.reused.count) reused\n".utf8))
+                if let loudness = report.loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
+            } else if progress == .json, let loudness = report.loudness {
+                print(loudness.json)
             }
         }
     }
