@@ -81,6 +81,7 @@ enum PageStyle {
         .key{display:inline-block;position:static;width:22px;height:12px;border-radius:3px;box-shadow:none;padding:0}
         .key.join{border-width:1px}
         .key.curve{height:2px;background:#ffd54a}
+        .key.curve.duck{background:#4fc3f7}
         .listing{margin:0 20px 24px;color:var(--muted)}
         .listing pre{color:var(--ink);font:11px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre;overflow-x:auto;background:#0c0d11;padding:10px;border-radius:6px}
 
