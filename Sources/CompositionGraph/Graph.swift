@@ -324,21 +324,25 @@ public struct AudioMixTrack: Hashable, Sendable, Codable {
     public var volume: Animation
     /// How segments played faster or slower sound (AVAudioMixInputParameters.audioTimePitchAlgorithm).
     public var timePitch: TimePitchAlgorithm
+    /// Ducked under other tracks (a sidechain), or nil.
+    public var duck: Ducking?
 
-    public init(trackID: Int, volume: Animation, timePitch: TimePitchAlgorithm = .varispeed) {
+    public init(trackID: Int, volume: Animation, timePitch: TimePitchAlgorithm = .varispeed, duck: Ducking? = nil) {
         self.trackID = trackID
         self.volume = volume
         self.timePitch = timePitch
+        self.duck = duck
     }
 
-    private enum CodingKeys: String, CodingKey { case trackID, volume, timePitch }
+    private enum CodingKeys: String, CodingKey { case trackID, volume, timePitch, duck }
 
-    /// `timePitch` is written only when it is not the default (`varispeed`).
+    /// `timePitch` is written only when it is not the default (`varispeed`), `duck` only when set.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         trackID = try c.decode(Int.self, forKey: .trackID)
         volume = try c.decode(Animation.self, forKey: .volume)
         timePitch = try c.decodeIfPresent(TimePitchAlgorithm.self, forKey: .timePitch) ?? .varispeed
+        duck = try c.decodeIfPresent(Ducking.self, forKey: .duck)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -346,6 +350,30 @@ public struct AudioMixTrack: Hashable, Sendable, Codable {
         try c.encode(trackID, forKey: .trackID)
         try c.encode(volume, forKey: .volume)
         if timePitch != .varispeed { try c.encode(timePitch, forKey: .timePitch) }
+        try c.encodeIfPresent(duck, forKey: .duck)
+    }
+}
+
+/// A track's gain following other tracks' level (a sidechain ducker): while the key tracks
+/// sound above `threshold`, the gain falls towards −`depth` dB in `attack`; when they fall
+/// silent it comes back to 0 dB in `release` (linear in dB). The key is the key tracks' mix
+/// after their volume ramps and before their own ducking.
+public struct Ducking: Hashable, Sendable, Codable {
+    /// The tracks whose level the gain follows (a named track's lanes).
+    public var keyTrackIDs: [Int]
+    /// How far the gain falls, dB (positive).
+    public var depth: Double
+    /// The key's level (RMS, dBFS) above which the track is ducked.
+    public var threshold: Double
+    public var attack: MediaTime
+    public var release: MediaTime
+
+    public init(keyTrackIDs: [Int], depth: Double, threshold: Double, attack: MediaTime, release: MediaTime) {
+        self.keyTrackIDs = keyTrackIDs
+        self.depth = depth
+        self.threshold = threshold
+        self.attack = attack
+        self.release = release
     }
 }
 

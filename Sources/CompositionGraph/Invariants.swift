@@ -41,6 +41,14 @@ extension CompositionGraph {
         for mix in audioMix.tracks {
             if composition.track(mix.trackID)?.kind != .audio { broken.append("audio mix names track \(mix.trackID), which is not an audio track") }
             if !mix.volume.isOrdered { broken.append("audio mix of track \(mix.trackID): keyframes out of order") }
+            if let duck = mix.duck {
+                if duck.keyTrackIDs.isEmpty || duck.keyTrackIDs.contains(where: { $0 == mix.trackID || audioMix.parameters(for: $0) == nil }) {
+                    broken.append("audio mix of track \(mix.trackID): ducks under \(duck.keyTrackIDs), which are not other mixed tracks")
+                }
+                if !(duck.depth > 0) || duck.attack.isNegative || duck.release.isNegative {
+                    broken.append("audio mix of track \(mix.trackID): ducking depth \(duck.depth), attack \(duck.attack), release \(duck.release)")
+                }
+            }
         }
         for (i, overlay) in overlays.enumerated() where overlay.timeRange.isEmpty || overlay.timeRange.start.isNegative {
             broken.append("overlay \(i) has time range \(overlay.timeRange)")

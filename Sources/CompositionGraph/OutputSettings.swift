@@ -32,12 +32,15 @@ public struct OutputSettings: Hashable, Sendable, Codable {
         public var bitrate: Int?
         public var sampleRate: Int
         public var channels: Int
+        /// Normalize the mix to this loudness (`output.audio.loudness`); nil: the mix as it is.
+        public var loudness: LoudnessTarget?
 
-        public init(codec: AudioCodec, bitrate: Int?, sampleRate: Int, channels: Int) {
+        public init(codec: AudioCodec, bitrate: Int?, sampleRate: Int, channels: Int, loudness: LoudnessTarget? = nil) {
             self.codec = codec
             self.bitrate = bitrate
             self.sampleRate = sampleRate
             self.channels = channels
+            self.loudness = loudness
         }
     }
 
@@ -63,5 +66,20 @@ public struct OutputSettings: Hashable, Sendable, Codable {
         self.audio = audio
         self.faststart = faststart
         self.metadata = metadata
+    }
+}
+
+/// Loudness normalization (EBU R128 / ITU-R BS.1770): the whole mix is measured first, then
+/// played with one static gain that brings its integrated loudness to `integrated`, and a
+/// true-peak limiter that keeps it at or below `truePeak`.
+public struct LoudnessTarget: Hashable, Sendable, Codable {
+    /// Integrated loudness, LUFS (e.g. -14 for streaming, -23 for EBU R128 broadcast).
+    public var integrated: Double
+    /// The highest true peak allowed, dBTP (e.g. -1).
+    public var truePeak: Double
+
+    public init(integrated: Double, truePeak: Double) {
+        self.integrated = integrated
+        self.truePeak = truePeak
     }
 }

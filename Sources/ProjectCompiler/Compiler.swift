@@ -78,6 +78,7 @@ struct CompileSession {
         var tracks: [CompositionTrack] = []
         var layersByTrack: [[(trackID: Int, placed: PlacedClip<VideoClip>)]] = []
         var mix: [AudioMixTrack] = []
+        var heardLanes = HeardLanes()
         for (index, placed) in videoPlacements.enumerated() {
             let lanes = makeLanes(placed, kind: .video, name: "video \(index + 1)", content: videoContent)
             tracks += lanes.tracks
@@ -87,13 +88,18 @@ struct CompileSession {
                 let audioLanes = makeLanes(heard, kind: .audio, name: "audio of video \(index + 1)", content: audioContentOfVideo)
                 tracks += audioLanes.tracks
                 mix += volumes(heard, ids: audioLanes.ids, volume: { $0.volume }, origin: { $0.origin }, fades: { $0.timing })
+                heardLanes.add(project.videoTracks[index].name, ids: audioLanes.ids)
+            } else {
+                heardLanes.add(project.videoTracks[index].name, ids: [])
             }
         }
         for (index, placed) in audioPlacements.enumerated() {
             let lanes = makeLanes(placed, kind: .audio, name: "audio \(index + 1)", content: audioContent)
             tracks += lanes.tracks
             mix += volumes(placed, ids: lanes.ids, volume: { $0.volume }, origin: { $0.origin }, fades: { $0.timing })
+            heardLanes.add(project.audioTracks[index].name, ids: lanes.ids)
         }
+        applyDucking(to: &mix, lanes: heardLanes)
         let instructions = instructions(for: layersByTrack, duration: duration)
         let overlays = project.overlays.compactMap { overlayLayer($0, duration: duration) }
         return CompositionGraph(

@@ -52,7 +52,26 @@ public struct Origin: Sendable {
 public struct Track<Clip: Sendable>: Sendable {
     public var name: String?
     public var items: [TrackItem<Clip>]
+    /// `duck:` (audio tracks): the track's gain follows another track's level.
+    public var duck: DuckSpec? = nil
     public var origin: Origin
+}
+
+/// `duck: { under: voice, by: 12dB, threshold: -40dB, attack: 0.2s, release: 0.5s }`.
+public struct DuckSpec: Sendable {
+    /// The name of the track whose level the gain follows.
+    public var under: String
+    /// How far the gain falls, dB (positive).
+    public var by: Double
+    /// The other track's level (RMS, dBFS) above which this one is ducked.
+    public var threshold: Double
+    public var attack: MediaTime
+    public var release: MediaTime
+    /// Where `under` is written.
+    public var origin: Origin
+
+    public static let defaultBy = 12.0, defaultThreshold = -40.0
+    public static let defaultAttack = MediaTime(Rational(1, 5)), defaultRelease = MediaTime(Rational(1, 2))
 }
 
 public enum TrackItem<Clip: Sendable>: Sendable {

@@ -60,7 +60,8 @@ struct ProjectDecoder {
         let audioCodec = a?["codec"]?.string.flatMap(AudioCodec.init(rawValue:)) ?? .aac
         let audio = OutputSettings.Audio(
             codec: audioCodec, bitrate: a?["bitrate"].flatMap { bitrate($0) } ?? Self.defaultAudioBitrate(audioCodec),
-            sampleRate: a?["sample_rate"]?.int ?? 48000, channels: a?["channels"]?.int ?? 2)
+            sampleRate: a?["sample_rate"]?.int ?? 48000, channels: a?["channels"]?.int ?? 2,
+            loudness: a?["loudness"]?.double.map { LoudnessTarget(integrated: $0, truePeak: a?["true_peak"]?.double ?? -1) })
         var metadata: [String: String] = [:]
         for (key, value) in c?["metadata"]?.members ?? [] { metadata[key] = value.string }
         var settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
@@ -251,7 +252,31 @@ struct ProjectDecoder {
                 items.append(.clip(decoded))
             }
         }
-        return Track(name: c["name"]?.string, items: items, origin: c.origin)
+        return Track(name: c["name"]?.string, items: items, duck: c["duck"].flatMap { decodeDuck($0) }, origin: c.origin)
+    }
+
+    private mutating func decodeDuck(_ c: NodeCursor) -> DuckSpec? {
+        guard let under = c["under"], let name = under.string else { return nil }
+        let by = c["by"].flatMap { decibels($0) } ?? DuckSpec.defaultBy
+        if by <= 0, let node = c["by"] {
+            problems.report("duck: 'by' is how far the gain falls and must be more than 0 dB (got \(node.scalarText ?? ""))", at: node.origin,
+                            hint: "write by: 12dB to make the track 12 dB quieter")
+        }
+        return DuckSpec(under: name, by: by,
+                        threshold: c["threshold"].flatMap { decibels($0) } ?? DuckSpec.defaultThreshold,
+                        attack: c["attack"].flatMap { time($0) } ?? DuckSpec.defaultAttack,
+                        release: c["release"].flatMap { time($0) } ?? DuckSpec.defaultRelease, origin: under.origin)
+    }
+
+    /// A level in decibels: `12`, `12dB`, `-40dB`.
+    private mutating func decibels(_ c: NodeCursor) -> Double? {
+        guard let text = c.scalarText?.trimmingCharacters(in: .whitespaces) else { return nil }
+        let digits = text.hasSuffix("dB") ? String(text.dropLast(2)).trimmingCharacters(in: .whitespaces) : text
+        guard let value = Double(digits), value.isFinite else {
+            problems.report("'\(text)' is not a level in decibels", at: c.origin, hint: "write 12dB or -40dB")
+            return nil
+        }
+        return value
     }
 
     private mutating func timing(_ c: NodeCursor) -> ClipTiming {

@@ -73,11 +73,15 @@ enum PageStyle {
         .volume{position:absolute;left:0;top:3px;width:100%;height:calc(100% - 6px);overflow:visible;pointer-events:none}
         .volume polygon{fill:#ffd54a26}
         .volume polyline{fill:none;stroke:#ffd54a;stroke-width:2;stroke-linejoin:round;vector-effect:non-scaling-stroke}
+        .duck{position:absolute;left:0;top:3px;width:100%;height:calc(100% - 6px);overflow:visible;pointer-events:none}
+        .duck polygon{fill:none}
+        .duck polyline{fill:none;stroke:#4fc3f7;stroke-width:2;stroke-dasharray:6 3;stroke-linejoin:round;vector-effect:non-scaling-stroke}
         .legend{display:flex;flex-wrap:wrap;gap:6px 18px;margin:4px 20px 10px;padding:0;list-style:none;color:var(--muted);font-size:12px}
         .legend li{display:flex;align-items:center;gap:6px}
         .key{display:inline-block;position:static;width:22px;height:12px;border-radius:3px;box-shadow:none;padding:0}
         .key.join{border-width:1px}
         .key.curve{height:2px;background:#ffd54a}
+        .key.curve.duck{background:#4fc3f7}
         .listing{margin:0 20px 24px;color:var(--muted)}
         .listing pre{color:var(--ink);font:11px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre;overflow-x:auto;background:#0c0d11;padding:10px;border-radius:6px}
 

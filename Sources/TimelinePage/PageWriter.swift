@@ -7,12 +7,15 @@ import MediaTime
 struct PageWriter {
     let graph: CompositionGraph
     let scale: TimelineScale
+    /// The ducking gain of ducked tracks, by track ID.
+    let ducking: [Int: Animation]
     let thumbnail: (MediaReference, MediaTime) -> Thumbnail?
     private(set) var html = ""
 
-    init(graph: CompositionGraph, thumbnail: @escaping (MediaReference, MediaTime) -> Thumbnail?) {
+    init(graph: CompositionGraph, ducking: [Int: Animation] = [:], thumbnail: @escaping (MediaReference, MediaTime) -> Thumbnail?) {
         self.graph = graph
         self.scale = TimelineScale(graph: graph)
+        self.ducking = ducking
         self.thumbnail = thumbnail
     }
 

@@ -23,15 +23,20 @@ extension PageWriter {
 
     private mutating func writeTrack(_ track: CompositionTrack) {
         let filled = track.segments.filter { $0.content != nil }
-        let volume = track.kind == .audio ? graph.audioMix.parameters(for: track.id)?.volume : nil
+        let mix = track.kind == .audio ? graph.audioMix.parameters(for: track.id) : nil
+        let volume = mix?.volume
+        let ducked = mix?.duck.map { duck in
+            " · ducks \(Decimal.short(duck.depth)) dB under " + duck.keyTrackIDs.map { "track \($0)" }.joined(separator: ", ")
+        } ?? ""
         let detail = track.kind == .video
             ? "track \(track.id) · \(filled.count) segment\(filled.count == 1 ? "" : "s")"
-            : "track \(track.id) · " + (volume.map { "gain ≤ \(Decimal.short(VolumeCurve.top(of: $0)))" } ?? "not mixed")
+            : "track \(track.id) · " + (volume.map { "gain ≤ \(Decimal.short(VolumeCurve.top(of: $0)))" } ?? "not mixed") + ducked
         line("<div class=\"row \(track.kind.rawValue)\">")
         head(track.name, detail)
         line("<div class=\"lane\">")
         for segment in track.segments { writeSegment(segment, of: track) }
         if let volume { line(VolumeCurve.svg(volume, over: filled.map(\.target), scale: scale)) }
+        if let duck = ducking[track.id] { line(VolumeCurve.svg(duck, over: filled.map(\.target), scale: scale, class: "duck")) }
         line("</div>")
         line("</div>")
     }

@@ -12,8 +12,9 @@ enum VolumeCurve {
     /// The gain at the top of the row: 1, or more when the curve goes above it.
     static func top(of volume: Animation) -> Double { max(1, volume.keyframes.map(\.value).max() ?? 1) }
 
-    /// The curve over each of `segments` (the parts of the track that play), in one SVG.
-    static func svg(_ volume: Animation, over segments: [TimeRange], scale: TimelineScale) -> String {
+    /// The curve over each of `segments` (the parts of the track that play), in one SVG of
+    /// CSS class `cssClass` (`volume`, or `duck` for a ducking gain).
+    static func svg(_ volume: Animation, over segments: [TimeRange], scale: TimelineScale, class cssClass: String = "volume") -> String {
         let top = top(of: volume)
         var shapes = ""
         for range in segments {
@@ -24,7 +25,7 @@ enum VolumeCurve {
             let area = "\(scale.position(range.start).units),\(height) " + line + " \(scale.position(range.end).units),\(height)"
             shapes += "<polygon points=\"\(area)\"/><polyline points=\"\(line)\"/>"
         }
-        return "<svg class=\"volume\" viewBox=\"0 0 \(Percent.full.units) \(height)\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
+        return "<svg class=\"\(cssClass)\" viewBox=\"0 0 \(Percent.full.units) \(height)\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
             + shapes + "</svg>"
     }
 

@@ -45,7 +45,7 @@ struct Graph: ParsableCommand {
             _ = TimelinePage.html(for: graph, title: project) { wanted.append(($0, $1)); return nil }
             let thumbnails = PageThumbnails()
             for (reference, time) in wanted.sorted(by: { ($0.0.path, $0.1) < ($1.0.path, $1.1) }) { _ = thumbnails.thumbnail(reference, at: time) }
-            let page = TimelinePage.html(for: graph, title: project, thumbnail: thumbnails.thumbnail)
+            let page = TimelinePage.html(for: graph, title: project, ducking: try DuckingCurves.compute(graph), thumbnail: thumbnails.thumbnail)
             try PNGEncoder.writeAtomically(Array(page.utf8), to: html)
         }
     }

@@ -110,8 +110,9 @@ struct Join: ParsableCommand {
             let rendering = try RenderingOptions.parse(["--parts", parts] + (preset.map { ["--preset", $0.rawValue] } ?? []))
             let session = try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
                                                needsOutput: true).session
-            try session.join()
+            let loudness = try session.join()
             print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")
+            if let loudness { print(loudness.summary) }
         }
     }
 }

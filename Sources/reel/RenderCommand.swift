@@ -80,6 +80,9 @@ struct Render: ParsableCommand {
                 }
                 if progress == .auto {
                     FileHandle.standardError.write(Data("\(session.options.outputPath): \(counted(report.rendered.count, "segment")) rendered, \(report.reused.count) reused\n".utf8))
+                    if let loudness = report.loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
+                } else if progress == .json, let loudness = report.loudness {
+                    print(loudness.json)
                 }
             }
         }

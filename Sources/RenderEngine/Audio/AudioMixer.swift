@@ -2,8 +2,10 @@ import CompositionGraph
 import MediaTime
 
 /// The AudioMix: every heard audio track of the composition (music tracks and the audio of
-/// video clips alike), placed sample-accurately, scaled by its volume ramp per sample,
-/// summed in track order and soft-limited, as interleaved float frames at the output rate.
+/// video clips alike), placed sample-accurately, scaled by its volume ramp per sample, a
+/// ducked track also by its `Ducker`'s gain, summed in track order and (unless `softLimits`
+/// is false, when the caller levels the mix itself) soft-limited, as interleaved float frames
+/// at the output rate. Calls must follow one another in time: the duckers' state runs on.
 ///
 /// A segment over `[at, end)` covers timeline samples `[round(at·rate), round(end·rate))`,
 /// its first sample being its source's sample `round(from·readRate)`. A segment played at
@@ -18,10 +20,28 @@ final class AudioMixer {
     let channels: Int
     private let parts: [Part]
     private let makeSource: SourceFactory
+    private let softLimits: Bool
+    /// Mixed tracks in track order: their parts and ducking.
+    private let lanes: [Lane]
+    /// One per distinct ducking, shared by the lanes of a ducked track.
+    private let duckers: [(ducking: Ducking, ducker: Ducker)]
     /// Open sources, by part index; closed once the mix has passed their part.
     private var open: [Int: AudioSampleSource] = [:]
     private var scratch: UnsafeMutablePointer<Float>
+    /// Each lane's samples of the current block, then each ducker's key and gains.
+    private var laneBuffers: UnsafeMutablePointer<Float>
+    private var keyBuffer: UnsafeMutablePointer<Float>
+    private var gainBuffers: UnsafeMutablePointer<Float>
     private var scratchFrames = 0
+    /// Called with each ducking's gains for a block (start sample, gains), for a curve of them.
+    var observeDucking: ((Ducking, Int64, UnsafeBufferPointer<Float>) -> Void)?
+
+    private struct Lane {
+        var trackID: Int
+        var parts: [Int]
+        /// Index into `duckers`.
+        var ducker: Int?
+    }
 
     /// One audible segment of one track.
     private struct Part {
@@ -35,13 +55,25 @@ final class AudioMixer {
         var stretch: Rational?
     }
 
-    init(graph: CompositionGraph, sampleRate: Int, channels: Int, makeSource: @escaping SourceFactory) {
+    init(graph: CompositionGraph, sampleRate: Int, channels: Int, softLimits: Bool = true, makeSource: @escaping SourceFactory) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.makeSource = makeSource
+        self.softLimits = softLimits
         var parts: [Part] = []
+        var lanes: [Lane] = []
+        var duckers: [(ducking: Ducking, ducker: Ducker)] = []
         for track in graph.composition.tracks where track.kind == .audio {
             guard let mix = graph.audioMix.parameters(for: track.id) else { continue }
+            var ducker: Int?
+            if let ducking = mix.duck {
+                ducker = duckers.firstIndex { $0.ducking == ducking }
+                if ducker == nil {
+                    duckers.append((ducking, Ducker(ducking, sampleRate: sampleRate, channels: channels)))
+                    ducker = duckers.count - 1
+                }
+            }
+            let first = parts.count
             for segment in track.segments {
                 guard case .media(let ref, let range)? = segment.content else { continue }
                 let speed = segment.timeMapping!.speed
@@ -54,21 +86,62 @@ final class AudioMixer {
                                   sourceFirstSample: range.start.samplePosition(rate: readRate), readRate: readRate, volume: mix.volume,
                                   stretch: stretch))
             }
+            lanes.append(Lane(trackID: track.id, parts: Array(first..<parts.count), ducker: ducker))
         }
         self.parts = parts
+        self.lanes = lanes
+        self.duckers = duckers
         scratch = .allocate(capacity: 0)
+        laneBuffers = .allocate(capacity: 0)
+        keyBuffer = .allocate(capacity: 0)
+        gainBuffers = .allocate(capacity: 0)
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        for buffer in [scratch, laneBuffers, keyBuffer, gainBuffers] { buffer.deallocate() }
+    }
 
     /// Mixes timeline samples `[start, start + count)` into `out` (count × channels floats).
     func mix(from start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws {
-        out.update(repeating: 0, count: count * channels)
         ensureScratch(count)
+        let size = count * channels
+        var sounding = [Bool](repeating: false, count: lanes.count)
+        for (l, lane) in lanes.enumerated() {
+            sounding[l] = try mixLane(lane, from: start, count: count, into: laneBuffers + l * size)
+        }
+        for (d, duck) in duckers.enumerated() {
+            keyBuffer.update(repeating: 0, count: size)
+            for (l, lane) in lanes.enumerated() where sounding[l] && duck.ducking.keyTrackIDs.contains(lane.trackID) {
+                for i in 0..<size { keyBuffer[i] += laneBuffers[l * size + i] }
+            }
+            let gains = gainBuffers + d * count
+            duck.ducker.gains(key: keyBuffer, count: count, into: gains)
+            observeDucking?(duck.ducking, start, UnsafeBufferPointer(start: gains, count: count))
+        }
+        out.update(repeating: 0, count: size)
+        for (l, lane) in lanes.enumerated() where sounding[l] {
+            let samples = laneBuffers + l * size
+            if let d = lane.ducker {
+                let gains = gainBuffers + d * count
+                for i in 0..<count { for c in 0..<channels { out[i * channels + c] += samples[i * channels + c] * gains[i] } }
+            } else {
+                for i in 0..<size { out[i] += samples[i] }
+            }
+        }
+        if softLimits { for i in 0..<size { out[i] = SoftLimiter.apply(out[i]) } }
+    }
+
+    /// Mixes one track's parts over the block into `out`; false when none plays in it (`out`
+    /// is then left as it was).
+    private func mixLane(_ lane: Lane, from start: Int64, count: Int, into out: UnsafeMutablePointer<Float>) throws -> Bool {
         let end = start + Int64(count)
-        for (index, part) in parts.enumerated() {
+        var sounding = false
+        for index in lane.parts {
+            let part = parts[index]
             if part.endSample <= start { open[index] = nil; continue }
             guard part.firstSample < end else { continue }
+            if !sounding { out.update(repeating: 0, count: count * channels) }
+            sounding = true
             let s0 = max(start, part.firstSample), s1 = min(end, part.endSample)
             let n = Int(s1 - s0), position = part.sourceFirstSample + (s0 - part.firstSample)
             do {
@@ -89,7 +162,7 @@ final class AudioMixer {
             }
             if part.endSample <= end { open[index] = nil }
         }
-        for i in 0..<(count * channels) { out[i] = SoftLimiter.apply(out[i]) }
+        return sounding
     }
 
     private func accumulate(_ frames: Int, gain: Float, into dst: UnsafeMutablePointer<Float>) {
@@ -109,8 +182,11 @@ final class AudioMixer {
 
     private func ensureScratch(_ frames: Int) {
         guard frames > scratchFrames else { return }
-        scratch.deallocate()
+        for buffer in [scratch, laneBuffers, keyBuffer, gainBuffers] { buffer.deallocate() }
         scratch = .allocate(capacity: frames * channels)
+        laneBuffers = .allocate(capacity: frames * channels * lanes.count)
+        keyBuffer = .allocate(capacity: frames * channels)
+        gainBuffers = .allocate(capacity: frames * duckers.count)
         scratchFrames = frames
     }
 }

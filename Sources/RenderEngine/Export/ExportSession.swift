@@ -60,11 +60,15 @@ public final class ExportSession: @unchecked Sendable {
     private let lock = NSLock()
     private var running: [RenderPipeline] = []
     private var cancelled = false
+    /// The loudness of the unleveled mix of the plan's range, once measured (the inner nil: silent).
+    private var measuredLoudness: Double??
+    private let measuring = NSLock()
 
-    /// What a run did with the segments.
+    /// What a run did with the segments, and with the loudness when the output asks for one.
     public struct Report: Sendable, Equatable {
         public var rendered: [Int]
         public var reused: [Int]
+        public var loudness: LoudnessReport?
     }
 
     /// Applies the preset, checks the range (nil: the whole timeline) and plans the segments
@@ -109,8 +113,9 @@ public final class ExportSession: @unchecked Sendable {
         let counter = FrameCounter(start: reused.reduce(0) { $0 + $1.frameCount }, report: progress)
         let arrivals = PartArrivals(present: reused.map(\.index))
         let workers = startWorkers(missing, counter: counter, arrivals: arrivals)
+        let loudness: LoudnessReport?
         do {
-            try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: arrivals)
+            loudness = try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: arrivals)
         } catch {
             // A worker's failure that stopped the join, else the join's own (the output cannot
             // be written: found before any frame is rendered, since the join opens it first).
@@ -124,7 +129,7 @@ public final class ExportSession: @unchecked Sendable {
             digests.save()
             PartCache(folder: partsFolder, limit: options.cacheLimit).touch(reused.map(partPath)).evict()
         }
-        return Report(rendered: missing.map(\.index), reused: reused.map(\.index))
+        return Report(rendered: missing.map(\.index), reused: reused.map(\.index), loudness: loudness)
     }
 
     /// Renders segment `index` into its part, unless a complete part with its key is there
@@ -139,9 +144,10 @@ public final class ExportSession: @unchecked Sendable {
     }
 
     /// Joins the parts of every segment into the output file with the audio of the range,
-    /// after checking that each part is there, complete and made for this plan. Throws
-    /// `RenderError`.
-    public func join() throws {
+    /// after checking that each part is there, complete and made for this plan; returns what
+    /// loudness normalization did, if the output asks for it. Throws `RenderError`.
+    @discardableResult
+    public func join() throws -> LoudnessReport? {
         try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: nil)
     }
 
@@ -173,9 +179,12 @@ public final class ExportSession: @unchecked Sendable {
     }
 
     /// Joins `segments` (in order, covering `range`) with the audio of `range` into `path`;
-    /// with `arrivals`, each part is waited for until a worker has made it.
+    /// with `arrivals`, each part is waited for until a worker has made it. With a loudness
+    /// target, the audio is leveled by the gain measured over the plan's whole range (so a
+    /// preview's piece has the gain of the whole).
+    @discardableResult
     private func join(_ segments: [SegmentPlan.Segment], range: TimeRange, to path: String, fragmented: Bool = false,
-                      waitingFor arrivals: PartArrivals?) throws {
+                      waitingFor arrivals: PartArrivals?) throws -> LoudnessReport? {
         var settings = try WriterSettings(graph, path: path, threads: SegmentPlan.encoderThreads)
         settings.fragmented = fragmented
         let writer: MediaWriter
@@ -189,8 +198,12 @@ public final class ExportSession: @unchecked Sendable {
         do {
             let access = MediaAccess.mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads)
             let channels = graph.output.audio.channels
+            let target = graph.hasAudio ? graph.output.audio.loudness : nil
+            let measured = try target.map { _ in try measuredMix(access) }
+            let gain = target.map { LoudnessNormalization.gain(measured: measured ?? nil, target: $0) } ?? 0
+            let leveling = target.map { LoudnessNormalization.leveling(gain: gain, target: $0) }
             let audio = graph.hasAudio
-                ? AudioFeed(graph: graph, range: range, blockSize: 1024, open: access.openAudio) { samples, count in
+                ? AudioFeed(graph: graph, range: range, blockSize: 1024, leveling: leveling, open: access.openAudio) { samples, count in
                     try writer.append(audio: UnsafeBufferPointer(start: samples, count: count * channels))
                 }
                 : nil
@@ -206,10 +219,23 @@ public final class ExportSession: @unchecked Sendable {
             }
             try audio?.write(until: range.end)
             try writer.finish()
+            guard let target, let meter = audio?.meter else { return nil }
+            return LoudnessReport(target: target, measured: measured ?? nil, gain: gain, output: meter.integrated,
+                                  outputTruePeak: meter.truePeakDecibels)
         } catch {
             writer.cancel()
             if let error = error as? RenderError { throw error }
             throw RenderError.output(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The loudness of the unleveled mix of the plan's range (nil: silent), measured once.
+    private func measuredMix(_ access: MediaAccess) throws -> Double? {
+        try measuring.withLock {
+            if let measuredLoudness { return measuredLoudness }
+            let measured = try LoudnessNormalization.measure(graph, range: plan.range, open: access.openAudio) { isCancelled }
+            measuredLoudness = .some(measured)
+            return measured
         }
     }
 

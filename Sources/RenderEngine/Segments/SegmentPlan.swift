@@ -62,7 +62,7 @@ public struct SegmentPlan: Sendable, Equatable {
             let times = TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))
             segments.append(Segment(index: segments.count, firstFrame: start, frameCount: stop - start, timeRange: times,
                                     key: keyed.key(firstFrame: start, frameCount: stop - start, times: times),
-                                    audioKey: keyed.audioKey(times: times)))
+                                    audioKey: keyed.audioKey(times: times, measured: range)))
             start = stop
         }
         self.segments = segments
@@ -139,13 +139,15 @@ private struct KeyedGraph {
     }
 
     /// The key of the audio mixed over `times`: the audio settings, every mixed track's
-    /// segments that overlap `times` and its whole volume ramp and time-pitch rule.
-    func audioKey(times: TimeRange) -> String {
+    /// segments that overlap `times` (all of `measured`, the range whose loudness sets the
+    /// gain, with a loudness target) and its whole volume ramp, time-pitch rule and ducking.
+    func audioKey(times: TimeRange, measured: TimeRange) -> String {
         let mixed = graph.audioMix.tracks
         let ids = Set(mixed.map(\.trackID))
+        let heard = graph.output.audio.loudness == nil ? times : measured
         let tracks = graph.composition.tracks.filter { ids.contains($0.id) }.map { track in
             CompositionTrack(id: track.id, kind: track.kind, name: "",
-                             segments: track.segments.filter { $0.target.intersection(times) != nil })
+                             segments: track.segments.filter { $0.target.intersection(heard) != nil })
         }
         var hash = SHA256()
         hash.update("reel-audio-1\n")
