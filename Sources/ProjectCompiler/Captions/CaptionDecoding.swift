@@ -18,8 +18,7 @@ extension ProjectDecoder {
             return nil
         }
         let s = c["style"]
-        var style = textStyle(s)
-        style.boxWidth = nil
+        let style = textStyle(s)
         let placement: CaptionTrack.Placement
         if let p = s?["position"], let point = point(p) {
             placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? (0.5, 1))

@@ -36,7 +36,7 @@ enum CueTimestamp {
         return MediaTime(((hours * 60 + minutes) * 60 + seconds) * 1000 + ms, 1000)
     }
 
-    static let help: [Style: String] = [.webVTT: "00:01.500 or 00:00:01.500", .subRip: "00:00:01,500"]
+    static let help: [Style: String] = [.webVTT: "00:00:01.500", .subRip: "00:00:01,500"]
 
     private static func digits(_ text: Substring) -> Int64? {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
