@@ -19,8 +19,11 @@ final class CaptionContent: LayerContent {
     /// Where the layout's top-left corner goes in box coordinates.
     private let layoutX: Double
     private let layoutY: Double
-    /// The current word's pieces (one per line), and the text not revealed yet, in box coordinates.
+    /// The current word's pieces (one per line), the same reaching out past the first and last
+    /// lines (to clip with: descenders and accents may overshoot a line's logical box), and the
+    /// text not revealed yet (reaching out too), in box coordinates.
     let highlightRects: [Rect]
+    private let highlightClip: [Rect]
     private let hiddenRects: [Rect]
 
     init(state: CaptionState, fonts: FontCatalog) throws(OverlayError) {
@@ -50,8 +53,15 @@ final class CaptionContent: LayerContent {
         layoutX = x
         layoutY = y
         let layout = layout, length = state.text.utf8.count
-        highlightRects = Self.rects(of: state.highlighted, layout).map { $0.offsetBy(x, y) }
-        hiddenRects = state.revealedUpTo.map { Self.rects(of: [$0..<length], layout).map { $0.offsetBy(x, y) } } ?? []
+        let reach = style.size + max(style.stroke?.width ?? 0, 0)
+        // The box hugs what is shown of the word, growing as its letters are revealed.
+        let shown = state.highlighted.compactMap { range -> Range<Int>? in
+            let upper = min(range.upperBound, state.revealedUpTo ?? length)
+            return range.lowerBound < upper ? range.lowerBound..<upper : nil
+        }
+        highlightRects = Self.rects(of: shown, layout, reachingOut: 0).map { $0.offsetBy(x, y) }
+        highlightClip = Self.rects(of: shown, layout, reachingOut: reach).map { $0.offsetBy(x, y) }
+        hiddenRects = state.revealedUpTo.map { Self.rects(of: [$0..<length], layout, reachingOut: reach).map { $0.offsetBy(x, y) } } ?? []
 
         var bounds = TextContent.pixels(ink).offsetBy(x, y).expanded(by: max(style.stroke?.width ?? 0, 0))
         if style.background != nil { bounds = bounds.union(Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)) }
@@ -93,17 +103,16 @@ final class CaptionContent: LayerContent {
         }
         cairo_save(cr)
         Self.clipAway(hiddenRects, cr)
-        if scale != 1 { Self.clipAway(highlightRects, cr) }
+        if scale != 1 { Self.clipAway(highlightClip, cr) }
         drawText(cr)
         cairo_restore(cr)
         guard scale != 1 else { return }
-        for rect in highlightRects {
+        for (rect, clip) in zip(highlightRects, highlightClip) {
             cairo_save(cr)
             Self.clipAway(hiddenRects, cr)
             Self.scale(cr, scale, about: rect)
             cairo_new_path(cr)
-            let reach = max(style.stroke?.width ?? 0, 0)
-            cairo_rectangle(cr, rect.x, rect.y - reach, rect.width, rect.height + 2 * reach)
+            cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(cr)
             drawText(cr)
             cairo_restore(cr)
@@ -142,15 +151,21 @@ final class CaptionContent: LayerContent {
     }
 
     /// The rectangles (layout coordinates) the byte ranges cover: per line, the visual x
-    /// ranges (several for mixed directions) by the line's logical top and bottom.
-    private static func rects(of ranges: [Range<Int>], _ layout: OpaquePointer) -> [Rect] {
+    /// ranges (several for mixed directions) by the line's logical top and bottom, `reach`
+    /// pixels further above the first line and below the last.
+    private static func rects(of ranges: [Range<Int>], _ layout: OpaquePointer, reachingOut reach: Double) -> [Rect] {
         var rects: [Rect] = []
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }
+        var isFirst = true
         repeat {
+            defer { isFirst = false }
             guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let above = isFirst ? TextContent.units(reach) : 0, below = pango_layout_iter_at_last_line(iter) != 0 ? TextContent.units(reach) : 0
+            logical.y -= above
+            logical.height += above + below
             let lineStart = Int(line.pointee.start_index), lineEnd = lineStart + Int(line.pointee.length)
             for range in ranges {
                 let lower = max(range.lowerBound, lineStart), upper = min(range.upperBound, lineEnd)
@@ -159,10 +174,16 @@ final class CaptionContent: LayerContent {
                 var count: Int32 = 0
                 pango_layout_line_get_x_ranges(line, Int32(lower), Int32(upper), &xs, &count)
                 guard let xs else { continue }
-                for k in 0..<Int(count) {
-                    rects.append(TextContent.pixels(PangoRectangle(x: xs[2 * k], y: logical.y, width: xs[2 * k + 1] - xs[2 * k], height: logical.height)))
+                // Runs of mixed directions give several ranges; touching ones become one, so no
+                // seam between them lets a sliver of a glyph through the clip.
+                var spans: [(Int32, Int32)] = []
+                for (start, end) in (0..<Int(count)).map({ (xs[2 * $0], xs[2 * $0 + 1]) }).sorted(by: { $0.0 < $1.0 }) {
+                    if let last = spans.last, start <= last.1 { spans[spans.count - 1].1 = max(last.1, end) } else { spans.append((start, end)) }
                 }
                 g_free(xs)
+                for (start, end) in spans {
+                    rects.append(TextContent.pixels(PangoRectangle(x: start, y: logical.y, width: end - start, height: logical.height)))
+                }
             }
         } while pango_layout_iter_next_line(iter) != 0
         return rects

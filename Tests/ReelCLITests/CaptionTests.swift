@@ -40,7 +40,7 @@ import Testing
     }
 
     /// Pixels of a colour in a decoded frame, left and right of the centre and in all.
-    struct Count {
+    struct Count: Equatable {
         var left = 0, right = 0
         var all: Int { left + right }
     }
@@ -134,6 +134,21 @@ import Testing
         let late = Self.count(try StillCommandTests.rgb(video, frame: 50), Self.white)
         #expect(early.left > 100 && early.right == 0, "only WWW before 2 s: \(early)")
         #expect(late.right > 100 && late.left == early.left, "MMM from 2 s, WWW unmoved: \(late) vs \(early)")
+    }
+
+    @Test func letterRevealShowsAWordsLettersOneByOneWithNothingOfTheRestLeaking() throws {
+        // Descenders reach below a line's logical box: hidden letters must not show even there.
+        let vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nggg <00:00:02.000>ppp\n"
+        let project = try Self.project("letters", captions: """
+          - { file: talk.vtt, style: { font: DejaVu Sans, size: 40, color: "#ffffff", position: middle, reveal: letter } }
+        """, files: ["talk.vtt": vtt])
+        let video = try Self.render(project)
+        // ppp is spoken from 2 s to 3 s: its letters appear at 2, 2⅓ and 2⅔ s (frames 50, 59, 67).
+        let counts = try [49, 50, 58, 59, 67].map { Self.count(try StillCommandTests.rgb(video, frame: $0), Self.white) }
+        #expect(counts[0].left > 100 && counts[0].right == 0, "nothing of ppp before 2 s: \(counts[0])")
+        #expect(counts[1].right > 20 && counts[1] == counts[2], "one p from 2 s: \(counts[1]), \(counts[2])")
+        #expect(counts[3].right > counts[2].right && counts[4].right > counts[3].right, "then two, then three: \(counts)")
+        #expect(Set(counts.map(\.left)).count == 1, "ggg never changes: \(counts)")
     }
 
     @Test func rightToLeftCuesStartOnTheRight() throws {

@@ -43,7 +43,7 @@ enum CueFile {
             switch kind {
             case "srt": cues = try SubRipReader.read(NumberedLines(text: text, file: name))
             case "vtt": cues = try WebVTTReader.read(NumberedLines(text: text, file: name))
-            default: cues = try WordListReader.read(wordList!)
+            default: cues = try wordList.map(WordListReader.read) ?? []
             }
             return (cues.sorted { $0.start < $1.start }, source)
         } catch {
