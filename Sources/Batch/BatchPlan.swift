@@ -160,7 +160,7 @@ public struct BatchPlan: Sendable {
     }
 
     /// SHA-256 of the project file's bytes, the row's values, the path, size and modification
-    /// time of every media file (as its facts recorded them) and font file the row's project
+    /// time of every media file (as its facts recorded them) and font and cue file the row's project
     /// uses, and `stamp`.
     static func contentHash(projectBytes: [UInt8], values: [VarOverride], project: ProjectPipeline.Loaded, stamp: String) -> String {
         var hash = SHA256()
@@ -181,12 +181,9 @@ public struct BatchPlan: Sendable {
             field("\(media.facts.stamp.size)")
             field("\(media.facts.stamp.modified)")
         }
-        var fonts = Set(project.project.fonts.map(\.path))
-        fonts.formUnion(project.graph.overlays.compactMap { layer in
-            if case .text(_, let style) = layer.content { return style.resolvedFontFile }
-            return nil
-        })
-        for file in fonts.sorted() {
+        var files = Set(project.project.fonts.map(\.path)).union(project.graph.captionFiles)
+        files.formUnion(project.graph.overlays.compactMap { $0.content.textStyle?.resolvedFontFile })
+        for file in files.sorted() {
             field(file)
             let attributes = try? FileManager.default.attributesOfItem(atPath: file)
             field("\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)")

@@ -14,15 +14,19 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
     public var overlays: [OverlayLayer]
     /// Font files registered for this render only.
     public var fonts: [String]
+    /// Cue files the caption layers were read from (their text is in the layers; listed so
+    /// they count as inputs of the render).
+    public var captionFiles: [String]
     public var output: OutputSettings
 
     public init(composition: Composition, videoComposition: VideoComposition, audioMix: AudioMix,
-                overlays: [OverlayLayer], fonts: [String], output: OutputSettings) {
+                overlays: [OverlayLayer], fonts: [String], captionFiles: [String] = [], output: OutputSettings) {
         self.composition = composition
         self.videoComposition = videoComposition
         self.audioMix = audioMix
         self.overlays = overlays
         self.fonts = fonts
+        self.captionFiles = captionFiles
         self.output = output
     }
 

@@ -103,6 +103,15 @@ extension CompositionGraph {
             parts.append("text \"\(text)\" font \"\(style.font)\" \(style.weight) \(style.italic ? "italic " : "")\(number(style.size))px \(style.color)")
             if let language = style.language { parts.append("lang \(language)") }
             if let file = style.resolvedFontFile { parts.append("-> \(fileName(file))") }
+        case .caption(let state):
+            let style = state.style
+            parts.append("caption \"\(String(state.text.map { $0 == CaptionState.lineSeparator ? "/" : $0 }))\" font \"\(style.font)\" \(style.weight) \(number(style.size))px \(style.color)")
+            if !state.highlighted.isEmpty {
+                let utf8 = Array(state.text.utf8)
+                parts.append("highlight " + state.highlighted.map { "\"\(String(decoding: utf8[$0], as: UTF8.self))\"" }.joined(separator: "+"))
+            }
+            if let revealed = state.revealedUpTo { parts.append("revealed \(revealed) of \(state.text.utf8.count) bytes") }
+            if let file = style.resolvedFontFile { parts.append("-> \(fileName(file))") }
         case .image(let ref): parts.append("image \(ref.name) (\(fileName(ref.path)))")
         case .svg(let ref): parts.append("svg \(ref.name) (\(fileName(ref.path)))")
         case .rect: parts.append("rect")

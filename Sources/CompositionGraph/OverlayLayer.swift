@@ -48,10 +48,44 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
 
 public enum OverlayContent: Hashable, Sendable, Codable {
     case text(String, TextStyle)
+    /// One state of a caption cue (see `CaptionState`).
+    case caption(CaptionState)
     case image(MediaReference)
     case svg(MediaReference)
     case rect(ShapeStyle)
     case ellipse(ShapeStyle)
+}
+
+extension OverlayContent {
+    /// The text style of a text or caption layer (whose font the render needs).
+    public var textStyle: TextStyle? {
+        get {
+            switch self {
+            case .text(_, let style): style
+            case .caption(let state): state.style
+            default: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch self {
+            case .text(let text, _): self = .text(text, newValue)
+            case .caption(var state):
+                state.style = newValue
+                self = .caption(state)
+            default: break
+            }
+        }
+    }
+
+    /// The words a text or caption layer shows.
+    public var shownText: String? {
+        switch self {
+        case .text(let text, _): text
+        case .caption(let state): String(state.text.map { $0 == CaptionState.lineSeparator ? " " : $0 })
+        default: nil
+        }
+    }
 }
 
 public struct Stroke: Hashable, Sendable, Codable {

@@ -4,7 +4,7 @@ import Foundation
 extension CompositionGraph {
     /// Every file rendering this graph reads: the media of its segments and overlays (video,
     /// audio, images, SVGs), the font files it registers and the font files its text layers
-    /// resolved to. `reader` starts the roles: "the project's" gives `the project's video 'intro'`.
+    /// resolved to, and the cue files of its captions. `reader` starts the roles: "the project's" gives `the project's video 'intro'`.
     public func readFiles(reader: String = "the project's") -> [ReadFile] {
         var files: [ReadFile] = []
         for reference in mediaReferences {
@@ -12,8 +12,12 @@ extension CompositionGraph {
             files.append(ReadFile(path: reference.path, role: "\(reader) \(kind) '\(reference.name)'"))
         }
         for font in fonts { files.append(ReadFile(path: font, role: "a font file in \(reader) fonts:")) }
+        for file in captionFiles { files.append(ReadFile(path: file, role: "a cue file of \(reader) captions")) }
+        var fontsSeen = Set<String>()
         for layer in overlays {
-            guard case .text(let text, let style) = layer.content, let file = style.resolvedFontFile else { continue }
+            guard let text = layer.content.shownText, let style = layer.content.textStyle, let file = style.resolvedFontFile else { continue }
+            // A caption track makes many layers of one font: name the file once.
+            if case .caption = layer.content, !fontsSeen.insert(file).inserted { continue }
             let flat = text.replacingOccurrences(of: "\n", with: " ")
             let shown = flat.count > 30 ? String(flat.prefix(29)) + "…" : flat
             files.append(ReadFile(path: file, role: "the font of \(reader) text '\(shown)' (\(style.font))"))

@@ -70,13 +70,13 @@ public final class FontCatalog {
     public func resolvingFonts(of layers: [OverlayLayer]) throws(OverlayError) -> [OverlayLayer] {
         var resolved = layers
         for (index, layer) in layers.enumerated() {
-            guard case .text(let text, var style) = layer.content else { continue }
+            guard var style = layer.content.textStyle else { continue }
             do {
                 style.resolvedFontFile = try resolve(family: style.font, weight: style.weight, italic: style.italic).file
             } catch {
                 throw OverlayError(error.reason, layerIndex: index)
             }
-            resolved[index].content = .text(text, style)
+            resolved[index].content.textStyle = style
         }
         return resolved
     }

@@ -20,6 +20,8 @@ enum LayerContentFactory {
         switch layer.content {
         case .text(let text, let style):
             return try TextContent(text: text, style: style, layerWidth: layer.width, layerHeight: layer.height, fonts: fonts)
+        case .caption(let state):
+            return try CaptionContent(state: state, fonts: fonts)
         case .image(let media), .svg(let media):
             return PictureContent(try StillPicture(path: media.path).picture, layer: layer)
         case .rect(let style):

@@ -21,7 +21,7 @@ final class TextContent: LayerContent {
     /// The size the text is set at: `style.size`, or less after `fit: shrink`.
     let fontSize: Double
 
-    private static let pangoScale = 1024.0
+    static let pangoScale = 1024.0
 
     init(text: String, style: TextStyle, layerWidth: Double?, layerHeight: Double?, fonts: FontCatalog) throws(OverlayError) {
         _ = try fonts.resolve(family: style.font, weight: style.weight, italic: style.italic)
@@ -44,11 +44,8 @@ final class TextContent: LayerContent {
             pango_layout_set_width(layout, Self.units(boxW))
             pango_layout_set_wrap(layout, style.fit == .shrink ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
         }
-        let font = pango_font_description_new()!
+        let font = Self.fontDescription(style)
         defer { pango_font_description_free(font) }
-        pango_font_description_set_family(font, style.font)
-        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(min(max(style.weight, 100), 1000))))
-        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         let fullSize = max(Self.units(style.size), 1)
         let size = style.fit == .shrink
             ? Self.largestFittingSize(layout, font, upTo: fullSize, width: boxW, height: boxH, maxLines: maxLines)
@@ -104,7 +101,16 @@ final class TextContent: LayerContent {
         pango_cairo_show_layout(cr, layout)
     }
 
-    private static func applyParagraphStyle(_ style: TextStyle, to layout: OpaquePointer) {
+    /// The style's family, weight and slant (the caller sets the size and frees it).
+    static func fontDescription(_ style: TextStyle) -> OpaquePointer {
+        let font = pango_font_description_new()!
+        pango_font_description_set_family(font, style.font)
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(min(max(style.weight, 100), 1000))))
+        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return font
+    }
+
+    static func applyParagraphStyle(_ style: TextStyle, to layout: OpaquePointer) {
         switch style.alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -119,7 +125,7 @@ final class TextContent: LayerContent {
         }
     }
 
-    private static func setSize(_ size: Int32, _ layout: OpaquePointer, _ font: OpaquePointer) {
+    static func setSize(_ size: Int32, _ layout: OpaquePointer, _ font: OpaquePointer) {
         pango_font_description_set_absolute_size(font, Double(size))
         pango_layout_set_font_description(layout, font)
     }
@@ -147,12 +153,12 @@ final class TextContent: LayerContent {
     }
 
     /// Pixels → Pango units (1/1024 px), kept inside what Pango's 32-bit coordinates hold.
-    private static func units(_ pixels: Double) -> Int32 {
+    static func units(_ pixels: Double) -> Int32 {
         guard pixels.isFinite else { return 0 }
         return Int32(min(max((pixels * pangoScale).rounded(), -1e9), 1e9))
     }
 
-    private static func pixels(_ r: PangoRectangle) -> Rect {
+    static func pixels(_ r: PangoRectangle) -> Rect {
         Rect(x: Double(r.x) / pangoScale, y: Double(r.y) / pangoScale, width: Double(r.width) / pangoScale, height: Double(r.height) / pangoScale)
     }
 }

@@ -26,6 +26,8 @@ public struct Compiler {
         public var missingFile: Bool
         /// Where each clip landed; nil when there were errors.
         public var layout: TimelineLayout?
+        /// The texts of the cue files read, which diagnostics may point into.
+        public var sources: [SourceText]
     }
 
     public func compile(_ project: Project) -> Result {
@@ -33,7 +35,7 @@ public struct Compiler {
         let graph = session.run()
         let errors = session.problems.diagnostics
         return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile,
-                      layout: errors.isEmpty ? session.layout : nil)
+                      layout: errors.isEmpty ? session.layout : nil, sources: session.cueSources)
     }
 }
 
@@ -44,6 +46,9 @@ struct CompileSession {
     var fonts: (any FontResolver)?
     var problems = Problems()
     var missingFile = false
+    /// The cue files of the caption tracks (absolute paths) and the texts read from them.
+    var captionFiles: [String] = []
+    var cueSources: [SourceText] = []
     private(set) var layout: TimelineLayout?
     /// The media the project uses that could be read, by name.
     private var references: [String: MediaReference] = [:]
@@ -101,12 +106,14 @@ struct CompileSession {
         }
         applyDucking(to: &mix, lanes: heardLanes)
         let instructions = instructions(for: layersByTrack, duration: duration)
-        let overlays = project.overlays.compactMap { overlayLayer($0, duration: duration) }
+        var overlays = project.overlays.compactMap { overlayLayer($0, duration: duration) }
+        for (index, track) in project.captions.enumerated() { overlays += captionLayers(track, index: index, duration: duration) }
         return CompositionGraph(
             composition: Composition(duration: duration, tracks: tracks),
             videoComposition: VideoComposition(renderSize: size, frameDuration: frameDuration, background: project.output.background,
                                                instructions: instructions),
-            audioMix: AudioMix(tracks: mix), overlays: overlays, fonts: project.fonts.map(\.path), output: project.output.settings)
+            audioMix: AudioMix(tracks: mix), overlays: overlays, fonts: project.fonts.map(\.path),
+            captionFiles: captionFiles, output: project.output.settings)
     }
 
     // MARK: Media facts
@@ -411,7 +418,7 @@ struct CompileSession {
             if style.fit == .shrink && style.boxWidth == nil && style.boxHeight == nil {
                 problems.report("fit: shrink needs a box to fit the text into", at: o.origin, hint: "set style.box_width (and box_height if needed)")
             }
-        case .image, .svg:
+        case .image, .svg, .caption:
             break
         }
         var opacity = resolve(o.opacity, over: range)

@@ -1,3 +1,5 @@
+import CompositionGraph
+
 /// Resolves a font family to the file that will draw it (fontconfig in the command line),
 /// with the project's own font files registered first.
 public protocol FontResolver {
@@ -5,6 +7,10 @@ public protocol FontResolver {
     mutating func register(fontFiles: [String]) -> [(file: String, problem: FontFileProblem)]
     /// The font file for the family, or the families that are available.
     func resolve(family: String, weight: Int, italic: Bool) -> FontResolution
+    /// The lines a caption's text is set in at `width` pixels (UTF-8 byte ranges, without
+    /// trailing blanks): balanced lines, broken where the font's rules allow; nil when this
+    /// resolver does not lay text out (the text then breaks only at its own line breaks).
+    func captionLines(of text: String, style: TextStyle, width: Double) -> [Range<Int>]?
 }
 
 /// Why a font file listed under `fonts:` cannot be used.

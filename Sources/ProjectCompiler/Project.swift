@@ -19,6 +19,8 @@ public struct Project: Sendable {
     public var overlays: [Overlay]
     /// Named times of the timeline (`markers:`), kept for editing systems; not drawn.
     public var markers: [Marker] = []
+    /// Caption tracks, drawn above the overlays in list order.
+    public var captions: [CaptionTrack] = []
 
     public func mediaEntry(named name: String) -> MediaEntry? { media.first { $0.name == name } }
 }

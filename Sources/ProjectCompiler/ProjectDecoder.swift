@@ -7,7 +7,7 @@ import ProjectFile
 /// Turns a schema-valid, vars-substituted document into a typed `Project`.
 struct ProjectDecoder {
     let file: String
-    private(set) var problems = Problems()
+    var problems = Problems()
     private var fps = Rational(30)
     private var frameSize = PixelSize(width: 1920, height: 1080)
 
@@ -27,7 +27,8 @@ struct ProjectDecoder {
                                                       name: m["name"]?.string ?? "", color: m["color"]?.string) }
         } ?? []
         return Project(file: file, output: output, media: media, fonts: fonts, videoTracks: video,
-                       audioTracks: audio, overlays: overlays, markers: markers)
+                       audioTracks: audio, overlays: overlays, markers: markers,
+                       captions: root["captions"]?.elements.compactMap { decodeCaptionTrack($0) } ?? [])
     }
 
     func absolutePath(_ path: String) -> String {
@@ -132,7 +133,7 @@ struct ProjectDecoder {
     }
 
     /// Reports when both keys are set.
-    private mutating func exclusive(_ first: String, _ second: String, in c: NodeCursor, because reason: String) {
+    mutating func exclusive(_ first: String, _ second: String, in c: NodeCursor, because reason: String) {
         if c[first] != nil, let other = c[second] {
             problems.report("'\(first)' and '\(second)' \(reason)", at: other.origin)
         }
@@ -171,13 +172,13 @@ struct ProjectDecoder {
         return color
     }
 
-    private func length(_ c: NodeCursor) -> Length? {
+    func length(_ c: NodeCursor) -> Length? {
         if let d = c.double { return .pixels(d) }
         if let s = c.string, s.hasSuffix("%"), let v = Double(s.dropLast()) { return .fraction(v / 100) }
         return nil
     }
 
-    private func point(_ c: NodeCursor) -> Point2D? {
+    func point(_ c: NodeCursor) -> Point2D? {
         let e = c.elements
         guard e.count == 2, let x = length(e[0]), let y = length(e[1]) else { return nil }
         return Point2D(x: x, y: y)
@@ -193,6 +194,11 @@ struct ProjectDecoder {
             }
         }
         return Point2D(x: fraction(p.x), y: fraction(p.y))
+    }
+
+    func anchor(_ c: NodeCursor?) -> (x: Double, y: Double) {
+        guard let c, let p = anchorPoint(c) else { return (0.5, 0.5) }
+        return (p.x.resolved(against: 1), p.y.resolved(against: 1))
     }
 
     private mutating func ease(_ c: NodeCursor?) -> Easing {
@@ -375,7 +381,7 @@ struct ProjectDecoder {
 
     private static let weights = ["thin": 100, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 900]
 
-    private mutating func textStyle(_ c: NodeCursor?) -> TextStyle {
+    mutating func textStyle(_ c: NodeCursor?) -> TextStyle {
         let width = Double(frameSize.width), height = Double(frameSize.height)
         let weight = c?["weight"].flatMap { $0.int ?? $0.string.flatMap { Self.weights[$0] } } ?? 400
         let shadow = c?["shadow"].map { s -> Shadow in

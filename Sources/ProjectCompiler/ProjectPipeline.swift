@@ -26,8 +26,10 @@ public enum ProjectPipeline {
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+        var cueSources: [SourceText] = []
         func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
-            ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source] + overrideSources)
+            ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics,
+                         sources: [document.source] + overrideSources + cueSources)
         }
         if let problem = versionProblem(document.root) { throw fail([problem]) }
         let schema = try DocumentSchema.bundled()
@@ -54,6 +56,7 @@ public enum ProjectPipeline {
         var decoder = ProjectDecoder(file: document.source.name)
         let project = decoder.decode(NodeCursor(root, path: ""))
         let result = Compiler(media: media, fonts: fonts).compile(project)
+        cueSources = result.sources
         let errors = decoder.problems.diagnostics + result.diagnostics
         guard errors.isEmpty, let graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
         guard graph.duration.isPositive else {

@@ -53,6 +53,12 @@ extension PageWriter {
             name = "<span class=\"swatch\" style=\"background:\(style.color)\"></span><b>“\(HTMLText.escape(HTMLText.abbreviated(text, limit: 60)))”</b>"
             details.insert(HTMLText.abbreviated(text, limit: 400), at: 0)
             details.append("font \(style.font) \(style.weight)\(style.italic ? " italic" : "") \(Decimal.short(style.size))px \(style.color)")
+        case .caption(let state):
+            kind = "caption"
+            let text = layer.content.shownText ?? ""
+            name = "<span class=\"swatch\" style=\"background:\(state.style.color)\"></span><b>“\(HTMLText.escape(HTMLText.abbreviated(text, limit: 60)))”</b>"
+            details.insert(HTMLText.abbreviated(text, limit: 400), at: 0)
+            details.append("caption font \(state.style.font) \(state.style.weight) \(Decimal.short(state.style.size))px \(state.style.color)")
         case .image(let reference), .svg(let reference):
             kind = reference.kind == .svg ? "svg" : "image"
             name = image(reference, at: .zero, class: "icon") + "<b>\(HTMLText.escape(reference.name))</b><span class=\"badge\">\(kind)</span>"

@@ -1,3 +1,4 @@
+import CompositionGraph
 import Foundation
 import OverlayRendering
 import ProjectCompiler
@@ -28,6 +29,10 @@ struct CatalogFonts: FontResolver {
             if case .unknownFontFamily(_, let available) = error.reason { return .unavailable(available: available) }
             return .unavailable(available: catalog.families)
         }
+    }
+
+    func captionLines(of text: String, style: TextStyle, width: Double) -> [Range<Int>]? {
+        catalog?.captionLines(of: text, style: style, width: width)
     }
 }
 

@@ -34,4 +34,7 @@ struct FakeFonts: FontResolver {
     func resolve(family: String, weight: Int, italic: Bool) -> FontResolution {
         families.contains(family) ? .file("/fonts/\(family.replacingOccurrences(of: " ", with: "")).ttf") : .unavailable(available: families)
     }
+
+    /// No layout here: caption lines break only at the cues' own line breaks.
+    func captionLines(of text: String, style: TextStyle, width: Double) -> [Range<Int>]? { nil }
 }

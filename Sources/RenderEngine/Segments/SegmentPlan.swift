@@ -105,9 +105,9 @@ private struct KeyedGraph {
             switch g.overlays[o].content {
             case .image(let ref): g.overlays[o].content = .image(try keyed(ref))
             case .svg(let ref): g.overlays[o].content = .svg(try keyed(ref))
-            case .text(let text, var style):
-                style.resolvedFontFile = try style.resolvedFontFile.map(id)
-                g.overlays[o].content = .text(text, style)
+            case .text, .caption:
+                let file = try g.overlays[o].content.textStyle?.resolvedFontFile.map(id)
+                g.overlays[o].content.textStyle?.resolvedFontFile = file
             case .rect, .ellipse: break
             }
         }

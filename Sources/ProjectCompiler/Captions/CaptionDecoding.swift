@@ -1,0 +1,70 @@
+import CompositionGraph
+import Foundation
+import MediaTime
+
+extension ProjectDecoder {
+    mutating func decodeCaptionTrack(_ c: NodeCursor) -> CaptionTrack? {
+        let source: CaptionTrack.Source
+        switch (c["file"]?.string, c["cues"]) {
+        case (let path?, nil):
+            // Messages name the file as the project's own name is given, followed by the path.
+            let name = path.hasPrefix("/") ? path : (file as NSString).deletingLastPathComponent.isEmpty
+                ? path : "\((file as NSString).deletingLastPathComponent)/\(path)"
+            source = .file(path: absolutePath(path), name: name)
+        case (nil, let cues?):
+            source = .inline(cues.elements.compactMap { decodeInlineCue($0) })
+        default:
+            problems.report("a caption track takes its cues from a 'file' or lists 'cues', one of the two", at: c.origin)
+            return nil
+        }
+        let s = c["style"]
+        let style = textStyle(s)
+        let placement: CaptionTrack.Placement
+        if let p = s?["position"], let point = point(p) {
+            placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? (0.5, 1))
+        } else {
+            switch s?["position"]?.string {
+            case "top": placement = .top
+            case "middle": placement = .middle
+            default: placement = .bottom
+            }
+        }
+        let margin = s?["margin"]
+        let margins = margin?.elements.compactMap { length($0) } ?? margin.flatMap { length($0) }.map { [$0, $0] } ?? []
+        let highlight = s?["highlight"].map { h in
+            CaptionHighlight(color: h["color"].flatMap { color($0) },
+                             box: h["box"].flatMap { b in
+                                 b["color"].flatMap { color($0) }.map {
+                                     TextStyle.Background(color: $0, padding: b["padding"]?.double ?? 6, cornerRadius: b["corner_radius"]?.double ?? 0)
+                                 }
+                             },
+                             scale: h["scale"]?.double ?? 1)
+        }
+        return CaptionTrack(source: source, style: style, placement: placement,
+                            marginX: margins.first ?? .fraction(0.05), marginY: margins.count > 1 ? margins[1] : .fraction(0.05),
+                            wrapWidth: s?["wrap_width"].flatMap { length($0) }, maxLines: s?["max_lines"]?.int ?? 2, highlight: highlight,
+                            reveal: s?["reveal"]?.string.flatMap(CaptionTrack.Reveal.init(rawValue:)) ?? .none, origin: c.origin)
+    }
+
+    /// `{at, duration | to, text}`; the text may time its words as WebVTT does (`<00:00:01.500>`).
+    private mutating func decodeInlineCue(_ c: NodeCursor) -> Cue? {
+        exclusive("to", "duration", in: c, because: "both set where the cue ends; keep one")
+        guard let start = c["at"].flatMap({ time($0) }), let text = c["text"]?.string else { return nil }
+        guard let end = c["duration"].flatMap({ positiveTime($0) }).map({ start + $0 }) ?? c["to"].flatMap({ time($0) }) else {
+            if c["duration"] == nil && c["to"] == nil { problems.report("a cue needs a 'duration' or a 'to'", at: c.origin) }
+            return nil
+        }
+        guard end > start else {
+            problems.report("the cue ends (\(TimeNotation.clock(end))) before it starts (\(TimeNotation.clock(start)))", at: c["to"]?.origin ?? c.origin)
+            return nil
+        }
+        let lines = NumberedLines(text: text, file: file)
+        do {
+            let read = try CueText.read(lines.lines, in: lines, start: start, end: end)
+            return Cue(start: start, end: end, text: read.text, words: read.words, location: c.origin.location)
+        } catch {
+            problems.report(error.message, at: c["text"]!.origin, hint: error.hint)
+            return nil
+        }
+    }
+}
