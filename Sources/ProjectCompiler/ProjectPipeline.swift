@@ -1,4 +1,5 @@
 import CompositionGraph
+import MediaFormat
 import MediaTime
 import ProjectFile
 
@@ -16,15 +17,18 @@ public enum ProjectPipeline {
 
     /// `overrides` set vars from outside the project (`--set`, `--vars`, a batch row; a later
     /// value for the same var wins); `overrideSources` are the texts they were read from, so
-    /// that diagnostics can quote them.
+    /// that diagnostics can quote them. `target` is what the command line says of the output
+    /// (`-o`, `--audio-only`), which the output settings are fitted to.
     public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
-                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+                            target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
+                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
-        return try load(document, overrides: overrides, overrideSources: overrideSources, media: media, fonts: fonts)
+        return try load(document, overrides: overrides, overrideSources: overrideSources, target: target, media: media, fonts: fonts)
     }
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
-                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+                            target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
+                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
             ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source] + overrideSources)
         }
@@ -41,7 +45,7 @@ public enum ProjectPipeline {
         let absurd = ProjectLimits.numberProblems(root)
         guard absurd.isEmpty else { throw fail(absurd) }
 
-        var decoder = ProjectDecoder(file: document.source.name)
+        var decoder = ProjectDecoder(file: document.source.name, target: target)
         let project = decoder.decode(NodeCursor(root, path: ""))
         let result = Compiler(media: media, fonts: fonts).compile(project)
         let errors = decoder.problems.diagnostics + result.diagnostics
@@ -50,12 +54,25 @@ public enum ProjectPipeline {
             throw fail([Diagnostic(location: root.location, path: "", message: "the timeline is empty: there is nothing to render",
                                    hint: "add clips to a track, or set output.duration")])
         }
+        guard graph.output.video != nil || graph.hasAudio else {
+            let place = root["output"] ?? root
+            throw fail([Diagnostic(location: place.location, path: "output",
+                                   message: "the output holds audio only (\(audioOnlyReason(graph, target))) but the project has no sound",
+                                   hint: "add an audio track or a clip with sound, or write a video file")])
+        }
         guard graph.duration <= ProjectLimits.maxTime else {
             throw fail([Diagnostic(location: root.location, path: "",
                                    message: "the timeline lasts \(TimeNotation.seconds(graph.duration)), longer than \(ProjectLimits.maxTimeSeconds / 3600) hours, the longest Reel renders",
                                    hint: "split the project, or set output.duration")])
         }
         return Loaded(document: document, project: project, graph: graph, layout: layout)
+    }
+
+    /// Why an output has no video, for messages.
+    static func audioOnlyReason(_ graph: CompositionGraph, _ target: OutputTarget) -> String {
+        if target.audioOnly { return "--audio-only" }
+        if let container = graph.output.container, !container.holdsVideo { return "a \(container.rawValue) file" }
+        return "the project shows no video"
     }
 
     /// `reel: 1` is checked before anything else, so a file from another format version gets

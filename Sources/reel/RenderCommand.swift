@@ -1,8 +1,8 @@
 import ArgumentParser
 import CompositionGraph
 import Foundation
-import MediaFormat
 import MediaTime
+import ProjectCompiler
 import RenderEngine
 
 /// `reel render PROJECT [-o OUT] [--set k=v]... [--range 5s..12s] [--jobs N] [--preset P] [--progress json]`,
@@ -94,6 +94,9 @@ struct RenderingOptions: ParsableArguments {
     @Flag(help: "Do not use or fill the cache of rendered segments.")
     var noCache = false
 
+    @Flag(help: "Write the audio alone, into any container (an audio-only one, .m4a .mp3 .wav .flac .ogg .opus, is so anyway).")
+    var audioOnly = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if parts != nil, noCache { throw ValidationError("--parts and --no-cache: choose one") }
@@ -123,10 +126,9 @@ struct SegmentedProject {
     let session: ExportSession
 
     init(project: String, output: String?, vars: VarOverrides, range: String?, rendering: RenderingOptions, needsOutput: Bool) throws {
-        var graph = try loadGraph(projectPath: project, options: vars)
-        if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension) {
-            graph.output.container = container // a file named here gets the container its name says
-        }
+        // A file named here gets the container its name says, and codecs that fit it.
+        let graph = try loadGraph(projectPath: project, options: vars,
+                                  target: OutputTarget(path: output, audioOnly: rendering.audioOnly))
         let path = output ?? graph.output.path
         if needsOutput {
             guard let path else { throw UsageError("no output file: pass -o FILE or set output.path in the project") }
