@@ -24,8 +24,10 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .mp4: [.h264, .h265, .vp9, .av1]
         case .mov: [.h264, .h265, .prores]
-        case .mkv: [.h264, .h265, .vp9, .av1, .prores]
-        case .webm: [.vp9, .av1]
+        // Not AV1 in Matroska or WebM: FFmpeg 5.1's Matroska muxer refuses the packets
+        // (AVERROR_INVALIDDATA), so it is refused here, before the first frame.
+        case .mkv: [.h264, .h265, .vp9, .prores]
+        case .webm: [.vp9]
         case .m4a, .mp3, .wav, .flac, .ogg, .opus: []
         }
     }

@@ -10,21 +10,24 @@ public struct OutputTarget: Sendable, Equatable {
     public var path: String?
     /// `--audio-only`: write the audio stream alone, whatever the project shows.
     public var audioOnly: Bool
+    /// `--preset`: the preset replaces the project's codecs, so they need not fit the container.
+    public var presetCodecs: Bool
 
-    public init(path: String? = nil, audioOnly: Bool = false) {
+    public init(path: String? = nil, audioOnly: Bool = false, presetCodecs: Bool = false) {
         self.path = path
         self.audioOnly = audioOnly
+        self.presetCodecs = presetCodecs
     }
 }
 
 /// The `output` section, fitted to its container: the container comes from `-o`'s extension,
 /// else `output.container`, else `output.path`'s extension; a codec not given is the
 /// container's first (`Container.videoCodecs`/`audioCodecs`), one given must be one the
-/// container holds, and the video is left out when the container holds none, the project shows
-/// none or `--audio-only` asks. With no container known yet (`reel validate` of a project
+/// container holds, and the video is left out when the container holds none or `--audio-only`
+/// asks (and, once compiled, when the project shows none but has sound: `ProjectPipeline`). With no container known yet (`reel validate` of a project
 /// without `output.path`), the codecs are MP4's and the render fits them again to its file.
 extension ProjectDecoder {
-    mutating func decodeOutput(_ c: NodeCursor?, projectHasVideo: Bool) -> OutputSpec {
+    mutating func decodeOutput(_ c: NodeCursor?) -> OutputSpec {
         if let size = c?["size"]?.elements, size.count == 2, let w = size[0].int, let h = size[1].int {
             frameSize = PixelSize(width: w, height: h)
             limit(ProjectLimits.problem(outputWidth: w, height: h), at: c!["size"]!.origin)
@@ -41,7 +44,7 @@ extension ProjectDecoder {
         let v = c?["video"], a = c?["audio"]
         if let v { exclusive("crf", "bitrate", in: v, because: "are two ways to set the quality; keep one") }
         let holdsVideo = container?.holdsVideo ?? true
-        let writesVideo = holdsVideo && projectHasVideo && !target.audioOnly
+        let writesVideo = holdsVideo && !target.audioOnly
         let videoCodec = fittedCodec(v?["codec"], in: container, holds: container?.videoCodecs ?? Container.mp4.videoCodecs,
                                      kind: "video", audioOnlyContainer: !holdsVideo) ?? .h264
         let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }
@@ -91,7 +94,7 @@ extension ProjectDecoder {
     private mutating func fittedCodec<Codec: RawRepresentable<String> & Equatable>(
         _ node: NodeCursor?, in container: Container?, holds codecs: [Codec], kind: String, audioOnlyContainer: Bool
     ) -> Codec? {
-        guard let node, let name = node.string, let codec = Codec(rawValue: name) else { return codecs.first }
+        guard !target.presetCodecs, let node, let name = node.string, let codec = Codec(rawValue: name) else { return codecs.first }
         guard let container, !codecs.contains(codec) else { return codec }
         if audioOnlyContainer {
             problems.report("a \(container.rawValue) file holds audio only, not \(name) video", at: node.origin,

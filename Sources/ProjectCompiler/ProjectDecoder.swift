@@ -21,7 +21,7 @@ struct ProjectDecoder {
     var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent() }
 
     mutating func decode(_ root: NodeCursor) -> Project {
-        let output = decodeOutput(root["output"], projectHasVideo: Self.hasVideo(root))
+        let output = decodeOutput(root["output"])
         let media = root["media"]?.members.compactMap { decodeMedia(name: $0.key, $0.value) } ?? []
         let fonts = root["fonts"]?.elements.compactMap { c in c.string.map { (absolutePath($0), c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []

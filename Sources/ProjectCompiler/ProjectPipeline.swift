@@ -1,5 +1,4 @@
 import CompositionGraph
-import MediaFormat
 import MediaTime
 import ProjectFile
 
@@ -49,7 +48,10 @@ public enum ProjectPipeline {
         let project = decoder.decode(NodeCursor(root, path: ""))
         let result = Compiler(media: media, fonts: fonts).compile(project)
         let errors = decoder.problems.diagnostics + result.diagnostics
-        guard errors.isEmpty, let graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
+        guard errors.isEmpty, var graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
+        // A project with sound and no pictures is written as audio alone (a silent one without
+        // pictures stays a video of its background).
+        if !ProjectDecoder.hasVideo(NodeCursor(root, path: "")), graph.hasAudio { graph.output.video = nil }
         guard graph.duration.isPositive else {
             throw fail([Diagnostic(location: root.location, path: "", message: "the timeline is empty: there is nothing to render",
                                    hint: "add clips to a track, or set output.duration")])
@@ -68,11 +70,9 @@ public enum ProjectPipeline {
         return Loaded(document: document, project: project, graph: graph, layout: layout)
     }
 
-    /// Why an output has no video, for messages.
+    /// Why a silent project's output has no video, for messages: the flag or the container.
     static func audioOnlyReason(_ graph: CompositionGraph, _ target: OutputTarget) -> String {
-        if target.audioOnly { return "--audio-only" }
-        if let container = graph.output.container, !container.holdsVideo { return "a \(container.rawValue) file" }
-        return "the project shows no video"
+        target.audioOnly ? "--audio-only" : "a \(graph.output.container?.rawValue ?? "audio-only") file"
     }
 
     /// `reel: 1` is checked before anything else, so a file from another format version gets

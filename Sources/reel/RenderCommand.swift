@@ -128,7 +128,8 @@ struct SegmentedProject {
     init(project: String, output: String?, vars: VarOverrides, range: String?, rendering: RenderingOptions, needsOutput: Bool) throws {
         // A file named here gets the container its name says, and codecs that fit it.
         let graph = try loadGraph(projectPath: project, options: vars,
-                                  target: OutputTarget(path: output, audioOnly: rendering.audioOnly))
+                                  target: OutputTarget(path: output, audioOnly: rendering.audioOnly,
+                                                       presetCodecs: rendering.encoding.preset != nil))
         let path = output ?? graph.output.path
         if needsOutput {
             guard let path else { throw UsageError("no output file: pass -o FILE or set output.path in the project") }
