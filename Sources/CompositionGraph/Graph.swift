@@ -32,6 +32,11 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
 
     public var duration: MediaTime { composition.duration }
 
+    /// Whether the output has an audio stream: some audio track is in the mix.
+    public var hasAudio: Bool {
+        composition.tracks.contains { $0.kind == .audio && audioMix.parameters(for: $0.id) != nil }
+    }
+
     /// Every media file the graph reads, each once, in the order first met: the tracks'
     /// segments, then the overlays' images and SVGs.
     public var mediaReferences: [MediaReference] {

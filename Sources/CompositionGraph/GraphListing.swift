@@ -66,12 +66,17 @@ extension CompositionGraph {
     private var fpsText: String { videoComposition.frameDuration.value.reciprocal.description }
 
     private var outputText: String {
-        let v = output.video, a = output.audio
-        var parts = [output.container?.rawValue ?? "container-from-extension", v.codec.rawValue]
-        if let crf = v.crf { parts.append("crf \(crf)") }
-        if let b = v.bitrate { parts.append("\(b) b/s") }
-        if let p = v.preset { parts.append("preset \(p)") }
-        parts.append(v.pixelFormat)
+        let a = output.audio
+        var parts = [output.container?.rawValue ?? "container-from-extension"]
+        if let v = output.video {
+            parts.append(v.codec.rawValue)
+            if let crf = v.crf { parts.append("crf \(crf)") }
+            if let b = v.bitrate { parts.append("\(b) b/s") }
+            if let p = v.preset { parts.append("preset \(p)") }
+            parts.append(v.pixelFormat)
+        } else {
+            parts.append("no-video")
+        }
         parts.append("| \(a.codec.rawValue)")
         if let b = a.bitrate { parts.append("\(b) b/s") }
         parts.append("\(a.sampleRate) Hz \(a.channels) ch")

@@ -48,7 +48,9 @@ public struct OutputSettings: Hashable, Sendable, Codable {
     public var path: String?
     /// nil: from the output file's extension.
     public var container: Container?
-    public var video: Video
+    /// nil: the output holds audio only (an audio-only container, a project without video,
+    /// `--audio-only`); the video is not rendered.
+    public var video: Video?
     public var audio: Audio
     public var faststart: Bool
     /// Container metadata, sorted by key when written.
@@ -59,7 +61,7 @@ public struct OutputSettings: Hashable, Sendable, Codable {
 
     public static let defaultSegmentLength = MediaTime(seconds: 5)
 
-    public init(path: String?, container: Container?, video: Video, audio: Audio, faststart: Bool, metadata: [String: String]) {
+    public init(path: String?, container: Container?, video: Video?, audio: Audio, faststart: Bool, metadata: [String: String]) {
         self.path = path
         self.container = container
         self.video = video

@@ -1,28 +1,88 @@
 /// The vocabulary of output files that the project format and the writer share: containers
-/// and codecs, and the one rule that tells a container from a file name.
+/// and codecs, the one rule that tells a container from a file name, and what each container
+/// holds and takes when no codec is given.
 
 /// A container format Reel writes.
 public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
     case mp4, mov, mkv, webm
+    /// Audio only: MPEG-4 audio, MP3, WAVE, FLAC, Ogg, Ogg Opus.
+    case m4a, mp3, wav, flac, ogg, opus
 
-    /// The container an output file's extension names (`mp4`/`m4v`, `mov`, `mkv`, `webm`;
-    /// any case), if any.
+    /// The container an output file's extension names (`mp4`/`m4v`, `mov`, `mkv`, `webm`, `m4a`,
+    /// `mp3`, `wav`, `flac`, `ogg`, `opus`; any case), if any.
     public init?(fileExtension: String) {
-        switch fileExtension.lowercased() {
-        case "mp4", "m4v": self = .mp4
-        case "mov": self = .mov
-        case "mkv": self = .mkv
-        case "webm": self = .webm
-        default: return nil
-        }
+        let ext = fileExtension.lowercased()
+        if ext == "m4v" { self = .mp4 } else if let container = Container(rawValue: ext) { self = container } else { return nil }
     }
 
     /// The extensions `init(fileExtension:)` knows, for messages.
-    public static let fileExtensions = ["mp4", "m4v", "mov", "mkv", "webm"]
+    public static let fileExtensions = ["mp4", "m4v", "mov", "mkv", "webm", "m4a", "mp3", "wav", "flac", "ogg", "opus"]
+
+    /// The video codecs Reel writes into this container, the default first; empty for an
+    /// audio-only container.
+    public var videoCodecs: [VideoCodec] {
+        switch self {
+        case .mp4: [.h264, .h265, .vp9, .av1]
+        case .mov: [.h264, .h265, .prores]
+        // Not AV1 in Matroska or WebM: FFmpeg 5.1's Matroska muxer refuses the packets
+        // (AVERROR_INVALIDDATA), so it is refused here, before the first frame.
+        case .mkv: [.h264, .h265, .vp9, .prores]
+        case .webm: [.vp9]
+        case .m4a, .mp3, .wav, .flac, .ogg, .opus: []
+        }
+    }
+
+    /// The audio codecs Reel writes into this container, the default first.
+    public var audioCodecs: [AudioCodec] {
+        switch self {
+        case .mp4: [.aac, .opus, .mp3, .flac]
+        case .mov: [.aac, .mp3, .pcm]
+        // Opus first: FFmpeg marks its priming in Matroska (CodecDelay), not AAC's.
+        case .mkv: [.opus, .aac, .mp3, .flac, .pcm]
+        case .webm: [.opus]
+        case .m4a: [.aac]
+        case .mp3: [.mp3]
+        case .wav: [.pcm]
+        case .flac: [.flac]
+        case .ogg: [.opus, .flac]
+        case .opus: [.opus]
+        }
+    }
+
+    /// Whether the container can hold a video stream (else every output in it is audio only).
+    public var holdsVideo: Bool { !videoCodecs.isEmpty }
 }
 
 /// A video codec Reel encodes.
-public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable { case h264, h265, vp9, av1, prores }
+public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable {
+    case h264, h265, vp9, av1, prores
+
+    /// The quality when neither a crf nor a bit rate is given; nil: the codec has none (ProRes
+    /// takes a profile).
+    public var defaultCRF: Int? {
+        switch self {
+        case .h264: 23
+        case .h265: 28
+        case .vp9: 32
+        case .av1: 35
+        case .prores: nil
+        }
+    }
+
+    /// The pixel format when none is given.
+    public var defaultPixelFormat: String { self == .prores ? "yuv422p10le" : "yuv420p" }
+}
 
 /// An audio codec Reel encodes.
-public enum AudioCodec: String, Hashable, Sendable, Codable, CaseIterable { case aac, opus, mp3, flac, pcm }
+public enum AudioCodec: String, Hashable, Sendable, Codable, CaseIterable {
+    case aac, opus, mp3, flac, pcm
+
+    /// Bits per second when none is given; nil for the lossless codecs.
+    public var defaultBitrate: Int? {
+        switch self {
+        case .aac, .mp3: 192_000
+        case .opus: 128_000
+        case .flac, .pcm: nil
+        }
+    }
+}

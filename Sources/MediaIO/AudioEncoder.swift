@@ -94,7 +94,8 @@ final class AudioEncoder {
     func flush(write: (Packet) throws -> Void) throws {
         let left = pending.count / settings.channels
         if left > 0 {
-            let small = (context.pointer.pointee.codec.pointee.capabilities & AV_CODEC_CAP_SMALL_LAST_FRAME) != 0
+            // PCM takes frames of any size; padding it would add silence to the end.
+            let small = (context.pointer.pointee.codec.pointee.capabilities & (AV_CODEC_CAP_SMALL_LAST_FRAME | AV_CODEC_CAP_VARIABLE_FRAME_SIZE)) != 0
             if !small { pending += repeatElement(0, count: (frameSize - left) * settings.channels) } // pad with silence
             try encode(from: 0, count: small ? left : frameSize, write: write)
             pending.removeAll()

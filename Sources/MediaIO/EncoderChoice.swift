@@ -9,6 +9,12 @@ extension Container {
         case .mov: "mov"
         case .mkv: "matroska"
         case .webm: "webm"
+        case .m4a: "ipod"
+        case .mp3: "mp3"
+        case .wav: "wav"
+        case .flac: "flac"
+        case .ogg: "ogg"
+        case .opus: "opus"
         }
     }
 }
@@ -46,7 +52,9 @@ func chooseEncoder(_ names: [String], for setting: String, container: Container,
         throw MediaError(.unsupportedSettings, path: path,
                          "this FFmpeg build has no \(names.joined(separator: " or ")) encoder, needed for \(setting)")
     }
-    guard avformat_query_codec(format, codec.pointee.id, FF_COMPLIANCE_NORMAL) == 1 else {
+    // 0: it cannot; a negative answer means the muxer does not say (Ogg, MP3), and writing
+    // the header decides.
+    guard avformat_query_codec(format, codec.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
         throw MediaError(.unsupportedSettings, path: path, "a \(container.rawValue) file cannot hold \(setting)")
     }
     return codec

@@ -88,7 +88,7 @@ public final class MediaWriter: @unchecked Sendable {
         try failing {
             var options: OpaquePointer? = nil
             defer { av_dict_free(&options) }
-            let isoMedia = settings.container == .mp4 || settings.container == .mov
+            let isoMedia = [.mp4, .mov, .m4a].contains(settings.container)
             if settings.fragmented, isoMedia {
                 av_dict_set(&options, "movflags", "+frag_keyframe+empty_moov+default_base_moof", 0)
             } else if settings.faststart, isoMedia {

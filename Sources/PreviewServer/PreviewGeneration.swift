@@ -34,8 +34,13 @@ final class PreviewGeneration: Sendable {
         self.graph = graph
         let size = stillSize.fitting(graph.videoComposition.renderSize)
         stills = try StillFrames(graph: graph, size: size, readers: readers)
-        var small = Self.playbackSettings(height: size.height).apply(to: graph)
-        small.output.container = .mp4
+        // Pieces are MP4 with a picture, even of an audio-only output (its background shows).
+        var playable = graph
+        playable.output.container = .mp4
+        if playable.output.video == nil {
+            playable.output.video = OutputSettings.Video(codec: .h264, crf: nil, bitrate: nil, preset: nil, pixelFormat: "yuv420p")
+        }
+        var small = Self.playbackSettings(height: size.height).apply(to: playable)
         small.output.segmentLength = Self.pieceLength
         playback = try ExportSession(graph: small, options: ExportOptions(
             outputPath: URL(fileURLWithPath: cacheFolder).appendingPathComponent("preview.mp4").path,

@@ -8,10 +8,15 @@ import ProjectFile
 struct ProjectDecoder {
     let file: String
     var problems = Problems()
-    private var fps = Rational(30)
-    private var frameSize = PixelSize(width: 1920, height: 1080)
+    var fps = Rational(30)
+    var frameSize = PixelSize(width: 1920, height: 1080)
+    /// What the command line says about the output (`-o`, `--audio-only`).
+    let target: OutputTarget
 
-    init(file: String) { self.file = file }
+    init(file: String, target: OutputTarget = OutputTarget()) {
+        self.file = file
+        self.target = target
+    }
 
     var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent() }
 
@@ -35,64 +40,8 @@ struct ProjectDecoder {
         path.hasPrefix("/") ? path : directory.appendingPathComponent(path).standardizedFileURL.path
     }
 
-    // MARK: Output
-
-    private mutating func decodeOutput(_ c: NodeCursor?) -> OutputSpec {
-        if let size = c?["size"]?.elements, size.count == 2, let w = size[0].int, let h = size[1].int {
-            frameSize = PixelSize(width: w, height: h)
-            limit(ProjectLimits.problem(outputWidth: w, height: h), at: c!["size"]!.origin)
-            if w % 2 != 0 || h % 2 != 0 {
-                problems.report("output size \(w)x\(h) has an odd side; 4:2:0 video needs even sizes", at: c!["size"]!.origin,
-                                hint: "use \(w + w % 2)x\(h + h % 2)")
-            }
-        }
-        if let f = c?["fps"] { fps = decodeFPS(f) ?? fps }
-        let background = c?["background"].flatMap { color($0) } ?? .black
-        let duration = c?["duration"].flatMap { positiveTime($0) }
-        let container = c?["container"]?.string.flatMap(Container.init(rawValue:))
-        let v = c?["video"], a = c?["audio"]
-        if let v { exclusive("crf", "bitrate", in: v, because: "are two ways to set the quality; keep one") }
-        let videoCodec = v?["codec"]?.string.flatMap(VideoCodec.init(rawValue:)) ?? .h264
-        let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }
-        let video = OutputSettings.Video(
-            codec: videoCodec, crf: v?["crf"]?.int ?? (videoBitrate == nil ? Self.defaultCRF(videoCodec) : nil), bitrate: videoBitrate,
-            preset: v?["preset"]?.string, pixelFormat: v?["pixel_format"]?.string ?? (videoCodec == .prores ? "yuv422p10le" : "yuv420p"),
-            gopSize: v?["gop"]?.int)
-        let audioCodec = a?["codec"]?.string.flatMap(AudioCodec.init(rawValue:)) ?? .aac
-        let audio = OutputSettings.Audio(
-            codec: audioCodec, bitrate: a?["bitrate"].flatMap { bitrate($0) } ?? Self.defaultAudioBitrate(audioCodec),
-            sampleRate: a?["sample_rate"]?.int ?? 48000, channels: a?["channels"]?.int ?? 2,
-            loudness: a?["loudness"]?.double.map { LoudnessTarget(integrated: $0, truePeak: a?["true_peak"]?.double ?? -1) })
-        var metadata: [String: String] = [:]
-        for (key, value) in c?["metadata"]?.members ?? [] { metadata[key] = value.string }
-        var settings = OutputSettings(path: c?["path"]?.string.map(absolutePath), container: container, video: video, audio: audio,
-                                      faststart: c?["faststart"]?.bool ?? false, metadata: metadata)
-        if let segment = c?["segment"].flatMap({ positiveTime($0) }) { settings.segmentLength = segment }
-        return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings,
-                          keepPitch: a?["keep_pitch"]?.bool ?? false)
-    }
-
-    static func defaultCRF(_ codec: VideoCodec) -> Int? {
-        switch codec {
-        case .h264: 23
-        case .h265: 28
-        case .vp9: 32
-        case .av1: 35
-        case .prores: nil
-        }
-    }
-
-    static func defaultAudioBitrate(_ codec: AudioCodec) -> Int? {
-        switch codec {
-        case .aac: 192_000
-        case .opus: 128_000
-        case .mp3: 192_000
-        case .flac, .pcm: nil
-        }
-    }
-
     /// 29.97, 59.94, 23.976, 119.88 and 47.952 mean the NTSC rationals (n × 1000/1001).
-    private mutating func decodeFPS(_ c: NodeCursor) -> Rational? {
+    mutating func decodeFPS(_ c: NodeCursor) -> Rational? {
         guard let text = c.scalarText, let r = Rational(exactly: text), !r.isNegative, !r.isZero else {
             problems.report("fps must be a positive number or a fraction like \"30000/1001\"", at: c.origin)
             return nil
@@ -104,7 +53,7 @@ struct ProjectDecoder {
         return limit(ProjectLimits.problem(fps: rate, text: text), at: c.origin) ? nil : rate
     }
 
-    private mutating func bitrate(_ c: NodeCursor) -> Int? {
+    mutating func bitrate(_ c: NodeCursor) -> Int? {
         if let i = c.int { return i }
         guard let s = c.string else { return nil }
         let multiplier: Rational = s.hasSuffix("k") ? Rational(1000) : s.hasSuffix("M") ? Rational(1_000_000) : .one
@@ -126,7 +75,7 @@ struct ProjectDecoder {
 
     /// Reports a broken limit; true when there was one.
     @discardableResult
-    private mutating func limit(_ problem: ProjectLimits.Problem?, at origin: Origin) -> Bool {
+    mutating func limit(_ problem: ProjectLimits.Problem?, at origin: Origin) -> Bool {
         guard let problem else { return false }
         problems.report(problem.message, at: origin, hint: problem.hint)
         return true

@@ -16,16 +16,20 @@ public enum ProjectPipeline {
 
     /// `overrides` set vars from outside the project (`--set`, `--vars`, a batch row; a later
     /// value for the same var wins); `overrideSources` are the texts they were read from, so
-    /// that diagnostics can quote them. A project with `renditions:` is loaded as rendition
-    /// `rendition` (default: its first).
+    /// that diagnostics can quote them. `target` is what the command line says of the output
+    /// (`-o`, `--audio-only`), which the output settings are fitted to. A project with
+    /// `renditions:` is loaded as rendition `rendition` (default: its first).
     public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
-                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+                            target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
+                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
-        return try load(document, overrides: overrides, overrideSources: overrideSources, rendition: rendition, media: media, fonts: fonts)
+        return try load(document, overrides: overrides, overrideSources: overrideSources, rendition: rendition, target: target,
+                        media: media, fonts: fonts)
     }
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
-                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+                            target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
+                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
         var cueSources: [SourceText] = []
         func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
             ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics,
@@ -53,15 +57,24 @@ public enum ProjectPipeline {
         let absurd = ProjectLimits.numberProblems(root)
         guard absurd.isEmpty else { throw fail(absurd) }
 
-        var decoder = ProjectDecoder(file: document.source.name)
+        var decoder = ProjectDecoder(file: document.source.name, target: target)
         let project = decoder.decode(NodeCursor(root, path: ""))
         let result = Compiler(media: media, fonts: fonts).compile(project)
         cueSources = result.sources
         let errors = decoder.problems.diagnostics + result.diagnostics
-        guard errors.isEmpty, let graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
+        guard errors.isEmpty, var graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
+        // A project with sound and no pictures is written as audio alone (a silent one without
+        // pictures stays a video of its background).
+        if !ProjectDecoder.hasVideo(NodeCursor(root, path: "")), graph.hasAudio { graph.output.video = nil }
         guard graph.duration.isPositive else {
             throw fail([Diagnostic(location: root.location, path: "", message: "the timeline is empty: there is nothing to render",
                                    hint: "add clips to a track, or set output.duration")])
+        }
+        guard graph.output.video != nil || graph.hasAudio else {
+            let place = root["output"] ?? root
+            throw fail([Diagnostic(location: place.location, path: "output",
+                                   message: "the output holds audio only (\(audioOnlyReason(graph, target))) but the project has no sound",
+                                   hint: "add an audio track or a clip with sound, or write a video file")])
         }
         guard graph.duration <= ProjectLimits.maxTime else {
             throw fail([Diagnostic(location: root.location, path: "",
@@ -69,6 +82,11 @@ public enum ProjectPipeline {
                                    hint: "split the project, or set output.duration")])
         }
         return Loaded(document: document, project: project, graph: graph, layout: layout)
+    }
+
+    /// Why a silent project's output has no video, for messages: the flag or the container.
+    static func audioOnlyReason(_ graph: CompositionGraph, _ target: OutputTarget) -> String {
+        target.audioOnly ? "--audio-only" : "a \(graph.output.container?.rawValue ?? "audio-only") file"
     }
 
     /// `reel: 1` is checked before anything else, so a file from another format version gets

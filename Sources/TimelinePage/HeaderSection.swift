@@ -13,7 +13,7 @@ extension PageWriter {
             ("size", "\(vc.renderSize.width)×\(vc.renderSize.height)"),
             ("fps", fpsText),
             ("duration", "\(TimeNotation.clock(duration)) · \(duration) s"),
-            ("video", videoCodecText(output.video)),
+            ("video", output.video.map(videoCodecText) ?? "none: audio only"),
             ("audio", audioCodecText(output.audio)),
             ("container", output.container?.rawValue ?? "from the output file's extension"),
         ]

@@ -7,13 +7,14 @@ import RenderEngine
 
 /// Project file → composition graph, with this machine's media (the render engine's facts
 /// reader) and fonts. Throws `ProjectError`.
-func loadGraph(projectPath: String, vars: VarValues) throws(ProjectError) -> CompositionGraph {
-    try loadProject(projectPath: projectPath, vars: vars).graph
+/// `target` is what the command line says of the output, which the output settings are fitted to.
+func loadGraph(projectPath: String, vars: VarValues, target: OutputTarget = OutputTarget()) throws(ProjectError) -> CompositionGraph {
+    try loadProject(projectPath: projectPath, vars: vars, target: target).graph
 }
 
 /// `loadGraph` with the document and the typed project it was compiled from.
-func loadProject(projectPath: String, vars: VarValues) throws(ProjectError) -> ProjectPipeline.Loaded {
-    try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition,
+func loadProject(projectPath: String, vars: VarValues, target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
+    try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition, target: target,
                              media: mediaFacts, fonts: CatalogFonts())
 }
 
@@ -22,8 +23,8 @@ func loadProject(projectPath: String, vars: VarValues) throws(ProjectError) -> P
 private let mediaFacts = MediaFactsReader()
 
 /// `loadGraph` with the vars a command's options give.
-func loadGraph(projectPath: String, options vars: VarOverrides) throws -> CompositionGraph {
-    try loadGraph(projectPath: projectPath, vars: try vars.values())
+func loadGraph(projectPath: String, options vars: VarOverrides, target: OutputTarget = OutputTarget()) throws -> CompositionGraph {
+    try loadGraph(projectPath: projectPath, vars: try vars.values(), target: target)
 }
 
 /// Var values given on the command line, the files they were read from, and the rendition

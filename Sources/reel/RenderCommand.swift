@@ -1,8 +1,8 @@
 import ArgumentParser
 import CompositionGraph
 import Foundation
-import MediaFormat
 import MediaTime
+import ProjectCompiler
 import RenderEngine
 
 /// `reel render PROJECT [-o OUT] [--set k=v]... [--range 5s..12s] [--jobs N] [--preset P] [--progress json]`,
@@ -107,6 +107,9 @@ struct RenderingOptions: ParsableArguments {
     @Flag(help: "Do not use or fill the cache of rendered segments.")
     var noCache = false
 
+    @Flag(help: "Write the audio alone, into any container (an audio-only one, .m4a .mp3 .wav .flac .ogg .opus, is so anyway).")
+    var audioOnly = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if parts != nil, noCache { throw ValidationError("--parts and --no-cache: choose one") }
@@ -141,12 +144,12 @@ struct SegmentedProject {
          making rendition: String? = nil) throws {
         var values = try vars.values()
         values.rendition = rendition ?? values.rendition
-        var graph = try loadGraph(projectPath: project, vars: values)
+        // A file named here gets the container its name says, and codecs that fit it.
+        let graph = try loadGraph(projectPath: project, vars: values,
+                                  target: OutputTarget(path: output, audioOnly: rendering.audioOnly,
+                                                       presetCodecs: rendering.encoding.preset != nil))
         let path = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: graph.output.path, project: project) }
             ?? output ?? graph.output.path
-        if output != nil, let path, let container = Container(fileExtension: URL(fileURLWithPath: path).pathExtension) {
-            graph.output.container = container // a file named here gets the container its name says
-        }
         if needsOutput {
             guard let path else { throw UsageError("no output file: pass -o FILE or set output.path in the project") }
             try refuseUnsafeOutputs([path], project: project, vars: vars, graph: graph, exampleName: "out.mp4")

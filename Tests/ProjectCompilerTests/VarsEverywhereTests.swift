@@ -47,10 +47,10 @@ private extension CompositionGraph {
     @Test func outputSettingsAndChoicesComeFromVars() throws {
         let vertical = try load().graph
         #expect(vertical.videoComposition.renderSize == PixelSize(width: 1080, height: 1920))
-        #expect(vertical.output.video.crf == 20)
+        #expect(vertical.output.video?.crf == 20)
         let square = try load(["w": "1080", "h": "1080", "quality": "28", "fit": "contain", "quiet": "true"]).graph
         #expect(square.videoComposition.renderSize == PixelSize(width: 1080, height: 1080))
-        #expect(square.output.video.crf == 28)
+        #expect(square.output.video?.crf == 28)
         let soundTracks = { (graph: CompositionGraph) in graph.composition.tracks.filter { $0.kind == .audio }.count }
         #expect(soundTracks(vertical) == 1)
         #expect(soundTracks(square) == 0, "quiet: true mutes the clip")

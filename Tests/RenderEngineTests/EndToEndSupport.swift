@@ -11,12 +11,12 @@ enum EndToEnd {
     /// Lossless H.264 (x264 qp 0) + FLAC in Matroska, or H.264 + AAC in MP4.
     static func output(size: PixelSize, lossless: Bool = true) -> OutputSettings {
         var settings = OutputSettings.test
-        settings.video.preset = "ultrafast"
+        settings.video?.preset = "ultrafast"
         settings.faststart = !lossless
         settings.metadata = ["title": "reel test"]
         if lossless {
             settings.container = .mkv
-            settings.video.crf = 0
+            settings.video?.crf = 0
             settings.audio = .init(codec: .flac, bitrate: nil, sampleRate: 48000, channels: 2)
         }
         return settings

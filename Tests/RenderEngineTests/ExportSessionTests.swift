@@ -83,10 +83,10 @@ import Testing
         let small = ExportPreset.preview.apply(to: g)
         #expect(small.videoComposition.renderSize == PixelSize(width: 640, height: 360))
         #expect(small.videoComposition.frameDuration == seconds(1, 15))
-        #expect(small.output.video.crf == 30 && small.output.video.preset == "ultrafast")
+        #expect(small.output.video?.crf == 30 && small.output.video?.preset == "ultrafast")
         #expect(small.videoComposition.instructions[0].layers[0].transform.positionX.value(at: .zero) == 160)
         let same = ExportPreset.highest.apply(to: g)
-        #expect(same.videoComposition.renderSize == g.videoComposition.renderSize && same.output.video.crf == 16)
+        #expect(same.videoComposition.renderSize == g.videoComposition.renderSize && same.output.video?.crf == 16)
     }
 }
 

@@ -27,7 +27,7 @@ struct LongTimelineSyncTests {
                           target: TimeRange(start: seconds(Int64(3 * i)), duration: seconds(3)))
         }
         var graph = EndToEnd.sequence(clips, size: PixelSize(width: 64, height: 36), fps: 10, lossless: false)
-        graph.output.video.preset = "ultrafast"
+        graph.output.video?.preset = "ultrafast"
         let out = try EndToEnd.render(graph, to: "long-sync.mp4")
         // Flash frames, from the decoded video's centre pixel.
         let frames = try EndToEnd.decodedFrames(out, width: 64, height: 36)

@@ -190,10 +190,3 @@ final class AudioMixer {
         scratchFrames = frames
     }
 }
-
-extension CompositionGraph {
-    /// Whether the output has an audio stream: some audio track is in the mix.
-    public var hasAudio: Bool {
-        composition.tracks.contains { $0.kind == .audio && audioMix.parameters(for: $0.id) != nil }
-    }
-}

@@ -39,14 +39,20 @@ public enum ExportPreset: String, CaseIterable, Sendable {
             self.audioBitrate = audioBitrate
         }
 
-        /// The graph with these settings: H.264 at this quality, the audio codec, the frame
+        /// The graph with these settings: H.264 at this quality (the container's own video codec
+        /// when it holds no H.264: VP9 in WebM), the audio codec (else the container's), the frame
         /// rate capped, and when the size changes, every position and pixel size scaled to it.
         public func apply(to graph: CompositionGraph) -> CompositionGraph {
             var g = graph
-            g.output.video = OutputSettings.Video(codec: .h264, crf: crf, bitrate: nil, preset: encoderPreset,
-                                                  pixelFormat: "yuv420p", gopSize: graph.output.video.gopSize)
-            g.output.audio = OutputSettings.Audio(codec: audioCodec, bitrate: audioBitrate, sampleRate: graph.output.audio.sampleRate,
-                                                  channels: graph.output.audio.channels)
+            let container = graph.output.container ?? .mp4
+            if let video = graph.output.video, let codec = container.videoCodecs.contains(.h264) ? .h264 : container.videoCodecs.first {
+                // The presets' speed names are x264's; another encoder keeps its own default.
+                g.output.video = OutputSettings.Video(codec: codec, crf: crf, bitrate: nil, preset: codec == .h264 ? encoderPreset : nil,
+                                                      pixelFormat: "yuv420p", gopSize: video.gopSize)
+            }
+            let audio = container.audioCodecs.contains(audioCodec) ? audioCodec : container.audioCodecs[0]
+            g.output.audio = OutputSettings.Audio(codec: audio, bitrate: audio.defaultBitrate == nil ? nil : audioBitrate,
+                                                  sampleRate: graph.output.audio.sampleRate, channels: graph.output.audio.channels)
             if let maxFrameRate {
                 let longest = MediaTime(maxFrameRate.reciprocal)
                 if g.videoComposition.frameDuration < longest { g.videoComposition.frameDuration = longest }

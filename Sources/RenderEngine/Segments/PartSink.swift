@@ -69,7 +69,8 @@ final class PartSink: MediaSink {
 
 extension WriterSettings {
     /// What the graph's output asks the writer for: its container (else the one the file's
-    /// extension names), the video at the render size and frame rate tagged BT.709, the audio.
+    /// extension names), the video (if any) at the render size and frame rate tagged BT.709, the
+    /// audio.
     init(_ graph: CompositionGraph, path: String, threads: Int) throws(RenderError) {
         let out = graph.output
         let ext = URL(fileURLWithPath: path).pathExtension
@@ -77,15 +78,16 @@ extension WriterSettings {
             throw .invalidSettings("output \(path): cannot tell the container from \(ext.isEmpty ? "a name without an extension" : "'.\(ext)'"); "
                                    + "end the name with .\(Container.fileExtensions.joined(separator: ", .")), or set output.container")
         }
-        guard let pixelFormat = PixelFormat(name: out.video.pixelFormat) else {
-            throw .invalidSettings("output \(path): unknown pixel format '\(out.video.pixelFormat)' (for example yuv420p)")
+        let video = try out.video.map { v throws(RenderError) in
+            guard let pixelFormat = PixelFormat(name: v.pixelFormat) else {
+                throw .invalidSettings("output \(path): unknown pixel format '\(v.pixelFormat)' (for example yuv420p)")
+            }
+            let size = graph.videoComposition.renderSize
+            return WriterSettings.Video(codec: v.codec, width: size.width, height: size.height,
+                                        frameRate: graph.videoComposition.frameDuration.value.reciprocal,
+                                        quality: v.bitrate.map { .bitrate($0) } ?? .crf(v.crf ?? 23), preset: v.preset,
+                                        pixelFormat: pixelFormat, gopSize: v.gopSize, colorSpace: .bt709, threads: threads)
         }
-        let quality: WriterSettings.Quality = out.video.bitrate.map { .bitrate($0) } ?? .crf(out.video.crf ?? 23)
-        let size = graph.videoComposition.renderSize
-        let video = WriterSettings.Video(codec: out.video.codec, width: size.width, height: size.height,
-                                         frameRate: graph.videoComposition.frameDuration.value.reciprocal, quality: quality,
-                                         preset: out.video.preset, pixelFormat: pixelFormat, gopSize: out.video.gopSize,
-                                         colorSpace: .bt709, threads: threads)
         let audio = graph.hasAudio ? WriterSettings.Audio(codec: out.audio.codec, sampleRate: out.audio.sampleRate, channels: out.audio.channels,
                                                           bitrate: out.audio.bitrate) : nil
         self.init(container: container, video: video, audio: audio, faststart: out.faststart, metadata: out.metadata)

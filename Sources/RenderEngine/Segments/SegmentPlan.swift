@@ -13,6 +13,7 @@ import MediaTime
 /// instructions, layers and track segments over its frames, the overlays drawn on them, the
 /// bytes of the media and fonts they read, the video settings, the encoder and Reel's
 /// version). Equal keys, equal bytes: a render reuses a part whose key it already has.
+/// An output without video (audio only) has no segments.
 public struct SegmentPlan: Sendable, Equatable {
     public struct Segment: Sendable, Equatable, Codable {
         public var index: Int
@@ -57,7 +58,8 @@ public struct SegmentPlan: Sendable, Equatable {
         let keyed = try KeyedGraph(graph, identity: identity, version: version)
         var segments: [Segment] = []
         var start = first
-        while start < end {
+        // An audio-only output renders no video: the join writes its audio alone.
+        while start < end, graph.output.video != nil {
             let stop = min(end, (start / framesPerSegment + 1) * framesPerSegment)
             let times = TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))
             segments.append(Segment(index: segments.count, firstFrame: start, frameCount: stop - start, timeRange: times,
@@ -166,7 +168,7 @@ private struct KeyedGraph {
     private struct KeySettings: Encodable {
         var version: String
         var encoderThreads: Int
-        var video: OutputSettings.Video
+        var video: OutputSettings.Video?
         var renderSize: PixelSize
         var frameDuration: MediaTime
         var background: Color
