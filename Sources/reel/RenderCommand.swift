@@ -144,6 +144,13 @@ struct SegmentedProject {
          making rendition: String? = nil) throws {
         var values = try vars.values()
         values.rendition = rendition ?? values.rendition
+        if needsOutput, let output {
+            // A file the project reads, given as -o, is refused as such before its extension's
+            // codecs are fitted (which would otherwise be the first complaint about it).
+            let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
+            try refuseUnsafeOutputs([named], project: project, vars: vars, graph: try loadGraph(projectPath: project, vars: values),
+                                    exampleName: "out.mp4")
+        }
         // A file named here gets the container its name says, and codecs that fit it.
         let graph = try loadGraph(projectPath: project, vars: values,
                                   target: OutputTarget(path: output, audioOnly: rendering.audioOnly,
