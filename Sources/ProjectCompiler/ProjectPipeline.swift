@@ -18,15 +18,17 @@ public enum ProjectPipeline {
     /// value for the same var wins); `overrideSources` are the texts they were read from, so
     /// that diagnostics can quote them.
     public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
-                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+                            media: any MediaFactsProvider, fonts: (any FontResolver)?,
+                            remote: (any RemoteMediaLocator)? = nil) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
-        return try load(document, overrides: overrides, overrideSources: overrideSources, media: media, fonts: fonts)
+        return try load(document, overrides: overrides, overrideSources: overrideSources, media: media, fonts: fonts, remote: remote)
     }
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [],
-                            media: any MediaFactsProvider, fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
-        func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
-            ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics, sources: [document.source] + overrideSources)
+                            media: any MediaFactsProvider, fonts: (any FontResolver)?,
+                            remote: (any RemoteMediaLocator)? = nil) throws(ProjectError) -> Loaded {
+        func fail(_ diagnostics: [Diagnostic], _ category: ProjectError.Category = .invalidProject) -> ProjectError {
+            ProjectError(category, diagnostics: diagnostics, sources: [document.source] + overrideSources)
         }
         if let problem = versionProblem(document.root) { throw fail([problem]) }
         let schema = try DocumentSchema.bundled()
@@ -43,9 +45,12 @@ public enum ProjectPipeline {
 
         var decoder = ProjectDecoder(file: document.source.name)
         let project = decoder.decode(NodeCursor(root, path: ""))
-        let result = Compiler(media: media, fonts: fonts).compile(project)
+        let result = Compiler(media: media, fonts: fonts, remote: remote).compile(project)
         let errors = decoder.problems.diagnostics + result.diagnostics
-        guard errors.isEmpty, let graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
+        guard errors.isEmpty, let graph = result.graph, let layout = result.layout else {
+            // A missing file outweighs one that could not be fetched now, which outweighs an invalid project.
+            throw fail(errors, result.missingFile ? .missingFile : result.unavailable ? .unavailable : .invalidProject)
+        }
         guard graph.duration.isPositive else {
             throw fail([Diagnostic(location: root.location, path: "", message: "the timeline is empty: there is nothing to render",
                                    hint: "add clips to a track, or set output.duration")])

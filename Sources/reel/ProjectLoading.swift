@@ -3,27 +3,28 @@ import CompositionGraph
 import Foundation
 import ProjectCompiler
 import ProjectFile
+import RemoteMedia
 import RenderEngine
 
 /// Project file → composition graph, with this machine's media (the render engine's facts
-/// reader) and fonts. Throws `ProjectError`.
-func loadGraph(projectPath: String, vars: VarValues) throws(ProjectError) -> CompositionGraph {
-    try loadProject(projectPath: projectPath, vars: vars).graph
+/// reader; `http(s)://` media through the media cache) and fonts. Throws `ProjectError`.
+func loadGraph(projectPath: String, vars: VarValues, remote: RemoteMediaCache) throws(ProjectError) -> CompositionGraph {
+    try loadProject(projectPath: projectPath, vars: vars, remote: remote).graph
 }
 
 /// `loadGraph` with the document and the typed project it was compiled from.
-func loadProject(projectPath: String, vars: VarValues) throws(ProjectError) -> ProjectPipeline.Loaded {
+func loadProject(projectPath: String, vars: VarValues, remote: RemoteMediaCache) throws(ProjectError) -> ProjectPipeline.Loaded {
     try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources,
-                             media: mediaFacts, fonts: CatalogFonts())
+                             media: mediaFacts, fonts: CatalogFonts(), remote: remote)
 }
 
 /// One reader for the process: a file whose stamp has not changed is not probed again (`reel
 /// preview` loads the project on every edit).
 private let mediaFacts = MediaFactsReader()
 
-/// `loadGraph` with the vars a command's options give.
-func loadGraph(projectPath: String, options vars: VarOverrides) throws -> CompositionGraph {
-    try loadGraph(projectPath: projectPath, vars: try vars.values())
+/// `loadGraph` with the vars and the media fetching a command's options give.
+func loadGraph(projectPath: String, options vars: VarOverrides, fetching: MediaFetching) throws -> CompositionGraph {
+    try loadGraph(projectPath: projectPath, vars: try vars.values(), remote: try fetching.cache())
 }
 
 /// Var values given on the command line, and the files they were read from.

@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
         content is unchanged, so a re-render after an edit redoes only the segments it touches. \
         With --segment K --parts DIR, renders only segment K (see reel plan) into DIR, for reel join. \
         Exit status: 0 done, 64 bad usage, 65 invalid project or settings, 66 a file is missing, \
-        73 cannot write the output, 1 a failure while rendering (the message names the media file and \
+        73 cannot write the output, 75 a remote media file cannot be fetched now, 1 a failure while rendering (the message names the media file and \
         time), 130 cancelled.
         """
     )
@@ -29,6 +29,8 @@ struct Render: ParsableCommand {
     var output: String?
 
     @OptionGroup var vars: VarOverrides
+
+    @OptionGroup var fetching: MediaFetching
 
     @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
@@ -48,7 +50,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let loaded = try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
+            let loaded = try SegmentedProject(project: project, output: output, vars: vars, fetching: fetching, range: range, rendering: rendering,
                                               needsOutput: segment == nil)
             let session = loaded.session
             let signals = SignalCancellation { session.cancel() }
@@ -122,8 +124,9 @@ struct RenderingOptions: ParsableArguments {
 struct SegmentedProject {
     let session: ExportSession
 
-    init(project: String, output: String?, vars: VarOverrides, range: String?, rendering: RenderingOptions, needsOutput: Bool) throws {
-        var graph = try loadGraph(projectPath: project, options: vars)
+    init(project: String, output: String?, vars: VarOverrides, fetching: MediaFetching, range: String?, rendering: RenderingOptions,
+         needsOutput: Bool) throws {
+        var graph = try loadGraph(projectPath: project, options: vars, fetching: fetching)
         if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension) {
             graph.output.container = container // a file named here gets the container its name says
         }

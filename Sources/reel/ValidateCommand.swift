@@ -5,7 +5,7 @@ import ProjectFile
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check projects: schema, vars, media files and their ranges, fonts. Reports every error at once.",
-        discussion: "Exit status: 0 all valid, 65 a project is invalid, 66 a named file is missing."
+        discussion: "Exit status: 0 all valid, 65 a project is invalid, 66 a named file is missing, 75 a remote media file cannot be fetched now."
     )
 
     @Argument(help: "Project files (.yaml, .yml or .json).")
@@ -13,12 +13,14 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     func run() throws {
-        let values = try reportingFailures { try vars.values() }
+        let (values, remote) = try reportingFailures { (try vars.values(), try fetching.cache()) }
         var worst: Int32 = 0
         for path in projects {
             do {
-                let graph = try loadGraph(projectPath: path, vars: values)
+                let graph = try loadGraph(projectPath: path, vars: values, remote: remote)
                 print("\(path): valid (\(graph.duration.seconds.formatted())s, \(graph.composition.tracks.count) tracks, \(graph.videoComposition.instructions.count) instructions)")
             } catch {
                 worst = max(worst, Failure.report(error).rawValue)

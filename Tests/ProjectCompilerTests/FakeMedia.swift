@@ -35,3 +35,11 @@ struct FakeFonts: FontResolver {
         families.contains(family) ? .file("/fonts/\(family.replacingOccurrences(of: " ", with: "")).ttf") : .unavailable(available: families)
     }
 }
+
+/// Remote media as if fetched: a URL's local copy is `/media-cache/` and its file name, so
+/// `FakeMedia` knows its facts.
+struct FakeRemoteMedia: RemoteMediaLocator {
+    func localCopy(of url: String) throws(RemoteMediaFailure) -> String {
+        "/media-cache/" + (URL(string: url)?.lastPathComponent ?? url)
+    }
+}
