@@ -22,15 +22,16 @@ final class MediaServer {
                 return
             }
             guard Date() < deadline, process.isRunning else {
-                process.terminate()
+                kill(process.processIdentifier, SIGKILL)
                 throw ServerFailure()
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
 
+    /// SIGKILL: the test runner blocks SIGTERM, and its children inherit that.
     deinit {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: log)
     }
