@@ -14,6 +14,7 @@ final class MediaServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/ReelCLITests/Support/media_server.py").path, folder]
         process.standardOutput = try FileHandle(forWritingTo: log)
+        process.standardError = FileHandle.nullDevice // not the runner's: `swift test` waits for its pipe to close
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         while true {
