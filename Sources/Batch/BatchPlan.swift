@@ -39,13 +39,13 @@ public struct BatchPlan: Sendable {
         // What the batch reads: the project, the rows, and every row's media and fonts.
         var reads = [ReadFile.project(project.source.name), ReadFile.rowsFile(data.source.name)]
         var outputs: [RowOutput] = []
-        func reject(_ row: Int, _ diagnostics: [Diagnostic], missingFile: Bool = false) {
+        func reject(_ row: Int, _ diagnostics: [Diagnostic], _ category: ProjectError.Category = .invalidProject) {
             let numbered = diagnostics.map { d -> Diagnostic in
                 var copy = d
                 copy.message = "row \(row): " + d.message
                 return copy
             }
-            plan.rejected.append((row, ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: numbered, sources: sources)))
+            plan.rejected.append((row, ProjectError(category, diagnostics: numbered, sources: sources)))
         }
         for row in data.rows {
             let mine = shard.contains(row: row.number)
@@ -82,7 +82,7 @@ public struct BatchPlan: Sendable {
             do {
                 loaded = try compile(project, values)
             } catch {
-                reject(row.number, error.diagnostics, missingFile: error.category == .missingFile)
+                reject(row.number, error.diagnostics, error.category)
                 continue
             }
             switch path {

@@ -11,11 +11,14 @@ import ProjectFile
 public struct Compiler {
     let media: any MediaFactsProvider
     let fonts: (any FontResolver)?
+    let remote: (any RemoteMediaLocator)?
 
-    /// Without a font resolver, font families are not checked (for tools that never draw).
-    public init(media: any MediaFactsProvider, fonts: (any FontResolver)? = nil) {
+    /// Without a font resolver, font families are not checked (for tools that never draw);
+    /// without a remote media locator, `http(s)://` media are an error.
+    public init(media: any MediaFactsProvider, fonts: (any FontResolver)? = nil, remote: (any RemoteMediaLocator)? = nil) {
         self.media = media
         self.fonts = fonts
+        self.remote = remote
     }
 
     public struct Result: Sendable {
@@ -24,6 +27,8 @@ public struct Compiler {
         public var diagnostics: [Diagnostic]
         /// True when a named media or font file does not exist (exit code 66).
         public var missingFile: Bool
+        /// True when a remote media file could not be fetched now (exit code 75).
+        public var unavailable: Bool
         /// Where each clip landed; nil when there were errors.
         public var layout: TimelineLayout?
         /// The texts of the cue files read, which diagnostics may point into.
@@ -31,10 +36,10 @@ public struct Compiler {
     }
 
     public func compile(_ project: Project) -> Result {
-        var session = CompileSession(project: project, media: media, fonts: fonts)
+        var session = CompileSession(project: project, media: media, fonts: fonts, remote: remote)
         let graph = session.run()
         let errors = session.problems.diagnostics
-        return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile,
+        return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile, unavailable: session.unavailable,
                       layout: errors.isEmpty ? session.layout : nil, sources: session.cueSources)
     }
 }
@@ -44,20 +49,23 @@ struct CompileSession {
     let project: Project
     let media: any MediaFactsProvider
     var fonts: (any FontResolver)?
+    let remote: (any RemoteMediaLocator)?
     var problems = Problems()
     var missingFile = false
     /// The cue files of the caption tracks (absolute paths) and the texts read from them.
     var captionFiles: [String] = []
     var cueSources: [SourceText] = []
+    var unavailable = false
     private(set) var layout: TimelineLayout?
     /// The media the project uses that could be read, by name.
     private var references: [String: MediaReference] = [:]
     private var nextTrackID = 1
 
-    init(project: Project, media: any MediaFactsProvider, fonts: (any FontResolver)?) {
+    init(project: Project, media: any MediaFactsProvider, fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)?) {
         self.project = project
         self.media = media
         self.fonts = fonts
+        self.remote = remote
     }
 
     var size: PixelSize { project.output.size }
@@ -131,8 +139,9 @@ struct CompileSession {
         }
         for entry in project.media where used.contains(entry.name) {
             let origin = Origin(location: entry.location, path: "media.\(entry.name)")
+            guard let path = localPath(of: entry, at: origin) else { continue }
             do {
-                references[entry.name] = MediaReference(name: entry.name, path: entry.path, facts: try media.facts(forFileAt: entry.path))
+                references[entry.name] = MediaReference(name: entry.name, path: path, facts: try media.facts(forFileAt: path))
             } catch {
                 switch error {
                 case .missing(let path):
@@ -143,6 +152,31 @@ struct CompileSession {
                     problems.report("media file '\(entry.name)' (\(path)) cannot be read: \(reason)", at: origin)
                 }
             }
+        }
+    }
+
+    /// The entry's file, or for an `http(s)://` URL its local copy (fetched into the cache);
+    /// nil after reporting why there is none.
+    private mutating func localPath(of entry: MediaEntry, at origin: Origin) -> String? {
+        guard RemoteMediaAddress.scheme(of: entry.path) != nil else { return entry.path }
+        if let problem = RemoteMediaAddress.problem(entry.path) {
+            problems.report("media '\(entry.name)': \(problem.message)", at: origin, hint: problem.hint)
+            return nil
+        }
+        guard let remote else {
+            problems.report("media '\(entry.name)' is a URL, and this command does not fetch remote media", at: origin,
+                            hint: "download the file and name its path")
+            return nil
+        }
+        do {
+            return try remote.localCopy(of: entry.path)
+        } catch {
+            switch error.kind {
+            case .notFound: missingFile = true
+            case .unavailable: unavailable = true
+            }
+            problems.report("media '\(entry.name)' cannot be fetched: \(error.message)", at: origin, hint: error.hint)
+            return nil
         }
     }
 

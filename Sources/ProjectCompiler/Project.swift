@@ -40,7 +40,7 @@ public struct OutputSpec: Sendable {
 /// A named file of the project's `media:` list; what it holds is learnt when compiling.
 public struct MediaEntry: Sendable {
     public var name: String
-    /// Absolute.
+    /// Absolute, or a URL as written (see `RemoteMediaAddress`).
     public var path: String
     public var location: SourceLocation
 }

@@ -69,8 +69,9 @@ struct ProjectDecoder {
 
     // MARK: Media
 
+    /// A path relative to the project, or a URL kept as written (checked and fetched by the compiler).
     private mutating func decodeMedia(name: String, _ c: NodeCursor) -> MediaEntry? {
-        c.string.map { MediaEntry(name: name, path: absolutePath($0), location: c.node.location) }
+        c.string.map { MediaEntry(name: name, path: RemoteMediaAddress.scheme(of: $0) != nil ? $0 : absolutePath($0), location: c.node.location) }
     }
 
     /// Reports a broken limit; true when there was one.

@@ -18,22 +18,22 @@ public enum ProjectPipeline {
     /// value for the same var wins); `overrideSources` are the texts they were read from, so
     /// that diagnostics can quote them. `target` is what the command line says of the output
     /// (`-o`, `--audio-only`), which the output settings are fitted to. A project with
-    /// `renditions:` is loaded as rendition `rendition` (default: its first).
+    /// `renditions:` is loaded as rendition `rendition` (default: its first). `remote` gives
+    /// the local copies of `http(s)://` media.
     public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
         return try load(document, overrides: overrides, overrideSources: overrideSources, rendition: rendition, target: target,
-                        media: media, fonts: fonts)
+                        media: media, fonts: fonts, remote: remote)
     }
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?) throws(ProjectError) -> Loaded {
+                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil) throws(ProjectError) -> Loaded {
         var cueSources: [SourceText] = []
-        func fail(_ diagnostics: [Diagnostic], missingFile: Bool = false) -> ProjectError {
-            ProjectError(missingFile ? .missingFile : .invalidProject, diagnostics: diagnostics,
-                         sources: [document.source] + overrideSources + cueSources)
+        func fail(_ diagnostics: [Diagnostic], _ category: ProjectError.Category = .invalidProject) -> ProjectError {
+            ProjectError(category, diagnostics: diagnostics, sources: [document.source] + overrideSources + cueSources)
         }
         if let problem = versionProblem(document.root) { throw fail([problem]) }
         let schema = try DocumentSchema.bundled()
@@ -59,10 +59,13 @@ public enum ProjectPipeline {
 
         var decoder = ProjectDecoder(file: document.source.name, target: target)
         let project = decoder.decode(NodeCursor(root, path: ""))
-        let result = Compiler(media: media, fonts: fonts).compile(project)
+        let result = Compiler(media: media, fonts: fonts, remote: remote).compile(project)
         cueSources = result.sources
         let errors = decoder.problems.diagnostics + result.diagnostics
-        guard errors.isEmpty, var graph = result.graph, let layout = result.layout else { throw fail(errors, missingFile: result.missingFile) }
+        guard errors.isEmpty, var graph = result.graph, let layout = result.layout else {
+            // A missing file outweighs one that could not be fetched now, which outweighs an invalid project.
+            throw fail(errors, result.missingFile ? .missingFile : result.unavailable ? .unavailable : .invalidProject)
+        }
         // A project with sound and no pictures is written as audio alone (a silent one without
         // pictures stays a video of its background).
         if !ProjectDecoder.hasVideo(NodeCursor(root, path: "")), graph.hasAudio { graph.output.video = nil }

@@ -7,6 +7,9 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
         case invalidProject
         /// A named file does not exist or cannot be read.
         case missingFile
+        /// A named remote input could not be fetched now (a server error, a timeout, a cut
+        /// connection): trying again later may work.
+        case unavailable
         /// An output that may not be written: a file the run reads, or a file another output
         /// of the run writes too.
         case cannotWrite

@@ -19,7 +19,7 @@ struct BatchRender: ParsableCommand {
         (output, content key, status, problems) and renders nothing. See docs/batch.md and docs/scale-out.md.
         Exit status: 0 every row rendered or up to date (with --plan: the list was printed), 1 a render \
         failed, 65 a row is invalid, 66 a file is missing, 73 a row's output is a file the batch reads or \
-        another row's output, 64 bad usage. 64, 65, 66 and 73 are the same on a retry; 1 may not be.
+        another row's output, 75 a remote media file cannot be fetched now, 64 bad usage. 64, 65, 66 and 73 are the same on a retry; 1 may not be.
         """
     )
 
@@ -49,6 +49,8 @@ struct BatchRender: ParsableCommand {
 
     @OptionGroup var encoding: EncodingOptions
 
+    @OptionGroup var fetching: MediaFetching
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard, case .failure(let problem) = BatchShard.parse(shard) { throw ValidationError(problem.message) }
@@ -66,10 +68,12 @@ struct BatchRender: ParsableCommand {
             rowCount = rows.rows.count
             let template = try OutputTemplate(output)
             let media = MediaFactsReader()
+            let remote = try fetching.cache()
             let stamp = "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")"
             return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp,
                                   shard: shard) { document, values throws(ProjectError) in
-                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: media, fonts: CatalogFonts())
+                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: media, fonts: CatalogFonts(),
+                                       remote: remote)
             }
         }
         if self.plan {
@@ -174,8 +178,9 @@ private struct ChildRender: Sendable {
         }
         defer { try? FileManager.default.removeItem(at: scratch) }
         // `--output=PATH` in one argument: a name that starts with '-' is not taken for an option.
+        // `--offline`: the rows' remote media were fetched into the cache when the batch was planned.
         var arguments = ["render", project, "--output=\(job.outputPath)", "--progress", "none", "--threads", String(threads),
-                         "--jobs", String(segmentJobs)]
+                         "--jobs", String(segmentJobs), "--offline"]
         if let preset { arguments += ["--preset", preset.rawValue] }
         var typed: [(String, Node.Value)] = []
         for value in job.values {

@@ -33,6 +33,8 @@ struct Export: ParsableCommand {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     func validate() throws {
         let ext = (output as NSString).pathExtension.lowercased()
         guard ext == "otio" || ext == "edl" else { throw ValidationError("-o must name an .otio or .edl file, not '\(output)'") }
@@ -43,7 +45,8 @@ struct Export: ParsableCommand {
         try reportingFailures {
             let values = try vars.values()
             let facts = AbsentMediaFacts(base: MediaFactsReader())
-            let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, rendition: values.rendition, media: facts, fonts: nil)
+            let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, rendition: values.rendition,
+                                                  media: facts, fonts: nil, remote: try fetching.cache())
             try refuseUnsafeOutputs([output], project: project, vars: vars, graph: loaded.graph, exampleName: "cut.otio")
             let (timeline, exportWarnings) = try TimelineExport.timeline(loaded.project, layout: loaded.layout, starts: try mediaStart.map { try pair($0, "--media-start") })
             var warnings = exportWarnings

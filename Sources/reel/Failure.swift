@@ -10,7 +10,7 @@ import RenderEngine
 
 /// The one place where what went wrong becomes what the user reads and the process's exit
 /// status (sysexits(3) where one fits): 64 bad usage, 65 invalid input, 66 a file is missing,
-/// 69 the preview's port is taken, 73 cannot write, 1 a failure while rendering, 130 cancelled. The library modules only say
+/// 69 the preview's port is taken, 73 cannot write, 75 a remote media file cannot be fetched now, 1 a failure while rendering, 130 cancelled. The library modules only say
 /// what went wrong.
 enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
@@ -20,6 +20,7 @@ enum Failure {
             case .usage: 64
             case .invalidProject: 65
             case .missingFile: 66
+            case .unavailable: 75
             case .cannotWrite: 73
             }
         case let error as RenderError:

@@ -27,13 +27,15 @@ struct Graph: ParsableCommand {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     func validate() throws {
         if json && html != nil { throw ValidationError("--json and --html: choose one") }
     }
 
     func run() throws {
         try reportingFailures {
-            let graph = try loadGraph(projectPath: project, options: vars)
+            let graph = try loadGraph(projectPath: project, options: vars, fetching: fetching)
             guard let html else {
                 print(json ? try graph.jsonListing() : graph.listing, terminator: "")
                 return

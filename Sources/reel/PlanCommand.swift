@@ -20,6 +20,8 @@ struct Plan: ParsableCommand {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     @Option(help: ArgumentHelp("Plan only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
 
@@ -33,7 +35,7 @@ struct Plan: ParsableCommand {
         try reportingFailures {
             // The cache folder's digests, if any, spare reading the media (keys are by content).
             let rendering = try RenderingOptions.parse(preset.map { ["--preset", $0.rawValue] } ?? [])
-            let plan = try SegmentedProject(project: project, output: nil, vars: vars, range: range, rendering: rendering,
+            let plan = try SegmentedProject(project: project, output: nil, vars: vars, fetching: fetching, range: range, rendering: rendering,
                                             needsOutput: false).session.plan
             if json {
                 let encoder = JSONEncoder()
@@ -96,6 +98,8 @@ struct Join: ParsableCommand {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     @Option(help: ArgumentHelp("Join only this part of the timeline (as rendered with the same --range).", valueName: "start..end"))
     var range: String?
 
@@ -108,7 +112,7 @@ struct Join: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let rendering = try RenderingOptions.parse(["--parts", parts] + (preset.map { ["--preset", $0.rawValue] } ?? []))
-            let session = try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
+            let session = try SegmentedProject(project: project, output: output, vars: vars, fetching: fetching, range: range, rendering: rendering,
                                                needsOutput: true).session
             let loudness = try session.join()
             print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")

@@ -23,6 +23,8 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     @Option(help: "The port to listen on (0: any free port).")
     var port: Int = 8640
 
@@ -59,13 +61,15 @@ struct Preview: ParsableCommand {
                 FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars; there is no password\n".utf8))
             }
             let vars = self.vars, project = self.project
+            let remote = try fetching.cache() // one for the session: a URL is fetched or checked once
             let server = PreviewServer(PreviewConfiguration(
                 projectPath: project,
                 inputFiles: [project] + (vars.file.map { [$0] } ?? []),
                 load: { pageVars in
                     let given = try vars.values()
                     let all = given.overrides + pageVars
-                    return (try loadProject(projectPath: project, vars: VarValues(overrides: all, sources: given.sources, rendition: given.rendition)), all)
+                    return (try loadProject(projectPath: project, vars: VarValues(overrides: all, sources: given.sources, rendition: given.rendition),
+                                            remote: remote), all)
                 },
                 describe: Failure.message(for:),
                 size: size, host: host, port: port, cacheFolder: RenderingOptions.cacheFolder,

@@ -3,28 +3,32 @@ import CompositionGraph
 import Foundation
 import ProjectCompiler
 import ProjectFile
+import RemoteMedia
 import RenderEngine
 
 /// Project file → composition graph, with this machine's media (the render engine's facts
-/// reader) and fonts. Throws `ProjectError`.
+/// reader; `http(s)://` media through the media cache) and fonts. Throws `ProjectError`.
 /// `target` is what the command line says of the output, which the output settings are fitted to.
-func loadGraph(projectPath: String, vars: VarValues, target: OutputTarget = OutputTarget()) throws(ProjectError) -> CompositionGraph {
-    try loadProject(projectPath: projectPath, vars: vars, target: target).graph
+func loadGraph(projectPath: String, vars: VarValues, remote: RemoteMediaCache,
+               target: OutputTarget = OutputTarget()) throws(ProjectError) -> CompositionGraph {
+    try loadProject(projectPath: projectPath, vars: vars, remote: remote, target: target).graph
 }
 
 /// `loadGraph` with the document and the typed project it was compiled from.
-func loadProject(projectPath: String, vars: VarValues, target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
+func loadProject(projectPath: String, vars: VarValues, remote: RemoteMediaCache,
+                 target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
     try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition, target: target,
-                             media: mediaFacts, fonts: CatalogFonts())
+                             media: mediaFacts, fonts: CatalogFonts(), remote: remote)
 }
 
 /// One reader for the process: a file whose stamp has not changed is not probed again (`reel
 /// preview` loads the project on every edit).
 private let mediaFacts = MediaFactsReader()
 
-/// `loadGraph` with the vars a command's options give.
-func loadGraph(projectPath: String, options vars: VarOverrides, target: OutputTarget = OutputTarget()) throws -> CompositionGraph {
-    try loadGraph(projectPath: projectPath, vars: try vars.values(), target: target)
+/// `loadGraph` with the vars and the media fetching a command's options give.
+func loadGraph(projectPath: String, options vars: VarOverrides, fetching: MediaFetching,
+               target: OutputTarget = OutputTarget()) throws -> CompositionGraph {
+    try loadGraph(projectPath: projectPath, vars: try vars.values(), remote: try fetching.cache(), target: target)
 }
 
 /// Var values given on the command line, the files they were read from, and the rendition

@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
         content is unchanged, so a re-render after an edit redoes only the segments it touches. \
         With --segment K --parts DIR, renders only segment K (see reel plan) into DIR, for reel join. \
         Exit status: 0 done, 64 bad usage, 65 invalid project or settings, 66 a file is missing, \
-        73 cannot write the output, 1 a failure while rendering (the message names the media file and \
+        73 cannot write the output, 75 a remote media file cannot be fetched now, 1 a failure while rendering (the message names the media file and \
         time), 130 cancelled.
         """
     )
@@ -29,6 +29,8 @@ struct Render: ParsableCommand {
     var output: String?
 
     @OptionGroup var vars: VarOverrides
+
+    @OptionGroup var fetching: MediaFetching
 
     @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
@@ -49,8 +51,8 @@ struct Render: ParsableCommand {
     func run() throws {
         try reportingFailures {
             if let segment {
-                let session = try SegmentedProject(project: project, output: nil, vars: vars, range: range, rendering: rendering,
-                                                   needsOutput: false).session
+                let session = try SegmentedProject(project: project, output: nil, vars: vars, fetching: fetching, range: range,
+                                                   rendering: rendering, needsOutput: false).session
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 guard session.plan.segments.indices.contains(segment) else {
@@ -65,7 +67,7 @@ struct Render: ParsableCommand {
             // Every rendition is loaded and checked before the first frame of any.
             let renditions: [String?] = RenditionOutputs.all(of: project, asked: vars.rendition) ?? [nil]
             let sessions = try renditions.map { rendition in
-                try SegmentedProject(project: project, output: output, vars: vars, range: range, rendering: rendering,
+                try SegmentedProject(project: project, output: output, vars: vars, fetching: fetching, range: range, rendering: rendering,
                                      needsOutput: true, making: rendition).session
             }
             try RenditionOutputs.refuseSharedPaths(zip(renditions, sessions.map(\.options.outputPath)).map { ($0, $1) })
@@ -140,19 +142,20 @@ struct SegmentedProject {
 
     /// `rendition`: one of all the project's renditions, made by one command; its output path
     /// gets its name (`RenditionOutputs.path`).
-    init(project: String, output: String?, vars: VarOverrides, range: String?, rendering: RenderingOptions, needsOutput: Bool,
-         making rendition: String? = nil) throws {
+    init(project: String, output: String?, vars: VarOverrides, fetching: MediaFetching, range: String?, rendering: RenderingOptions,
+         needsOutput: Bool, making rendition: String? = nil) throws {
         var values = try vars.values()
         values.rendition = rendition ?? values.rendition
+        let remote = try fetching.cache()
         if needsOutput, let output {
             // A file the project reads, given as -o, is refused as such before its extension's
             // codecs are fitted (which would otherwise be the first complaint about it).
             let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
-            try refuseUnsafeOutputs([named], project: project, vars: vars, graph: try loadGraph(projectPath: project, vars: values),
+            try refuseUnsafeOutputs([named], project: project, vars: vars, graph: try loadGraph(projectPath: project, vars: values, remote: remote),
                                     exampleName: "out.mp4")
         }
         // A file named here gets the container its name says, and codecs that fit it.
-        let graph = try loadGraph(projectPath: project, vars: values,
+        let graph = try loadGraph(projectPath: project, vars: values, remote: remote,
                                   target: OutputTarget(path: output, audioOnly: rendering.audioOnly,
                                                        presetCodecs: rendering.encoding.preset != nil))
         let path = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: graph.output.path, project: project) }

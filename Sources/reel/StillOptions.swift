@@ -12,6 +12,8 @@ struct StillOptions: ParsableArguments {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     @Option(help: ArgumentHelp("Scale the images: 640x (width), x360 (height) or 640x360 (fit inside); default: the render size.",
                                valueName: "size"), transform: StillSize.init(parsing:))
     var size: StillSize?
@@ -20,7 +22,7 @@ struct StillOptions: ParsableArguments {
 
     /// The project compiled and checked, ready to make frames (the preset's size and frame rate applied).
     func generator() throws -> FrameGenerator {
-        try FrameGenerator(graph: try loadGraph(projectPath: project, options: vars), preset: encoding.preset,
+        try FrameGenerator(graph: try loadGraph(projectPath: project, options: vars, fetching: fetching), preset: encoding.preset,
                            decoderThreads: encoding.threads)
     }
 

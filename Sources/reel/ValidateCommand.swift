@@ -5,7 +5,7 @@ import ProjectFile
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check projects: schema, vars, media files and their ranges, fonts. Reports every error at once.",
-        discussion: "Exit status: 0 all valid, 65 a project is invalid, 66 a named file is missing."
+        discussion: "Exit status: 0 all valid, 65 a project is invalid, 66 a named file is missing, 75 a remote media file cannot be fetched now."
     )
 
     @Argument(help: "Project files (.yaml, .yml or .json).")
@@ -13,8 +13,10 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var vars: VarOverrides
 
+    @OptionGroup var fetching: MediaFetching
+
     func run() throws {
-        let values = try reportingFailures { try vars.values() }
+        let (values, remote) = try reportingFailures { (try vars.values(), try fetching.cache()) }
         var worst: Int32 = 0
         for path in projects {
             // Every rendition of a project that has them, unless --rendition picks one.
@@ -23,7 +25,7 @@ struct Validate: ParsableCommand {
                 var chosen = values
                 chosen.rendition = rendition
                 do {
-                    let graph = try loadGraph(projectPath: path, vars: chosen)
+                    let graph = try loadGraph(projectPath: path, vars: chosen, remote: remote)
                     let name = rendition.map { " (rendition \($0))" } ?? ""
                     print("\(path)\(name): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
                 } catch {

@@ -38,3 +38,11 @@ struct FakeFonts: FontResolver {
     /// No layout here: caption lines break only at the cues' own line breaks.
     func captionLines(of text: String, style: TextStyle, width: Double) -> [Range<Int>]? { nil }
 }
+
+/// Remote media as if fetched: a URL's local copy is `/media-cache/` and its file name, so
+/// `FakeMedia` knows its facts.
+struct FakeRemoteMedia: RemoteMediaLocator {
+    func localCopy(of url: String) throws(RemoteMediaFailure) -> String {
+        "/media-cache/" + (URL(string: url)?.lastPathComponent ?? url)
+    }
+}

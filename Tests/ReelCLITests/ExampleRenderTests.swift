@@ -20,7 +20,10 @@ import Testing
         try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")
         let name = example.deletingPathExtension().pathComponents.suffix(2).joined(separator: "-")
         let output = MediaFactory.path("example-\(name).mp4")
-        let run = try ReelCommand.run(["render", example.path, "--preset", "preview", "-o", output, "--progress", "none"])
+        let (project, server) = try servingRemoteMedia(example)
+        let run = try ReelCommand.run(["render", project.path, "--preset", "preview", "-o", output, "--progress", "none"],
+                                      environment: ["REEL_MEDIA_CACHE_DIR": MediaFactory.path("example-media-cache")])
+        withExtendedLifetime(server) {}
         #expect(run.status == 0, "\(run.standardError)")
         guard run.status == 0 else { return }
         // A project with renditions makes each of them, named after it.
@@ -30,6 +33,17 @@ import Testing
             let mismatch = snapshotMismatch(try framemd5(MediaFactory.path("example-\(name)\(suffix).mp4")), path: golden)
             #expect(mismatch == nil, "\(mismatch ?? "")")
         }
+    }
+
+    /// Examples/remote-media fetches the promo's media from http://127.0.0.1:8000 (served as its
+    /// comment says): the test serves them on a free port and renders a copy that names it.
+    func servingRemoteMedia(_ example: URL) throws -> (URL, MediaServer?) {
+        let text = try String(contentsOf: example, encoding: .utf8)
+        guard text.contains("http://127.0.0.1:8000/") else { return (example, nil) }
+        let server = try MediaServer(serving: repositoryRoot.appendingPathComponent("Examples/promo/media").path)
+        let copy = URL(fileURLWithPath: MediaFactory.path("remote-example-\(example.lastPathComponent)"))
+        try text.replacingOccurrences(of: "http://127.0.0.1:8000", with: server.base).write(to: copy, atomically: true, encoding: .utf8)
+        return (copy, server)
     }
 
     @Test func thePromoRendersTwentySecondsOf1080pH264AndAAC() throws {

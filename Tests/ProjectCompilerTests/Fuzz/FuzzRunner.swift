@@ -193,6 +193,7 @@ struct FuzzRunner {
         case .usage: 64
         case .invalidProject: 65
         case .missingFile: 66
+        case .unavailable: 75
         case .cannotWrite: 73
         }
     }

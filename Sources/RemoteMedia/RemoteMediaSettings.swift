@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where the media cache is and how fetching behaves.
+public struct RemoteMediaSettings: Sendable {
+    /// The cache folder (safe to delete: it is filled again on the next run that is online).
+    public var folder: String
+    /// Use only the cache; never reach the network.
+    public var offline: Bool
+    /// Seconds without data before an attempt fails.
+    public var idleTimeout: Double
+    /// Attempts for a server error (5xx, 408, 429), a timeout, a cut or refused connection.
+    public var attempts = 3
+    /// Seconds before the second attempt; each later wait doubles.
+    public var firstBackoff = 0.5
+    /// The least recently used files are evicted beyond this many bytes.
+    public var maxBytes: Int64
+
+    public init(folder: String, offline: Bool, idleTimeout: Double = 30, maxBytes: Int64 = 2 << 30) {
+        self.folder = folder
+        self.offline = offline
+        self.idleTimeout = idleTimeout
+        self.maxBytes = maxBytes
+    }
+
+    /// From the environment: `REEL_MEDIA_CACHE_DIR` (else `$XDG_CACHE_HOME/reel/media`, else
+    /// `~/.cache/reel/media`), `REEL_OFFLINE=1`, `REEL_FETCH_TIMEOUT` (seconds, 30 by default),
+    /// `REEL_MEDIA_CACHE_MAX` (bytes, with an optional K, M or G; 2G by default). Throws a
+    /// message for a malformed value.
+    public static func fromEnvironment(_ environment: [String: String], offline: Bool) throws(SettingsError) -> RemoteMediaSettings {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let folder = value("REEL_MEDIA_CACHE_DIR") ?? URL(fileURLWithPath: value("XDG_CACHE_HOME")
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache").path).appendingPathComponent("reel/media").path
+        var settings = RemoteMediaSettings(folder: folder, offline: offline || value("REEL_OFFLINE").map { $0 != "0" } ?? false)
+        if let text = value("REEL_FETCH_TIMEOUT") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw SettingsError("REEL_FETCH_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'")
+            }
+            settings.idleTimeout = seconds
+        }
+        if let text = value("REEL_MEDIA_CACHE_MAX") {
+            guard let bytes = byteCount(text) else {
+                throw SettingsError("REEL_MEDIA_CACHE_MAX must be a number of bytes like 500M or 2G, not '\(text)'")
+            }
+            settings.maxBytes = bytes
+        }
+        return settings
+    }
+
+    /// `1048576`, `500K`, `500M`, `2G`.
+    static func byteCount(_ text: String) -> Int64? {
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let unit = text.last.flatMap { units[Character($0.uppercased())] }
+        guard let number = Int64(unit == nil ? text : String(text.dropLast())), number >= 0 else { return nil }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: unit ?? 1)
+        return overflow ? nil : bytes
+    }
+}
+
+/// A malformed setting in the environment.
+public struct SettingsError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

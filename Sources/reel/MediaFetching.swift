@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import RemoteMedia
+
+/// `--offline`, and the cache of `http(s)://` media every command that reads a project uses.
+struct MediaFetching: ParsableArguments {
+    @Flag(help: "Fetch no remote media: use only the media cache (REEL_OFFLINE=1 does the same).")
+    var offline = false
+
+    /// A cache with the environment's settings, reporting its fetches on standard error.
+    /// Throws `UsageError` for a malformed setting.
+    func cache() throws -> RemoteMediaCache {
+        do {
+            let settings = try RemoteMediaSettings.fromEnvironment(ProcessInfo.processInfo.environment, offline: offline)
+            let line = FetchProgressLine()
+            return RemoteMediaCache(settings: settings) { line.show($0) }
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}
+
+/// The fetch's progress on standard error: a live line on a terminal (at most ten updates a
+/// second), and one line when a fetch starts, retries and ends.
+final class FetchProgressLine: @unchecked Sendable {
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var lastShown: TimeInterval = -1
+
+    func show(_ event: FetchEvent) {
+        switch event {
+        case .started(let url, let conditional):
+            line("fetching \(url)\(conditional ? " (checking the cached copy)" : "")")
+        case .progress(let url, let received, let expected):
+            let now = ProcessInfo.processInfo.systemUptime
+            guard isTerminal, now - lastShown >= 0.1 else { return }
+            lastShown = now
+            let total = expected.map { " of \(Self.megabytes($0))" } ?? ""
+            write("\r\u{1B}[2Kfetching \(url): \(Self.megabytes(received))\(total)")
+        case .notModified(let url):
+            line("\(url): unchanged, using the cached copy")
+        case .fetched(let url, let bytes):
+            line("fetched \(url): \(Self.megabytes(bytes))")
+        case .retrying(let url, let reason, let delay):
+            line("\(url): \(reason); trying again in \(delay) s")
+        }
+    }
+
+    private func line(_ text: String) { write((isTerminal ? "\r\u{1B}[2K" : "") + text + "\n") }
+
+    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+    static func megabytes(_ bytes: Int64) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+}
