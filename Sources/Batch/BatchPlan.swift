@@ -8,6 +8,8 @@ import ProjectFile
 /// existing output is up to date.
 public struct BatchJob: Sendable {
     public var row: Int
+    /// Which of the project's renditions (nil: it has none); each row renders every one.
+    public var rendition: String?
     /// As the template gave it (relative paths from the current directory).
     public var outputPath: String
     /// The row's values for the project's vars (columns used only by `--output` left out).
@@ -23,9 +25,9 @@ public struct BatchPlan: Sendable {
     /// Row number → its problems (messages start with "row N:").
     public var rejected: [(row: Int, error: ProjectError)]
 
-    /// Compiles the project with one row's values (the command line passes the real media
-    /// and fonts; tests a fake).
-    public typealias Compile = (Document, [VarOverride]) throws(ProjectError) -> ProjectPipeline.Loaded
+    /// Compiles the project with one row's values as one rendition (the command line passes
+    /// the real media and fonts; tests a fake).
+    public typealias Compile = (Document, [VarOverride], _ rendition: String?) throws(ProjectError) -> ProjectPipeline.Loaded
 
     /// `stamp` goes into every content hash: the Reel version and the render options. Only the
     /// rows of `shard` are compiled, checked and become jobs; every row's output path is still
@@ -39,6 +41,9 @@ public struct BatchPlan: Sendable {
         // What the batch reads: the project, the rows, and every row's media and fonts.
         var reads = [ReadFile.project(project.source.name), ReadFile.rowsFile(data.source.name)]
         var outputs: [RowOutput] = []
+        // A project with renditions: every row makes each of them, `{{ rendition }}` naming it.
+        let renditions = Renditions.names(in: project.root)
+        let each: [String?] = renditions.isEmpty ? [nil] : renditions
         func reject(_ row: Int, _ diagnostics: [Diagnostic], _ category: ProjectError.Category = .invalidProject) {
             let numbered = diagnostics.map { d -> Diagnostic in
                 var copy = d
@@ -63,10 +68,12 @@ public struct BatchPlan: Sendable {
             var names: [String: String] = [:]
             for value in row.values { names[value.name] = value.text ?? "" }
             for (name, node) in vars.values { if let text = node.flatMap(\.value.scalarText) { names[name] = text } }
-            let path = output.path(row: row.number, values: names)
-            if case .success(let path) = path {
-                outputs.append(RowOutput(row: row.number, path: path))
+            let paths = each.map { rendition in
+                var named = names
+                if let rendition { named["rendition"] = rendition }
+                return output.path(row: row.number, values: named)
             }
+            for case .success(let path) in paths { outputs.append(RowOutput(row: row.number, path: path)) }
             guard mine else {
                 // Another shard compiles this row; the files its values name are read all the same.
                 for value in row.values {
@@ -78,22 +85,40 @@ public struct BatchPlan: Sendable {
                 }
                 continue
             }
-            let loaded: ProjectPipeline.Loaded
-            do {
-                loaded = try compile(project, values)
-            } catch {
-                reject(row.number, error.diagnostics, error.category)
-                continue
+            var jobs: [BatchJob] = []
+            var rowReads: [ReadFile] = []
+            for (rendition, path) in zip(each, paths) {
+                let loaded: ProjectPipeline.Loaded
+                do {
+                    loaded = try compile(project, values, rendition)
+                } catch {
+                    reject(row.number, error.diagnostics.map { d in
+                        var copy = d
+                        copy.message = (rendition.map { "rendition \($0): " } ?? "") + d.message
+                        return copy
+                    }, error.category)
+                    break
+                }
+                guard case .success(let path) = path, case nil = jobs.first(where: { $0.outputPath == path }) else {
+                    if case .failure(let problem) = path {
+                        reject(row.number, [Diagnostic(location: row.values.first?.location ?? .commandLine("--output"), path: "",
+                                                       message: problem.message, hint: problem.hint)])
+                    } else {
+                        reject(row.number, [Diagnostic(location: .commandLine("--output"), path: "",
+                                                       message: "--output \(output.text) gives every rendition of the row the same file",
+                                                       hint: "use {{ rendition }} in --output")])
+                    }
+                    break
+                }
+                rowReads += loaded.graph.readFiles(reader: "row \(row.number)'s")
+                jobs.append(BatchJob(row: row.number, rendition: rendition, outputPath: path, values: values,
+                                     contentHash: contentHash(projectBytes: projectBytes, values: values, rendition: rendition,
+                                                              project: loaded, stamp: stamp)))
             }
-            switch path {
-            case .failure(let problem):
-                reject(row.number, [Diagnostic(location: row.values.first?.location ?? .commandLine("--output"), path: "",
-                                               message: problem.message, hint: problem.hint)])
-            case .success(let path):
-                reads += loaded.graph.readFiles(reader: "row \(row.number)'s")
-                plan.jobs.append(BatchJob(row: row.number, outputPath: path, values: values,
-                                          contentHash: contentHash(projectBytes: projectBytes, values: values, project: loaded, stamp: stamp)))
-            }
+            // A row renders all its renditions or, with a problem in one, none.
+            guard jobs.count == each.count else { continue }
+            reads += rowReads
+            plan.jobs += jobs
         }
         plan.rejectOutputsThatAreRead(OutputSafety(reading: reads), sources: sources)
         plan.rejectDuplicateOutputs(outputs, sources: sources)
@@ -118,7 +143,7 @@ public struct BatchPlan: Sendable {
         var refused: Set<Int> = []
         for job in jobs {
             // (An output that is a folder is left to the row's render, which refuses it.)
-            guard let refusal = safety.checkInputs(job.outputPath) else { continue }
+            guard !refused.contains(job.row), let refusal = safety.checkInputs(job.outputPath) else { continue }
             refused.insert(job.row)
             let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
                                         message: "row \(job.row): " + refusal.message,
@@ -135,9 +160,10 @@ public struct BatchPlan: Sendable {
         let byPath = Dictionary(grouping: outputs) { FileKey(path: $0.path) }
         var clashRows: Set<Int> = []
         for job in jobs {
-            guard let group = byPath[FileKey(path: job.outputPath)], group.count > 1 else { continue }
+            guard !clashRows.contains(job.row), let group = byPath[FileKey(path: job.outputPath)], group.count > 1 else { continue }
             clashRows.insert(job.row)
             let others = group.filter { $0.row != job.row }.sorted { $0.row < $1.row }
+            guard !others.isEmpty else { continue } // renditions of one row: refused when planned
             // Another row's path is shown when it is spelt differently (a symlink, `..`…).
             func name(_ other: RowOutput) -> String {
                 other.path == job.outputPath ? String(other.row) : "\(other.row) (\(other.path))"
@@ -162,11 +188,13 @@ public struct BatchPlan: Sendable {
     /// SHA-256 of the project file's bytes, the row's values, the path, size and modification
     /// time of every media file (as its facts recorded them) and font and cue file the row's project
     /// uses, and `stamp`.
-    static func contentHash(projectBytes: [UInt8], values: [VarOverride], project: ProjectPipeline.Loaded, stamp: String) -> String {
+    static func contentHash(projectBytes: [UInt8], values: [VarOverride], rendition: String?, project: ProjectPipeline.Loaded,
+                            stamp: String) -> String {
         var hash = SHA256()
         func field(_ text: String) { hash.update("\(text.utf8.count):\(text);") }
         field("reel-batch-1")
         field(stamp)
+        if let rendition { field("rendition"); field(rendition) }
         hash.update("\(projectBytes.count):")
         hash.update(projectBytes)
         for value in values.sorted(by: { $0.name < $1.name }) {

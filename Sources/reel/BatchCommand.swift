@@ -29,7 +29,7 @@ struct BatchRender: ParsableCommand {
     @Option(help: ArgumentHelp("Rows: .csv with a header of var names, .json/.yaml list of objects, or .jsonl.", valueName: "file"))
     var data: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output path template: {{ var }} and {{ row }}, e.g. \"out/{{ id }}.mp4\".", valueName: "template"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output path template: {{ var }}, {{ row }} and, for a project with renditions (each row makes each), {{ rendition }}; e.g. \"out/{{ id }}.mp4\".", valueName: "template"))
     var output: String
 
     @Option(help: "Rows rendered at the same time (each in its own reel render process).")
@@ -67,13 +67,18 @@ struct BatchRender: ParsableCommand {
             let rows = try BatchData.load(path: data)
             rowCount = rows.rows.count
             let template = try OutputTemplate(output)
+            let renditions = Renditions.names(in: document.root)
+            if renditions.count > 1, !template.names.contains("rendition") {
+                throw UsageError("the project has \(renditions.count) renditions (\(renditions.joined(separator: ", "))) and every row makes each: "
+                                 + "--output needs {{ rendition }}, e.g. \"out/{{ row }}-{{ rendition }}.mp4\"")
+            }
             let media = MediaFactsReader()
             let remote = try fetching.cache()
             let stamp = "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")"
             return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp,
-                                  shard: shard) { document, values throws(ProjectError) in
-                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: media, fonts: CatalogFonts(),
-                                       remote: remote)
+                                  shard: shard) { document, values, rendition throws(ProjectError) in
+                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], rendition: rendition, media: media,
+                                         fonts: CatalogFonts(), remote: remote)
             }
         }
         if self.plan {
@@ -108,6 +113,8 @@ private struct BatchListing: Encodable {
     struct Row: Encodable {
         var row: Int
         var shard: Int
+        /// The project's rendition this entry makes (absent for a project without renditions).
+        var rendition: String?
         var output: String?
         var key: String?
         /// `render`, `up to date` or `invalid`.
@@ -124,7 +131,7 @@ private struct BatchListing: Encodable {
     init(plan: BatchPlan, rowCount: Int, shard: BatchShard?, force: Bool) {
         let shards = shard ?? .all
         var rows = plan.jobs.map { job in
-            Row(row: job.row, shard: shards.shard(ofRow: job.row), output: job.outputPath, key: job.contentHash,
+            Row(row: job.row, shard: shards.shard(ofRow: job.row), rendition: job.rendition, output: job.outputPath, key: job.contentHash,
                 status: !force && BatchRunner.isUpToDate(job) ? "up to date" : "render")
         }
         rows += plan.rejected.map { row, error in
@@ -181,6 +188,7 @@ private struct ChildRender: Sendable {
         // `--offline`: the rows' remote media were fetched into the cache when the batch was planned.
         var arguments = ["render", project, "--output=\(job.outputPath)", "--progress", "none", "--threads", String(threads),
                          "--jobs", String(segmentJobs), "--offline"]
+        if let rendition = job.rendition { arguments += ["--rendition", rendition] }
         if let preset { arguments += ["--preset", preset.rawValue] }
         var typed: [(String, Node.Value)] = []
         for value in job.values {

@@ -48,8 +48,8 @@ struct BatchPlanTests {
         let document = try DocumentLoader.load(text: Self.project, name: "project.yaml", format: .yaml)
         let rows = try BatchData.load(path: dataPath)
         return BatchPlan.make(project: document, projectBytes: Array(Self.project.utf8), data: rows, output: try OutputTemplate(output),
-                              stamp: "test", shard: shard) { document, values throws(ProjectError) in
-            try ProjectPipeline.load(document, overrides: values, media: AnyMedia(), fonts: nil)
+                              stamp: "test", shard: shard) { document, values, rendition throws(ProjectError) in
+            try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: AnyMedia(), fonts: nil)
         }
     }
 
@@ -195,8 +195,8 @@ struct TemplateExampleTests {
         let document = try DocumentLoader.load(path: projectPath)
         let rows = try BatchData.load(path: folder.appendingPathComponent("rows.csv").path)
         let plan = BatchPlan.make(project: document, projectBytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: projectPath))),
-                                  data: rows, output: try OutputTemplate("out/{{ id }}.mp4"), stamp: "test") { document, values throws(ProjectError) in
-            try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], media: AnyMedia(), fonts: nil)
+                                  data: rows, output: try OutputTemplate("out/{{ id }}.mp4"), stamp: "test") { document, values, rendition throws(ProjectError) in
+            try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], rendition: rendition, media: AnyMedia(), fonts: nil)
         }
         #expect(plan.jobs.map(\.outputPath) == ["out/widget.mp4", "out/deluxe.mp4", "out/chinese.mp4", "out/gadget.mp4"])
         #expect(plan.rejected.map(\.row) == [4])

@@ -22,8 +22,8 @@ struct OutputSafetyPlanTests {
         let document = try DocumentLoader.load(path: dir + "/project.yaml")
         let data = try BatchData.load(path: dir + "/rows.csv")
         let plan = BatchPlan.make(project: document, projectBytes: Array(BatchPlanTests.project.utf8), data: data,
-                                  output: try OutputTemplate(dir + "/" + output), stamp: "test") { document, values throws(ProjectError) in
-            try ProjectPipeline.load(document, overrides: values, media: AnyMedia(), fonts: nil)
+                                  output: try OutputTemplate(dir + "/" + output), stamp: "test") { document, values, rendition throws(ProjectError) in
+            try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: AnyMedia(), fonts: nil)
         }
         return (plan, dir)
     }

@@ -48,6 +48,33 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)) ?? []).sorted()
     }
 
+    /// A project with renditions: every row makes each of them, `{{ rendition }}` naming the
+    /// file; each is up to date on its own; without `{{ rendition }}` the batch refuses at once.
+    @Test func everyRowMakesEveryRendition() throws {
+        let dir = try folder(rows: "id,name,colour\na,Alpha,#000000\nb,Beta,white\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let project = dir.appendingPathComponent("project.yaml")
+        try String(contentsOf: project, encoding: .utf8)
+            .replacingOccurrences(of: "media: { clip: clip.mp4 }", with: "renditions:\n  wide: {}\n  square: { size: [90, 90] }\nmedia: { clip: clip.mp4 }")
+            .write(to: project, atomically: true, encoding: .utf8)
+        let arguments = ["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ id }}-{{ rendition }}.mp4"]
+        let first = try ReelCommand.run(arguments, in: dir)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("batch: 4 rendered, 0 up to date, 0 failed"), "\(first.standardOutput)")
+        for (id, rendition, width, height) in [("a", "wide", 160, 90), ("a", "square", 90, 90), ("b", "wide", 160, 90), ("b", "square", 90, 90)] {
+            let probe = try MediaFactory.ffprobe(dir.appendingPathComponent("out/\(id)-\(rendition).mp4").path, ["-show_entries", "stream=width,height"])
+            let video = (probe["streams"] as? [[String: Any]])?.first { $0["width"] != nil }
+            #expect(video?["width"] as? Int == width && video?["height"] as? Int == height, "\(id)-\(rendition): \(String(describing: video))")
+        }
+        let again = try ReelCommand.run(arguments, in: dir)
+        #expect(again.standardOutput.contains("batch: 0 rendered, 4 up to date, 0 failed"), "\(again.standardOutput)")
+        let plan = try ReelCommand.run(arguments + ["--plan", "--json"], in: dir)
+        #expect(plan.standardOutput.contains("\"rendition\" : \"square\""), "\(plan.standardOutput)")
+        let unnamed = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ id }}.mp4"], in: dir)
+        #expect(unnamed.status == 64)
+        #expect(unnamed.standardError.contains("--output needs {{ rendition }}"), "\(unnamed.standardError)")
+    }
+
     @Test func aBadRowIsReportedAndSkippedTheOthersRenderThenStayUpToDate() throws {
         let dir = try folder(rows: Self.rows)
         defer { try? FileManager.default.removeItem(at: dir) }
