@@ -15,6 +15,8 @@ struct Render: ParsableCommand {
         --jobs, and joined without re-encoding; the file is the same bytes for any --jobs or --threads. \
         Rendered segments are kept in a cache (REEL_CACHE_DIR, else ~/.cache/reel) and reused when their \
         content is unchanged, so a re-render after an edit redoes only the segments it touches. \
+        A project with renditions: makes each of them, to its own file (its name before the extension), \
+        unless --rendition picks one. \
         With --segment K --parts DIR, renders only segment K (see reel plan) into DIR, for reel join. \
         Exit status: 0 done, 64 bad usage, 65 invalid project or settings, 66 a file is missing, \
         73 cannot write the output, 75 a remote media file cannot be fetched now, 1 a failure while rendering (the message names the media file and \
