@@ -112,10 +112,16 @@ extension VarDeclaration {
         return nil
     }
 
+    /// The default as written, when it is a number (the example a message gives).
+    private var numericDefault: String? {
+        if case .number(let text)? = defaultValue?.value { return text }
+        return nil
+    }
+
     private func expected(_ type: VarType) -> String {
         switch type {
         case .string: "text"
-        case .number: "a number such as 9.99"
+        case .number: "a number such as \(numericDefault ?? "9.99")"
         case .color: ##"a colour: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa" or black, white, transparent, red, green, blue, yellow, gray"##
         case .path: "a file path (text, relative to the project)"
         case .time: TimeNotation.help

@@ -67,7 +67,7 @@ struct BatchPlanTests {
         #expect(plan.rejected.map(\.row) == [2, 3, 4])
         let row2 = plan.rejected[0].error
         #expect(row2.diagnostics.map { "\($0.location): \($0.message)" } == [
-            "\(row2.diagnostics[0].location.file):3:8: row 2: var 'price' expects a number such as 9.99; got 'cheap'",
+            "\(row2.diagnostics[0].location.file):3:8: row 2: var 'price' expects a number such as 1; got 'cheap'",
             ##"\##(row2.diagnostics[0].location.file):3:14: row 2: var 'colour' expects a colour: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa" or black, white, transparent, red, green, blue, yellow, gray; got 'blurple'"##,
         ])
         // The rendered message quotes the CSV line with a caret under the bad value.
@@ -81,7 +81,7 @@ struct BatchPlanTests {
         let json = try makePlan("rows.json", #"[{"id": "a", "price": 2}, {"id": "b", "price": "2"}, 7]"#)
         #expect(json.jobs.map(\.row) == [1])
         #expect(json.rejected.map { $0.error.diagnostics.map(\.message) } == [
-            [#"row 2: var 'price' expects a number such as 9.99; got the text "2""#],
+            [#"row 2: var 'price' expects a number such as 1; got the text "2""#],
             ["row 3: this row is 7, not an object of var names and values"],
         ])
         let lines = try makePlan("rows.jsonl", "{\"id\": \"a\", \"name\": \"Ä\"}\n\n{\"id\": \"b\", \"colour\": 5}\n{broken\n")

@@ -63,7 +63,7 @@ private extension CompositionGraph {
         #expect(messages.contains("output.size[0]: must be at least 2, found 1"), "\(messages)")
         #expect(messages.contains { $0.hasPrefix("video[0].clips[0].fit: \"squash\"") }, "\(messages)")
         let typed = try #require(throws: ProjectError.self) { try load(["h": "tall"]) }
-        #expect(typed.diagnostics.map(\.message) == ["var 'h' expects a number such as 9.99; got 'tall'"])
+        #expect(typed.diagnostics.map(\.message) == ["var 'h' expects a number such as 1920; got 'tall'"])
     }
 
     /// The rule behind it, for every key added later: each number, whole number, boolean and
