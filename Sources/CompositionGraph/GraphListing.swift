@@ -41,7 +41,11 @@ extension CompositionGraph {
         out.append("audio mix")
         for track in audioMix.tracks {
             let pitch = track.timePitch == .varispeed ? "" : " pitch \(track.timePitch.rawValue)"
-            out.append("  track \(track.trackID) volume \(describe(track.volume))" + pitch)
+            let duck = track.duck.map { d in
+                " duck under track\(d.keyTrackIDs.count == 1 ? "" : "s") \(d.keyTrackIDs.map(String.init).joined(separator: ", ")) by \(number(d.depth)) dB"
+                    + " above \(number(d.threshold)) dB, attack \(TimeNotation.seconds(d.attack)) release \(TimeNotation.seconds(d.release))"
+            } ?? ""
+            out.append("  track \(track.trackID) volume \(describe(track.volume))" + pitch + duck)
         }
         if !overlays.isEmpty {
             out.append("")
@@ -80,6 +84,7 @@ extension CompositionGraph {
         parts.append("| \(a.codec.rawValue)")
         if let b = a.bitrate { parts.append("\(b) b/s") }
         parts.append("\(a.sampleRate) Hz \(a.channels) ch")
+        if let l = a.loudness { parts.append("loudness \(number(l.integrated)) LUFS true peak \(number(l.truePeak)) dBTP") }
         if output.faststart { parts.append("| faststart") }
         for key in output.metadata.keys.sorted() { parts.append("| \(key)=\"\(output.metadata[key]!)\"") }
         return parts.joined(separator: " ")
