@@ -1,3 +1,5 @@
+import ProjectFile
+
 /// A project document to write: mappings keep their key order, entries may carry a comment
 /// (YAML only), and short mappings of scalars are written on one line. The same tree is
 /// written as YAML or as JSON, byte for byte the same on every run.
@@ -87,21 +89,7 @@ enum ProjectText {
         return plain || frames ? s : json(s)
     }
 
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ s: String) -> String { jsonStringLiteral(s) }
 
     /// JSON, two spaces of indent.
     static func json(_ root: [TextEntry]) -> String { json(.map(root), indent: 0) + "\n" }

@@ -226,20 +226,15 @@ private struct ChildRender: Sendable {
 /// JSON text for the scalar values of a `--vars` file.
 private enum JSONText {
     static func object(_ members: [(String, Node.Value)]) -> String {
-        "{" + members.map { string($0) + ": " + value($1) }.joined(separator: ", ") + "}\n"
+        "{" + members.map { jsonStringLiteral($0) + ": " + value($1) }.joined(separator: ", ") + "}\n"
     }
 
     static func value(_ value: Node.Value) -> String {
         switch value {
-        case .string(let s): string(s)
+        case .string(let s): jsonStringLiteral(s)
         case .number(let n): n
         case .bool(let b): String(b)
         case .null, .array, .object: "null"
         }
-    }
-
-    /// A JSON string literal (JSONEncoder escapes quotes, backslashes and control characters).
-    static func string(_ s: String) -> String {
-        (try? JSONEncoder().encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
