@@ -3,6 +3,7 @@ import CompositionGraph
 import Foundation
 import MediaTime
 import ProjectCompiler
+import ProjectFile
 import RenderEngine
 
 /// `reel render PROJECT [-o OUT] [--set k=v]... [--range 5s..12s] [--jobs N] [--preset P] [--progress json]`,
@@ -149,17 +150,21 @@ struct SegmentedProject {
         var values = try vars.values()
         values.rendition = rendition ?? values.rendition
         let remote = try fetching.cache()
-        if needsOutput, let output {
-            // A file the project reads, given as -o, is refused as such before its extension's
-            // codecs are fitted (which would otherwise be the first complaint about it).
-            let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
-            try refuseUnsafeOutputs([named], project: project, vars: vars, graph: try loadGraph(projectPath: project, vars: values, remote: remote),
-                                    exampleName: "out.mp4")
-        }
         // A file named here gets the container its name says, and codecs that fit it.
-        let graph = try loadGraph(projectPath: project, vars: values, remote: remote,
-                                  target: OutputTarget(path: output, audioOnly: rendering.audioOnly,
-                                                       presetCodecs: rendering.encoding.preset != nil))
+        let target = OutputTarget(path: output, audioOnly: rendering.audioOnly, presetCodecs: rendering.encoding.preset != nil)
+        let graph: CompositionGraph
+        do {
+            graph = try loadGraph(projectPath: project, vars: values, remote: remote, target: target)
+        } catch {
+            // A file the project reads, given as -o, is refused as such (73), not for the codecs
+            // its extension cannot hold: the project as written says which files it reads.
+            if needsOutput, let output, (error as? ProjectError)?.category == .invalidProject,
+               let asWritten = try? loadGraph(projectPath: project, vars: values, remote: remote) {
+                let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
+                try refuseUnsafeOutputs([named], project: project, vars: vars, graph: asWritten, exampleName: "out.mp4")
+            }
+            throw error
+        }
         let path = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: graph.output.path, project: project) }
             ?? output ?? graph.output.path
         if needsOutput {
