@@ -261,19 +261,23 @@ public final class ExportSession: @unchecked Sendable {
         }
     }
 
-    /// Renders `segments` with `options.jobs` workers, in plan order, telling `arrivals` of
-    /// each part made; the first failure stops the others. Wait on the group returned.
+    /// Renders `segments` with `options.jobs` workers, each walking a contiguous run of them
+    /// with its readers kept open from one segment to the next (`SegmentScheduler`), telling
+    /// `arrivals` of each part made; the first failure stops the others. Wait on the group returned.
     private func startWorkers(_ segments: [SegmentPlan.Segment], counter: FrameCounter, arrivals: PartArrivals) -> DispatchGroup {
-        let queue = WorkQueue(segments)
+        let scheduler = SegmentScheduler(segments.map(\.index))
         let group = DispatchGroup()
         for _ in 0..<min(options.jobs, segments.count) {
             group.enter()
             let thread = Thread { [self] in
                 defer { group.leave() }
-                while arrivals.failure == nil, let segment = queue.next() {
+                let shelf = ReaderShelf()
+                var last: Int?
+                while arrivals.failure == nil, let index = scheduler.next(after: last) {
+                    last = index
                     do {
-                        try renderPart(segment, counter: counter)
-                        arrivals.arrived(segment.index)
+                        try renderPart(plan.segments[index], counter: counter, shelf: shelf)
+                        arrivals.arrived(index)
                     } catch {
                         arrivals.fail(error)
                         cancel()
@@ -286,7 +290,7 @@ public final class ExportSession: @unchecked Sendable {
         return group
     }
 
-    private func renderPart(_ segment: SegmentPlan.Segment, counter: FrameCounter) throws {
+    private func renderPart(_ segment: SegmentPlan.Segment, counter: FrameCounter, shelf: ReaderShelf? = nil) throws {
         // Another render sharing the cache may be making this very part: wait, then use it.
         let path = partPath(segment)
         var made: PartSink?
@@ -305,7 +309,7 @@ public final class ExportSession: @unchecked Sendable {
         guard let sink = made else { return }
         let config = RenderPipeline.Configuration(graph: graph, range: segment.timeRange, mixesAudio: false)
         let pipeline = RenderPipeline(config, access: .mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads),
-                                      sink: sink, overlays: try OverlayBridge.make(graph: graph))
+                                      sink: sink, overlays: try OverlayBridge.make(graph: graph), shelf: shelf)
         let alreadyCancelled: Bool = lock.withLock {
             running.append(pipeline)
             return cancelled
@@ -365,16 +369,6 @@ private final class FrameCounter: @unchecked Sendable {
             report(done)
         }
     }
-}
-
-/// Hands out segments to workers in plan order.
-private final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [SegmentPlan.Segment]
-
-    init(_ items: [SegmentPlan.Segment]) { self.items = items.reversed() }
-
-    func next() -> SegmentPlan.Segment? { lock.withLock { items.popLast() } }
 }
 
 /// Which parts the workers have made, for a join that takes them in order as they come;

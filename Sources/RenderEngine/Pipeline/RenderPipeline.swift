@@ -26,13 +26,17 @@ final class RenderPipeline: @unchecked Sendable {
     private let access: MediaAccess
     private let sink: MediaSink
     private let overlays: OverlayStage?
+    private let shelf: ReaderShelf?
     private let state = PipelineState()
 
-    init(_ config: Configuration, access: MediaAccess, sink: MediaSink, overlays: OverlayStage?) {
+    /// Video readers left on `shelf` by an earlier render are used before new ones are
+    /// opened, and the readers still open at the end are left on it for the next.
+    init(_ config: Configuration, access: MediaAccess, sink: MediaSink, overlays: OverlayStage?, shelf: ReaderShelf? = nil) {
         self.config = config
         self.access = access
         self.sink = sink
         self.overlays = overlays
+        self.shelf = shelf
     }
 
     var frameDuration: MediaTime { config.graph.videoComposition.frameDuration }
@@ -75,7 +79,7 @@ final class RenderPipeline: @unchecked Sendable {
     private func frameTime(_ n: Int64) -> MediaTime { config.range.start + .frame(n, duration: frameDuration) }
 
     private func fetch(into queue: BoundedQueue<(FramePlan, [LayerPicture?])>) throws {
-        let stage = FetchStage(graph: config.graph, access: access)
+        let stage = FetchStage(graph: config.graph, access: access, shelf: shelf)
         defer { queue.close() }
         for n in 0..<frameCount {
             guard !state.stopped else { return }
@@ -83,6 +87,8 @@ final class RenderPipeline: @unchecked Sendable {
             guard queue.push(try stage.fetch(frame: n, at: t)) else { return }
             stage.release(before: t)
         }
+        stage.release(before: config.range.end)
+        stage.shelveReaders()
     }
 
     private func composite(from input: BoundedQueue<(FramePlan, [LayerPicture?])>,
