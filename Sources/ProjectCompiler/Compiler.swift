@@ -206,7 +206,7 @@ struct CompileSession {
     /// was reported where it is listed.
     mutating func reference(_ name: String, at origin: Origin, expecting kinds: Set<MediaKind>, hint: String? = nil) -> MediaReference? {
         guard project.mediaEntry(named: name) != nil else {
-            let names = project.media.map(\.name)
+            let names = project.media.map(\.name).filter { !NestedProjects.isVariantName($0) }
             problems.report("unknown media '\(name)'", at: origin,
                             hint: Suggestion.didYouMean(name, among: names) ?? (names.isEmpty ? "add it under media:" : "known media: \(names.joined(separator: ", "))"))
             return nil

@@ -13,6 +13,14 @@ enum NestedProjects {
         return ["yaml", "yml", "json"].contains((path as NSString).pathExtension.lowercased())
     }
 
+    /// The name a clip's variant (its vars) of a nested project is compiled under: the media's
+    /// name, then each var, after a separator no media name can hold.
+    static func variantName(_ name: String, vars: [VarOverride]) -> String {
+        vars.isEmpty ? name : "\(name)\u{1}" + vars.map { "\($0.name)=\($0.text ?? "")" }.sorted().joined(separator: "\u{1}")
+    }
+
+    static func isVariantName(_ name: String) -> Bool { name.contains("\u{1}") }
+
     /// `main.yaml → intro.yaml`: a chain of project files, by file name, for messages.
     static func chainText(_ files: [String]) -> String {
         files.map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")
@@ -45,7 +53,7 @@ extension CompileSession {
             for i in project.videoTracks[t].items.indices {
                 guard case .clip(var clip) = project.videoTracks[t].items[i], case .media(let name) = clip.source,
                       let entry = project.mediaEntry(named: name), NestedProjects.isProjectFile(entry.path) else { continue }
-                let variant = clip.vars.isEmpty ? name : "\(name)\u{1}" + clip.vars.map { "\($0.name)=\($0.text ?? "")" }.sorted().joined(separator: "\u{1}")
+                let variant = NestedProjects.variantName(name, vars: clip.vars)
                 if compiled[variant] == nil {
                     compiled[variant] = variant
                     if let reference = nestedReference(entry, vars: clip.vars, at: clip.origin) { references[variant] = reference }
