@@ -38,10 +38,13 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
     }
 
     /// Every media file the graph reads, each once, in the order first met: the tracks'
-    /// segments, then the overlays' images and SVGs.
+    /// segments (a nested project, then the media it reads), then the overlays' images and SVGs.
     public var mediaReferences: [MediaReference] {
         var seen = Set<String>(), result: [MediaReference] = []
-        func add(_ ref: MediaReference) { if seen.insert(ref.path).inserted { result.append(ref) } }
+        func add(_ ref: MediaReference) {
+            if seen.insert(ref.sourceKey).inserted { result.append(ref) }
+            for inner in ref.nested?.graph.mediaReferences ?? [] where seen.insert(inner.sourceKey).inserted { result.append(inner) }
+        }
         for track in composition.tracks {
             for segment in track.segments {
                 switch segment.content {
@@ -69,11 +72,14 @@ public struct MediaReference: Hashable, Sendable, Codable {
     public var name: String
     public var path: String
     public var facts: MediaFacts
+    /// Set when the file is a Reel project used as a clip (its facts describe its output).
+    public var nested: NestedProject?
 
-    public init(name: String, path: String, facts: MediaFacts) {
+    public init(name: String, path: String, facts: MediaFacts, nested: NestedProject? = nil) {
         self.name = name
         self.path = path
         self.facts = facts
+        self.nested = nested
     }
 
     public var kind: MediaKind { facts.kind }

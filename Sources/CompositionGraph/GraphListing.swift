@@ -18,6 +18,8 @@ extension CompositionGraph {
             out.append("  track \(track.id) \(track.kind.rawValue) \"\(track.name)\"")
             for segment in track.segments { out.append("    \(span(segment.target)) \(describe(segment.content))") }
         }
+        let nested = nestedListing
+        if !nested.isEmpty { out += ["", "nested projects"] + nested }
         out.append("")
         out.append("instructions")
         for instruction in vc.instructions {

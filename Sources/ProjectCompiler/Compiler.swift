@@ -12,6 +12,8 @@ public struct Compiler {
     let media: any MediaFactsProvider
     let fonts: (any FontResolver)?
     let remote: (any RemoteMediaLocator)?
+    /// The project files this one is nested in, outermost first (see `NestedProjects`).
+    public var ancestors: [String] = []
 
     /// Without a font resolver, font families are not checked (for tools that never draw);
     /// without a remote media locator, `http(s)://` media are an error.
@@ -37,6 +39,7 @@ public struct Compiler {
 
     public func compile(_ project: Project) -> Result {
         var session = CompileSession(project: project, media: media, fonts: fonts, remote: remote)
+        session.ancestors = ancestors
         let graph = session.run()
         let errors = session.problems.diagnostics
         return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile, unavailable: session.unavailable,
@@ -46,7 +49,8 @@ public struct Compiler {
 
 /// One compilation: the project, the facts learnt so far, the problems found.
 struct CompileSession {
-    let project: Project
+    /// Its clips of nested projects name their compiled variants (`NestedProjects`).
+    var project: Project
     let media: any MediaFactsProvider
     var fonts: (any FontResolver)?
     let remote: (any RemoteMediaLocator)?
@@ -57,8 +61,9 @@ struct CompileSession {
     var cueSources: [SourceText] = []
     var unavailable = false
     private(set) var layout: TimelineLayout?
+    var ancestors: [String] = []
     /// The media the project uses that could be read, by name.
-    private var references: [String: MediaReference] = [:]
+    var references: [String: MediaReference] = [:]
     private var nextTrackID = 1
 
     init(project: Project, media: any MediaFactsProvider, fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)?) {
@@ -72,6 +77,7 @@ struct CompileSession {
     var frameDuration: MediaTime { project.output.frameDuration }
 
     mutating func run() -> CompositionGraph {
+        resolveNestedProjects()
         readMedia()
         registerFonts()
         var videoPlacements: [[PlacedClip<VideoClip>]] = []
@@ -137,7 +143,7 @@ struct CompileSession {
             default: break
             }
         }
-        for entry in project.media where used.contains(entry.name) {
+        for entry in project.media where used.contains(entry.name) && !NestedProjects.isProjectFile(entry.path) {
             let origin = Origin(location: entry.location, path: "media.\(entry.name)")
             guard let path = localPath(of: entry, at: origin) else { continue }
             do {
@@ -200,7 +206,7 @@ struct CompileSession {
     /// was reported where it is listed.
     mutating func reference(_ name: String, at origin: Origin, expecting kinds: Set<MediaKind>, hint: String? = nil) -> MediaReference? {
         guard project.mediaEntry(named: name) != nil else {
-            let names = project.media.map(\.name)
+            let names = project.media.map(\.name).filter { !NestedProjects.isVariantName($0) }
             problems.report("unknown media '\(name)'", at: origin,
                             hint: Suggestion.didYouMean(name, among: names) ?? (names.isEmpty ? "add it under media:" : "known media: \(names.joined(separator: ", "))"))
             return nil

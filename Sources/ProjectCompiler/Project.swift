@@ -188,6 +188,8 @@ public struct VideoClip: Sendable {
     public var volume: Animated<Double>
     public var mute: Bool
     public var origin: Origin
+    /// `vars:` passed to a nested project (the media is a Reel project), each at its value.
+    public var vars: [VarOverride] = []
 }
 
 extension VideoClip {

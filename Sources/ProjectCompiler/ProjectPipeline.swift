@@ -19,18 +19,19 @@ public enum ProjectPipeline {
     /// that diagnostics can quote them. `target` is what the command line says of the output
     /// (`-o`, `--audio-only`), which the output settings are fitted to. A project with
     /// `renditions:` is loaded as rendition `rendition` (default: its first). `remote` gives
-    /// the local copies of `http(s)://` media.
+    /// the local copies of `http(s)://` media. `ancestors` are the project files this one is
+    /// nested in (outermost first).
     public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil) throws(ProjectError) -> Loaded {
+                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil, ancestors: [String] = []) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
         return try load(document, overrides: overrides, overrideSources: overrideSources, rendition: rendition, target: target,
-                        media: media, fonts: fonts, remote: remote)
+                        media: media, fonts: fonts, remote: remote, ancestors: ancestors)
     }
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil) throws(ProjectError) -> Loaded {
+                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil, ancestors: [String] = []) throws(ProjectError) -> Loaded {
         var cueSources: [SourceText] = []
         func fail(_ diagnostics: [Diagnostic], _ category: ProjectError.Category = .invalidProject) -> ProjectError {
             ProjectError(category, diagnostics: diagnostics, sources: [document.source] + overrideSources + cueSources)
@@ -59,7 +60,9 @@ public enum ProjectPipeline {
 
         var decoder = ProjectDecoder(file: document.source.name, target: target)
         let project = decoder.decode(NodeCursor(root, path: ""))
-        let result = Compiler(media: media, fonts: fonts, remote: remote).compile(project)
+        var compiler = Compiler(media: media, fonts: fonts, remote: remote)
+        compiler.ancestors = ancestors
+        let result = compiler.compile(project)
         cueSources = result.sources
         let errors = decoder.problems.diagnostics + result.diagnostics
         guard errors.isEmpty, var graph = result.graph, let layout = result.layout else {

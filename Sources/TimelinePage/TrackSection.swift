@@ -50,6 +50,11 @@ extension PageWriter {
         case .media(let reference, let source)?:
             var details = ["\(reference.name) (\(fileName(reference)))", "source " + exactSpan(source), timeline]
             var name = "<b>\(HTMLText.escape(reference.name))</b>"
+            if let nested = reference.nested {
+                // Its own timeline is in the folded listing at the bottom of the page.
+                details.insert("nested project" + (nested.vars.isEmpty ? "" : " with \(nested.varsText)"), at: 1)
+                name += " <span class=\"speed\">nested</span>"
+            }
             if let speed = segment.timeMapping?.speed, speed != .one {
                 details.append("speed \(speed)")
                 name += "<span class=\"speed\">\(Decimal.short(speed))×</span>"

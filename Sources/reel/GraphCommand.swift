@@ -62,7 +62,7 @@ private final class PageThumbnails {
     private var made: [String: Thumbnail?] = [:]
 
     func thumbnail(_ reference: MediaReference, at time: MediaTime) -> Thumbnail? {
-        let key = "\(time)@\(reference.path)"
+        let key = "\(time)@\(reference.sourceKey)"
         if let known = made[key] { return known }
         let thumbnail = make(reference, at: time)
         made[key] = thumbnail

@@ -61,25 +61,14 @@ public struct MediaFactsReader: MediaFactsProvider {
     /// The file's size and modification time (for an image sequence, the total size and the
     /// latest time of its files); a missing path or a folder is an error.
     static func stamp(of path: String) throws(MediaFactsError) -> FileStamp {
-        guard let files = ImageSequence.files(of: path) else { return try fileStamp(path) }
+        guard let files = ImageSequence.files(of: path) else { return try FileStamp.ofFile(path) }
         guard !files.isEmpty else { throw .missing(path: path) }
         var total = FileStamp(size: 0, modified: 0)
         for file in files {
-            let stamp = try fileStamp(file)
+            let stamp = try FileStamp.ofFile(file)
             total = FileStamp(size: total.size + stamp.size, modified: max(total.modified, stamp.modified))
         }
         return total
-    }
-
-    private static func fileStamp(_ path: String) throws(MediaFactsError) -> FileStamp {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw .missing(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "it is a folder or a device, not a file") }
-        return FileStamp(size: Int64(status.st_size),
-                         modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
     }
 }
 

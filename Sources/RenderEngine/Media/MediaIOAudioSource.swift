@@ -16,14 +16,23 @@ final class MediaIOAudioSource: AudioSampleSource {
 
 extension MediaAccess {
     /// Video and sound opened with FFmpeg through MediaIO (`decoderThreads` per video
-    /// decoder); stills read by `StillPicture`, as overlays read them.
+    /// decoder); stills read by `StillPicture`, as overlays read them; nested projects
+    /// rendered from their graphs (`NestedFrames`, `NestedAudioSource`).
     static func mediaIO(channels: Int, decoderThreads: Int) -> MediaAccess {
         MediaAccess(openVideo: { ref in
+                        if let nested = ref.nested {
+                            let frames = try NestedFrames(nested, decoderThreads: decoderThreads)
+                            return MediaIOVideoSource(frames: frames.frame(at:), hasAlpha: false)
+                        }
                         switch ref.kind {
-                        case .image, .svg: try StillPictureSource(path: ref.path)
-                        case .video, .audio: try MediaIOVideoSource(path: ref.path, decoderThreads: decoderThreads)
+                        case .image, .svg: return try StillPictureSource(path: ref.path)
+                        case .video, .audio: return try MediaIOVideoSource(path: ref.path, decoderThreads: decoderThreads)
                         }
                     },
-                    openAudio: { ref, rate in try MediaIOAudioSource(path: ref.path, rate: rate, channels: channels) })
+                    openAudio: { ref, rate in
+                        guard let nested = ref.nested else { return try MediaIOAudioSource(path: ref.path, rate: rate, channels: channels) }
+                        return NestedAudioSource(nested, rate: rate, channels: channels,
+                                                 open: mediaIO(channels: channels, decoderThreads: decoderThreads).openAudio)
+                    })
     }
 }

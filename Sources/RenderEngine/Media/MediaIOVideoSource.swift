@@ -8,9 +8,11 @@ import MediaTime
 /// that already is BT.709 limited 4:2:0 at the asked size is lent without a copy, and a
 /// frame shown again (sample and hold, or a still image) is not converted again. Converted
 /// frames live in pooled MediaIO frame memory, which the returned pictures borrow: no copy,
-/// no allocation per frame, and a Y′CbCr one can be handed to the writer as it is.
+/// no allocation per frame, and a Y′CbCr one can be handed to the writer as it is. The frames
+/// may come from elsewhere (a nested project's rendered frames).
 final class MediaIOVideoSource: VideoFrameSource {
-    private let reader: VideoReader
+    /// The source frame shown at a time; the same object while the same frame is shown.
+    private let frameAt: (MediaTime) throws -> VideoFrame
     private let hasAlpha: Bool
     /// RGB pictures (the general path) within a level of the source's colours.
     private let converter = VideoFrameConverter(fullChromaInterpolation: true)
@@ -19,13 +21,18 @@ final class MediaIOVideoSource: VideoFrameSource {
     private var last: (source: VideoFrame, frame: YUVFrame)?
     private var lastRGBA: (source: VideoFrame, image: PremultipliedImage)?
 
-    init(path: String, decoderThreads: Int) throws {
-        reader = try VideoReader(path: path, options: VideoReader.Options(orientation: .display, decoderThreads: decoderThreads))
-        hasAlpha = reader.info.streams[reader.streamIndex].video?.hasAlpha ?? false
+    convenience init(path: String, decoderThreads: Int) throws {
+        let reader = try VideoReader(path: path, options: VideoReader.Options(orientation: .display, decoderThreads: decoderThreads))
+        self.init(frames: reader.frame(at:), hasAlpha: reader.info.streams[reader.streamIndex].video?.hasAlpha ?? false)
+    }
+
+    init(frames: @escaping (MediaTime) throws -> VideoFrame, hasAlpha: Bool) {
+        frameAt = frames
+        self.hasAlpha = hasAlpha
     }
 
     func yuvFrame(at t: MediaTime, width: Int, height: Int) throws -> YUVFrame {
-        let source = try reader.frame(at: t)
+        let source = try frameAt(t)
         if let last, last.source === source, last.frame.width == width, last.frame.height == height { return last.frame }
         let frame: YUVFrame
         if source.pixelFormat == .yuv420p, source.colorSpace == .bt709, source.width == width, source.height == height {
@@ -45,7 +52,7 @@ final class MediaIOVideoSource: VideoFrameSource {
     }
 
     func rgbaFrame(at t: MediaTime, width: Int, height: Int) throws -> PremultipliedImage {
-        let source = try reader.frame(at: t)
+        let source = try frameAt(t)
         if let lastRGBA, lastRGBA.source === source, lastRGBA.image.width == width, lastRGBA.image.height == height {
             return lastRGBA.image
         }

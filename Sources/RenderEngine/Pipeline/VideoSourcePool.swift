@@ -8,6 +8,7 @@ import MediaTime
 final class VideoSourcePool {
     private struct Key: Hashable {
         var trackID: Int
+        /// `MediaReference.sourceKey`.
         var path: String
     }
 
@@ -28,7 +29,7 @@ final class VideoSourcePool {
                 case .media(let r, _)?, .still(let r)?: ref = r
                 default: continue
                 }
-                let key = Key(trackID: track.id, path: ref.path)
+                let key = Key(trackID: track.id, path: ref.sourceKey)
                 lastUse[key] = max(lastUse[key] ?? segment.target.end, segment.target.end)
             }
         }
@@ -36,7 +37,7 @@ final class VideoSourcePool {
     }
 
     func source(_ ref: MediaReference, trackID: Int) throws -> VideoFrameSource {
-        let key = Key(trackID: trackID, path: ref.path)
+        let key = Key(trackID: trackID, path: ref.sourceKey)
         if let open = sources[key] { return open.source }
         let s = try shelf?.take(ref, trackID: trackID) ?? open(ref)
         sources[key] = (ref, s)

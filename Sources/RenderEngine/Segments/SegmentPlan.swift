@@ -72,7 +72,8 @@ public struct SegmentPlan: Sendable, Equatable {
 }
 
 /// The graph as segment keys see it: every file named by its bytes' identity instead of its
-/// path and stamp, so a moved or touched file keeps its segments and an edited one does not.
+/// path and stamp, so a moved or touched file keeps its segments and an edited one does not;
+/// a nested project's graph (compiled with the vars its clip passes) likewise.
 private struct KeyedGraph {
     let graph: CompositionGraph
     let settings: String
@@ -92,6 +93,8 @@ private struct KeyedGraph {
             r.path = try id(ref.path)
             r.name = ""
             r.facts.stamp = FileStamp(size: 0, modified: 0)
+            // A nested project's file by its bytes above, its media by theirs here.
+            if let nested = ref.nested { r.nested?.graph = try KeyedGraph(nested.graph, identity: id, version: version).graph }
             return r
         }
         for t in g.composition.tracks.indices {

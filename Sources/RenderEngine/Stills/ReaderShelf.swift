@@ -20,7 +20,7 @@ public final class ReaderShelf: @unchecked Sendable {
 
     /// The shelved reader of `ref` for track `trackID`, taken off the shelf, if there is one.
     func take(_ ref: MediaReference, trackID: Int) -> VideoFrameSource? {
-        lock.withLock { readers.removeValue(forKey: Key(path: ref.path, stamp: ref.facts.stamp, trackID: trackID)) }
+        lock.withLock { readers.removeValue(forKey: Key(path: ref.sourceKey, stamp: ref.facts.stamp, trackID: trackID)) }
     }
 
     /// Puts these readers on the shelf instead of whatever it held (those are closed).

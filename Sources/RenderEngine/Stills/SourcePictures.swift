@@ -6,10 +6,12 @@ import OverlayRendering
 /// Pictures of media files themselves rather than of the output: `reel probe --frame` and
 /// the timeline page's thumbnails. A video is read upright by `VideoReader` and converted
 /// once (libswscale, chroma interpolated at full resolution); a still is drawn by
-/// `StillPicture`, as clips and overlays draw it. One reader per file stays open, so
+/// `StillPicture`, as clips and overlays draw it; a nested project is rendered. One reader per file stays open, so
 /// pictures asked for in time order decode forward. Use from one thread.
 public final class SourcePictures {
     private var readers: [String: VideoReader] = [:]
+    /// Nested projects' frames, by `MediaReference.sourceKey`.
+    private var nested: [String: NestedFrames] = [:]
     private let converter = VideoFrameConverter(fullChromaInterpolation: true)
 
     public init() {}
@@ -35,7 +37,7 @@ public final class SourcePictures {
             try converter.convert(canvas, into: image)
             return image
         case .video, .audio:
-            let upright = try reader(reference.path).frame(at: t)
+            let upright = try reference.nested.map { try nestedFrames($0, key: reference.sourceKey).frame(at: t) } ?? reader(reference.path).frame(at: t)
             let image = try VideoFrame(width: size.width, height: size.height, pixelFormat: format, time: upright.time)
             try converter.convert(upright, into: image)
             return image
@@ -47,6 +49,13 @@ public final class SourcePictures {
         let reader = try VideoReader(path: path, options: .init(orientation: .display))
         readers[path] = reader
         return reader
+    }
+
+    private func nestedFrames(_ project: NestedProject, key: String) throws -> NestedFrames {
+        if let known = nested[key] { return known }
+        let frames = try NestedFrames(project, decoderThreads: 1)
+        nested[key] = frames
+        return frames
     }
 
     /// Premultiplied BGRA → straight BGRA, in place.
