@@ -13,13 +13,14 @@ enum NestedProjects {
         return ["yaml", "yml", "json"].contains((path as NSString).pathExtension.lowercased())
     }
 
-    /// The name a clip's variant (its vars) of a nested project is compiled under: the media's
-    /// name, then each var, after a separator no media name can hold.
+    /// The name a clip's variant (its vars) of a nested project is compiled under, shown in
+    /// listings and exports: `intro(title="Spring Sale")`. No media name holds a parenthesis, and the
+    /// values are quoted, so two sets of vars never get one name.
     static func variantName(_ name: String, vars: [VarOverride]) -> String {
-        vars.isEmpty ? name : "\(name)\u{1}" + vars.map { "\($0.name)=\($0.text ?? "")" }.sorted().joined(separator: "\u{1}")
+        vars.isEmpty ? name : "\(name)(" + vars.map { "\($0.name)=" + jsonStringLiteral($0.text ?? "") }.sorted().joined(separator: ", ") + ")"
     }
 
-    static func isVariantName(_ name: String) -> Bool { name.contains("\u{1}") }
+    static func isVariantName(_ name: String) -> Bool { name.contains("(") }
 
     /// `main.yaml → intro.yaml`: a chain of project files, by file name, for messages.
     static func chainText(_ files: [String]) -> String {
