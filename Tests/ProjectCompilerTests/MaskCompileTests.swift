@@ -83,3 +83,30 @@ import Testing
         }
     }
 }
+
+/// Arcs (`A`) become cubics that run along the ellipse: a half circle of radius 50 from
+/// (0, 100) to (100, 100) through the top, (50, 50), in two quarter-circle pieces.
+@Suite struct MaskPathArcTests {
+    @Test func halfCircleArcPassesThroughTheTop() throws {
+        let graph = try MaskCompileTests().compile("""
+              - { color: red, duration: 1s, mask: { path: "M0 100 A 50 50 0 0 1 100 100 Z" } }
+        """)
+        guard case .path(let path, _, _)? = MaskCompileTests().masks(graph).first?.source else { Issue.record("no path"); return }
+        #expect(path.commands.count == 4, "\(path.commands)")
+        guard case .cubic(_, _, _, _, let mx, let my) = path.commands[1], case .cubic(_, _, _, _, let ex, let ey) = path.commands[2] else {
+            Issue.record("not two cubics: \(path.commands)"); return
+        }
+        #expect(abs(mx - 50) < 1e-9 && abs(my - 50) < 1e-9, "the middle of the arc: (\(mx), \(my))")
+        #expect(ex == 100 && ey == 100)
+    }
+
+    @Test func arcFlagMustBeZeroOrOne() {
+        #expect {
+            _ = try MaskCompileTests().compile("""
+                  - { color: red, duration: 1s, mask: { path: "M0 100 A 50 50 0 2 1 100 100" } }
+            """)
+        } throws: { error in
+            "\(error)".contains("character 18: an arc flag (0 or 1) was expected, not '2'")
+        }
+    }
+}

@@ -1,8 +1,8 @@
 import CompositionGraph
 
 /// SVG path data (`M 10 10 L 90 10 Q 50 60 10 10 Z`) read into absolute move, line and cubic
-/// commands: relative commands are made absolute, H/V become lines, quadratics and the smooth
-/// forms become cubics. Arcs (A) are not supported.
+/// commands: relative commands are made absolute, H/V become lines, quadratics, arcs and the
+/// smooth forms become cubics.
 enum SVGPathData {
     struct Failure: Error, Equatable {
         /// 1-based character position in the path text.
@@ -25,7 +25,7 @@ enum SVGPathData {
             if let letter = reader.commandLetter() {
                 command = letter
             } else if command == nil || command == "Z" || command == "z" {
-                throw Failure(column: reader.column, message: "'\(reader.peek)' is not a path command (M, L, H, V, C, S, Q, T or Z)")
+                throw Failure(column: reader.column, message: "'\(reader.peek)' is not a path command (M, L, H, V, C, S, Q, T, A or Z)")
             }
             guard let c = command else { break }
             if commands.isEmpty && c != "M" && c != "m" {
@@ -74,9 +74,13 @@ enum SVGPathData {
                 commands.append(.close)
                 current = start
             case "A":
-                throw Failure(column: reader.column - 1, message: "arcs (A) are not supported in mask paths")
+                let rx = try reader.number(), ry = try reader.number(), rotation = try reader.number()
+                let largeArc = try reader.flag(), sweep = try reader.flag(), end = try point()
+                commands += SVGArc.cubics(from: (current.x, current.y), to: (end.x, end.y), radii: (rx, ry), rotation: rotation,
+                                          largeArc: largeArc, sweep: sweep)
+                current = end
             default:
-                throw Failure(column: reader.column - 1, message: "'\(c)' is not a path command (M, L, H, V, C, S, Q, T or Z)")
+                throw Failure(column: reader.column - 1, message: "'\(c)' is not a path command (M, L, H, V, C, S, Q, T, A or Z)")
             }
             lastCubic = cubic
             lastQuad = quad
@@ -110,6 +114,17 @@ enum SVGPathData {
             guard !atEnd, "MmLlHhVvCcSsQqTtZzAa".unicodeScalars.contains(chars[index]) else { return nil }
             index += 1
             return Character(chars[index - 1])
+        }
+
+        /// An arc's flag: 0 or 1, a single character (`a5 5 0 01 10 0` is valid SVG).
+        mutating func flag() throws(Failure) -> Bool {
+            skipSeparators()
+            guard !atEnd, chars[index] == "0" || chars[index] == "1" else {
+                throw Failure(column: column, message: atEnd ? "the path ends where an arc flag (0 or 1) was expected"
+                                                             : "an arc flag (0 or 1) was expected, not '\(peek)'")
+            }
+            index += 1
+            return chars[index - 1] == "1"
         }
 
         /// A number: optional sign, digits with an optional fraction, optional exponent.
