@@ -38,7 +38,8 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
     }
 
     /// Every media file the graph reads, each once, in the order first met: the tracks'
-    /// segments (a nested project, then the media it reads), then the overlays' images and SVGs.
+    /// segments (a nested project, then the media it reads), then the overlays' images and SVGs,
+    /// then the masks' mattes.
     public var mediaReferences: [MediaReference] {
         var seen = Set<String>(), result: [MediaReference] = []
         func add(_ ref: MediaReference) {
@@ -58,6 +59,9 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
             case .image(let ref), .svg(let ref): add(ref)
             default: break
             }
+        }
+        for instruction in videoComposition.instructions {
+            for layer in instruction.layers { if let matte = layer.mask?.matteMedia { add(matte) } }
         }
         return result
     }
@@ -310,16 +314,19 @@ public struct LayerInstruction: Hashable, Sendable, Codable {
     public var transform: LayerTransform
     public var opacity: Animation
     public var crop: CropAnimation
+    /// What part of the layer shows (nil: all of it). Omitted from JSON when nil.
+    public var mask: LayerMask?
 
-    public init(trackID: Int, fit: Fit, transform: LayerTransform, opacity: Animation, crop: CropAnimation) {
+    public init(trackID: Int, fit: Fit, transform: LayerTransform, opacity: Animation, crop: CropAnimation, mask: LayerMask? = nil) {
         self.trackID = trackID
         self.fit = fit
         self.transform = transform
         self.opacity = opacity
         self.crop = crop
+        self.mask = mask
     }
 
-    public var animations: [Animation] { transform.animations + [opacity] + crop.animations }
+    public var animations: [Animation] { transform.animations + [opacity] + crop.animations + (mask?.animations ?? []) }
 }
 
 // MARK: - AudioMix (AVMutableAudioMix)

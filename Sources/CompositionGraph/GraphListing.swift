@@ -36,6 +36,7 @@ extension CompositionGraph {
                 if c.animations.contains(where: { $0.constantValue != 0 }) {
                     parts.append("crop l \(describe(c.left)) t \(describe(c.top)) r \(describe(c.right)) b \(describe(c.bottom))")
                 }
+                if let mask = layer.mask { parts.append(describe(mask)) }
                 out.append("    layer " + parts.joined(separator: " "))
             }
         }
@@ -142,6 +143,26 @@ extension CompositionGraph {
     }
 
     /// `0.5`, or keyframes `0@9 -linear-> 1@10`.
+    private func describe(_ mask: LayerMask) -> String {
+        var text: String
+        switch mask.source {
+        case .rect(let b, let radius):
+            text = "mask rect (\(describe(b.x)), \(describe(b.y))) size (\(describe(b.width)), \(describe(b.height)))"
+            if radius.constantValue != 0 { text += " radius \(describe(radius))" }
+        case .ellipse(let b):
+            text = "mask ellipse (\(describe(b.x)), \(describe(b.y))) size (\(describe(b.width)), \(describe(b.height)))"
+        case .path(let path, let x, let y):
+            text = "mask path of \(path.commands.count) commands"
+            if x.constantValue != 0 || y.constantValue != 0 { text += " offset (\(describe(x)), \(describe(y)))" }
+        case .matte(let matte):
+            text = "mask matte \(matte.channel.rawValue) \(matte.media.name) (\(fileName(matte.media.path)))"
+            if let start = matte.sourceStart { text += " from \(TimeNotation.seconds(start)) at \(TimeNotation.seconds(matte.timelineStart))" }
+        }
+        if mask.feather.constantValue != 0 { text += " feather \(describe(mask.feather))" }
+        if mask.invert { text += " inverted" }
+        return text
+    }
+
     private func describe(_ a: Animation) -> String {
         if let c = a.constantValue { return number(c) }
         var text = ""

@@ -23,6 +23,15 @@ enum CairoDrawing {
         cairo_close_path(cr)
     }
 
+    /// Adds the ellipse inscribed in `rect`.
+    static func addEllipse(_ cr: OpaquePointer, _ rect: Rect) {
+        cairo_save(cr)
+        cairo_translate(cr, rect.x + rect.width / 2, rect.y + rect.height / 2)
+        cairo_scale(cr, rect.width / 2, rect.height / 2)
+        cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_restore(cr)
+    }
+
     /// Strokes the current path centred on it. Round joins keep glyph outlines free of
     /// spikes; a rectangle's miter joins reach exactly half the width past its corners.
     static func stroke(_ cr: OpaquePointer, _ stroke: Stroke, lineWidth: Double, roundJoins: Bool) {

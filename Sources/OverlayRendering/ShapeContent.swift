@@ -37,12 +37,7 @@ final class ShapeContent: LayerContent {
     }
 
     private func addOutline(_ cr: OpaquePointer) {
-        guard isEllipse else { return CairoDrawing.addRoundedRect(cr, box, radius: style.cornerRadius) }
-        cairo_save(cr)
-        cairo_translate(cr, boxWidth / 2, boxHeight / 2)
-        cairo_scale(cr, boxWidth / 2, boxHeight / 2)
-        cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-        cairo_restore(cr)
+        if isEllipse { CairoDrawing.addEllipse(cr, box) } else { CairoDrawing.addRoundedRect(cr, box, radius: style.cornerRadius) }
     }
 
     private func setSource(_ cr: OpaquePointer, _ fill: Fill) {

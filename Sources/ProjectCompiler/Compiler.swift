@@ -132,10 +132,15 @@ struct CompileSession {
 
     // MARK: Media facts
 
-    /// Learns the facts of every media file a clip or overlay uses (once per file).
+    /// Learns the facts of every media file a clip, mask or overlay uses (once per file).
     private mutating func readMedia() {
         var used = Set<String>()
-        for track in project.videoTracks { for case .clip(let c) in track.items { if case .media(let n) = c.source { used.insert(n) } } }
+        for track in project.videoTracks {
+            for case .clip(let c) in track.items {
+                if case .media(let n) = c.source { used.insert(n) }
+                if case .matte(let n, _, _)? = c.mask?.source { used.insert(n) }
+            }
+        }
         for track in project.audioTracks { for case .clip(let c) in track.items { used.insert(c.media) } }
         for o in project.overlays {
             switch o.content {

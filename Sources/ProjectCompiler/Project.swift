@@ -187,6 +187,8 @@ public struct VideoClip: Sendable {
     public var opacity: Animated<Double>
     public var volume: Animated<Double>
     public var mute: Bool
+    /// What part of the clip shows (`mask:`), or nil.
+    public var mask: MaskSpec? = nil
     public var origin: Origin
     /// `vars:` passed to a nested project (the media is a Reel project), each at its value.
     public var vars: [VarOverride] = []

@@ -279,7 +279,8 @@ struct ProjectDecoder {
         return VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                          transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
                          opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
-                         mute: c["mute"]?.bool ?? false, origin: c.origin, vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [])
+                         mute: c["mute"]?.bool ?? false, mask: c["mask"].flatMap { decodeMask($0) }, origin: c.origin,
+                         vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [])
     }
 
     fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {

@@ -10,29 +10,42 @@ enum AffineCompositor {
         let b = matrix.premultipliedYCbCrA(YCbCrMatrix.premultipliedBytes(plan.background))
         canvas.fill((UInt8(b.y), UInt8(b.cb), UInt8(b.cr), UInt8(b.a)))
         for (layer, picture) in zip(plan.layers, pictures) {
-            switch picture {
-            case .yuv(let frame)?:
-                withExtendedLifetime(frame) {
-                    draw(layer, YCbCrSampler(frame), pictureSize: PixelSize(width: frame.width, height: frame.height), onto: canvas)
-                }
-            case .rgba(let image)?:
-                withExtendedLifetime(image) {
-                    draw(layer, RGBASampler(image, matrix: matrix), pictureSize: PixelSize(width: image.width, height: image.height),
-                         onto: canvas)
-                }
-            case .color(let color)?:
-                let c = matrix.premultipliedYCbCrA(YCbCrMatrix.premultipliedBytes(color))
-                draw(layer, ColorSampler(value: (c.y, c.cb, c.cr, c.a)), pictureSize: layer.placement.scaledPixelSize, onto: canvas)
-            case nil:
-                continue
+            guard let picture else { continue }
+            if case .masked(let shown, let coverage) = picture {
+                precondition(coverage.width == canvas.width && coverage.height == canvas.height, "a mask covers the whole frame")
+                coverage.bytes.withUnsafeBufferPointer { draw(layer, shown, matrix: matrix, mask: $0.baseAddress!, onto: canvas) }
+            } else {
+                draw(layer, picture, matrix: matrix, mask: nil, onto: canvas)
             }
+        }
+    }
+
+    private static func draw(_ layer: PlannedLayer, _ picture: LayerPicture, matrix: YCbCrMatrix, mask: UnsafePointer<UInt8>?,
+                             onto canvas: PremultipliedImage) {
+        switch picture {
+        case .yuv(let frame):
+            withExtendedLifetime(frame) {
+                draw(layer, YCbCrSampler(frame), pictureSize: PixelSize(width: frame.width, height: frame.height), mask: mask, onto: canvas)
+            }
+        case .rgba(let image):
+            withExtendedLifetime(image) {
+                draw(layer, RGBASampler(image, matrix: matrix), pictureSize: PixelSize(width: image.width, height: image.height),
+                     mask: mask, onto: canvas)
+            }
+        case .color(let color):
+            let c = matrix.premultipliedYCbCrA(YCbCrMatrix.premultipliedBytes(color))
+            draw(layer, ColorSampler(value: (c.y, c.cb, c.cr, c.a)), pictureSize: layer.placement.scaledPixelSize, mask: mask, onto: canvas)
+        case .masked:
+            preconditionFailure("a mask within a mask")
         }
     }
 
     /// Draws one layer: each output pixel centre is mapped back into the picture, sampled
     /// bilinearly (edges clamped) and weighted by its coverage of the cropped picture
-    /// (anti-aliased edges, one output pixel wide), then composited "over" in integers.
-    private static func draw<S: PictureSampler>(_ layer: PlannedLayer, _ source: S, pictureSize: PixelSize, onto canvas: PremultipliedImage) {
+    /// (anti-aliased edges, one output pixel wide) and by the mask's coverage of the output
+    /// pixel (a canvas-sized plane), then composited "over" in integers.
+    private static func draw<S: PictureSampler>(_ layer: PlannedLayer, _ source: S, pictureSize: PixelSize, mask: UnsafePointer<UInt8>?,
+                                                onto canvas: PremultipliedImage) {
         let p = layer.placement
         let forward = p.affine(pictureSize: pictureSize)
         guard let inverse = forward.inverse else { return }
@@ -55,7 +68,7 @@ enum AffineCompositor {
         let insideU = 0.5 / su + 1e-6, insideV = 0.5 / sv + 1e-6
         let fullWeight = UInt32(opacity * 256)
         for y in minY..<maxY {
-            let row = pixels + y * stride
+            let row = pixels + y * stride, maskRow = mask.map { $0 + y * canvas.width + minX }
             var (u, v) = inverse.apply(Double(minX) + 0.5, Double(y) + 0.5)
             // Along the row u and v are linear in x: the pixels that can be covered at all,
             // and those surely fully covered, found by solving for x (with a pixel to spare,
@@ -71,14 +84,17 @@ enum AffineCompositor {
                 guard covered.contains(k) else { continue }
                 let px = row + (minX + k) * 4
                 if full.contains(k) {
+                    let weight = maskRow.map { CoveragePlane.apply($0[k], to: fullWeight) } ?? fullWeight
+                    guard weight > 0 else { continue }
                     let (r, g, b, a) = source.sample(u, v)
-                    over(px, r, g, b, a, weight: fullWeight)
+                    over(px, r, g, b, a, weight: weight)
                     continue
                 }
                 let cu = min(max(min(u - u0, u1 - u) * su + 0.5, 0), 1)
                 let cv = min(max(min(v - v0, v1 - v) * sv + 0.5, 0), 1)
                 // Coverage × layer opacity, in 1/65536ths.
-                let weight = UInt32(cu * cv * opacity * 256)
+                let edgeWeight = UInt32(cu * cv * opacity * 256)
+                let weight = maskRow.map { CoveragePlane.apply($0[k], to: edgeWeight) } ?? edgeWeight
                 guard weight > 0 else { continue }
                 let (r, g, b, a) = source.sample(min(max(u, u0), u1), min(max(v, v0), v1))
                 over(px, r, g, b, a, weight: weight)

@@ -5,7 +5,7 @@ import CompositionGraph
 /// Three paths, cheapest first: a frame whose top layer is one opaque, unscaled source at
 /// the output size is that source's frame (no copy); a frame of upright rectangles is
 /// composited directly in Y′CbCr (copies and integer blends of rows); anything rotated,
-/// mirrored, moving off the even-pixel grid or with an alpha channel is drawn on a
+/// mirrored, moving off the even-pixel grid, masked or with an alpha channel is drawn on a
 /// premultiplied Y′CbCrA canvas with bilinear sampling and reduced to 4:2:0 once. Not
 /// thread-safe: one compositor per compositing thread.
 final class FrameCompositor {
@@ -93,8 +93,8 @@ final class FrameCompositor {
                 } else if a > 0 {
                     PlaneKernels.blend(value, to: target, dstStride: dst.stride, columns: columns, rows: rows, alpha: a)
                 }
-            case .rgba:
-                preconditionFailure("an RGBA picture on the Y′CbCr path")
+            case .rgba, .masked:
+                preconditionFailure("an RGBA or masked picture on the Y′CbCr path")
             }
         }
     }

@@ -12,13 +12,13 @@ struct FramePlan: Sendable {
     /// Bottom to top; layers that are invisible at this time are left out.
     var layers: [PlannedLayer]
 
-    /// True when every layer is an upright opaque rectangle that can be placed in whole, even
+    /// True when every layer is an unmasked upright opaque rectangle that can be placed in whole, even
     /// pixels without visible error, so the frame is composited in Y′CbCr. A layer that moves,
     /// zooms or has a moving crop edge must land on even pixels exactly: snapping it would make
     /// a slow pan or zoom advance in 2-pixel jumps, so otherwise it takes the general path,
     /// which places it to a fraction of a pixel.
     var isRectangular: Bool {
-        layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && (!$0.isMoving || $0.placement.isOnEvenPixels) }
+        layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && $0.mask == nil && (!$0.isMoving || $0.placement.isOnEvenPixels) }
     }
 }
 
@@ -42,6 +42,8 @@ struct PlannedLayer: Sendable {
     var isMoving: Bool = false
     /// Layer opacity in 1/256ths (0…256).
     var alpha: Int
+    /// What part of the layer shows, if masked (a masked layer takes the general path).
+    var mask: PlannedMask? = nil
 }
 
 /// Works out the `FramePlan` of each frame of a graph. Frames are usually asked for in
@@ -84,7 +86,7 @@ final class FramePlanner {
             let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
             layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: hasAlpha,
-                                       isMoving: layer.placementIsAnimated, alpha: alpha))
+                                       isMoving: layer.placementIsAnimated, alpha: alpha, mask: layer.mask.map { PlannedMask($0, at: t) }))
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
     }

@@ -9,6 +9,8 @@ enum LayerPicture: @unchecked Sendable {
     /// For the general path: a source with an alpha channel, as `yuv` but premultiplied R′G′B′A.
     case rgba(PremultipliedImage)
     case color(Color)
+    /// For the general path: a picture shown only where a mask covers it.
+    indirect case masked(LayerPicture, CoveragePlane)
 }
 
 /// What the decoding stage must deliver for a layer of a plan.

@@ -20,6 +20,7 @@ extension CompositionGraph {
                     l.transform.scaleX = layer.transform.scaleX.scaled(by: k)
                     l.transform.scaleY = layer.transform.scaleY.scaled(by: k)
                 }
+                l.mask = layer.mask?.scaled(x: kx, y: ky)
                 return l
             }
             return i

@@ -11,7 +11,7 @@ final class FetchStage {
 
     init(graph: CompositionGraph, access: MediaAccess, shelf: ReaderShelf? = nil) {
         planner = FramePlanner(graph: graph)
-        pool = VideoSourcePool(composition: graph.composition, shelf: shelf, open: access.openVideo)
+        pool = VideoSourcePool(composition: graph.composition, matteUses: graph.videoComposition.matteUses, shelf: shelf, open: access.openVideo)
         fetcher = PictureFetcher(renderSize: graph.videoComposition.renderSize, pool: pool)
     }
 

@@ -6,24 +6,41 @@ import MediaTime
 final class PictureFetcher {
     let renderSize: PixelSize
     let pool: VideoSourcePool
+    private let masks: MaskCoverage
 
     init(renderSize: PixelSize, pool: VideoSourcePool) {
         self.renderSize = renderSize
         self.pool = pool
+        masks = MaskCoverage(renderSize: renderSize, pool: pool)
     }
 
     func pictures(for plan: FramePlan) throws -> [LayerPicture?] {
         let rectangular = plan.isRectangular
         return try plan.layers.map { layer in
             let request = PictureRequest.forLayer(layer, rectangular: rectangular, renderSize: renderSize)
+            let picture: LayerPicture?
             switch layer.content {
             case .color(let c):
-                return .color(c)
+                picture = .color(c)
             case .media(let ref, let t):
-                return try fetch(request, from: ref, trackID: layer.trackID, at: t, timeline: plan.time)
+                picture = try fetch(request, from: ref, trackID: layer.trackID, at: t, timeline: plan.time)
             case .still(let ref):
-                return try fetch(request, from: ref, trackID: layer.trackID, at: .zero, timeline: plan.time)
+                picture = try fetch(request, from: ref, trackID: layer.trackID, at: .zero, timeline: plan.time)
             }
+            guard let mask = layer.mask, let picture else { return picture }
+            return .masked(picture, try coverage(mask, trackID: layer.trackID, timeline: plan.time))
+        }
+    }
+
+    /// A masked layer's coverage; a matte that cannot be read is named like a source.
+    private func coverage(_ mask: PlannedMask, trackID: Int, timeline: MediaTime) throws -> CoveragePlane {
+        do {
+            return try masks.plane(for: mask, trackID: trackID)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            guard case .matte(let ref, let t, _, _, _) = mask else { throw error }
+            throw RenderError.media(path: ref.path, sourceTime: t, timelineTime: timeline, reason: "\(error)")
         }
     }
 

@@ -18,7 +18,9 @@ final class VideoSourcePool {
     /// The end of the last segment using each key.
     private let lastUse: [Key: MediaTime]
 
-    init(composition: Composition, shelf: ReaderShelf? = nil, open: @escaping (MediaReference) throws -> VideoFrameSource) {
+    /// `matteUses`: the mattes' readers (`VideoComposition.matteUses`), kept open like the tracks'.
+    init(composition: Composition, matteUses: [VideoComposition.MatteUse] = [], shelf: ReaderShelf? = nil,
+         open: @escaping (MediaReference) throws -> VideoFrameSource) {
         self.open = open
         self.shelf = shelf
         var lastUse: [Key: MediaTime] = [:]
@@ -32,6 +34,10 @@ final class VideoSourcePool {
                 let key = Key(trackID: track.id, path: ref.sourceKey)
                 lastUse[key] = max(lastUse[key] ?? segment.target.end, segment.target.end)
             }
+        }
+        for use in matteUses {
+            let key = Key(trackID: use.trackID, path: use.path)
+            lastUse[key] = max(lastUse[key] ?? use.end, use.end)
         }
         self.lastUse = lastUse
     }

@@ -106,6 +106,13 @@ private struct KeyedGraph {
                 }
             }
         }
+        for i in g.videoComposition.instructions.indices {
+            for l in g.videoComposition.instructions[i].layers.indices {
+                guard case .matte(var matte)? = g.videoComposition.instructions[i].layers[l].mask?.source else { continue }
+                matte.media = try keyed(matte.media)
+                g.videoComposition.instructions[i].layers[l].mask?.source = .matte(matte)
+            }
+        }
         for o in g.overlays.indices {
             switch g.overlays[o].content {
             case .image(let ref): g.overlays[o].content = .image(try keyed(ref))

@@ -1,0 +1,70 @@
+import CompositionGraph
+import MediaTime
+
+extension ProjectDecoder {
+    /// A clip's `mask:`: exactly one of rect, ellipse, path or matte, with feather and invert.
+    /// Reports sizes that are not positive and path data that does not parse.
+    mutating func decodeMask(_ c: NodeCursor) -> MaskSpec? {
+        let kinds = ["rect", "ellipse", "path", "matte"].filter { c[$0] != nil }
+        guard kinds.count == 1 else {
+            problems.report(kinds.isEmpty ? "a mask needs one of rect, ellipse, path or matte"
+                                          : "a mask is one shape or one matte, but this one has \(kinds.joined(separator: " and "))",
+                            at: c.origin, hint: kinds.isEmpty ? "for example mask: { ellipse: { x: 0, y: 0, width: \"100%\", height: \"100%\" } }" : "keep one")
+            return nil
+        }
+        if kinds[0] != "matte", let mode = c["mode"] {
+            problems.report("'mode' belongs to a matte, not to a \(kinds[0])", at: mode.origin, hint: "remove it, or use matte: NAME")
+        }
+        if kinds[0] != "matte", let from = c["from"] {
+            problems.report("'from' belongs to a matte, not to a \(kinds[0])", at: from.origin, hint: "remove it, or use matte: NAME")
+        }
+        let source: MaskSpec.Source
+        switch kinds[0] {
+        case "rect":
+            guard let box = maskBox(c["rect"]!) else { return nil }
+            source = .rect(box, radius: animated(c["rect"]!["radius"], default: 0) { $0.double })
+        case "ellipse":
+            guard let box = maskBox(c["ellipse"]!) else { return nil }
+            source = .ellipse(box)
+        case "path":
+            let node = c["path"]!
+            guard let dataNode = node.string != nil ? node : node["d"], let data = dataNode.string else { return nil }
+            do {
+                let path = try SVGPathData.parse(data)
+                source = .path(path, x: animated(node["x"], default: .pixels(0), length), y: animated(node["y"], default: .pixels(0), length))
+            } catch {
+                problems.report("path data, character \(error.column): \(error.message)", at: dataNode.origin,
+                                hint: "write SVG path data such as \"M 100 100 L 500 100 L 300 400 Z\"")
+                return nil
+            }
+        default:
+            guard let name = c["matte"]!.string else { return nil }
+            let channel = c["mode"]?.string.flatMap(MaskMatte.Channel.init(rawValue:)) ?? .luma
+            source = .matte(name, from: c["from"].flatMap { time($0) }, channel: channel)
+        }
+        return MaskSpec(source: source, feather: animated(c["feather"], default: 0) { $0.double },
+                        invert: c["invert"]?.bool ?? false, origin: c[kinds[0]]!.origin)
+    }
+
+    /// x and y (default 0) and a width and height that are more than zero at every keyframe.
+    private mutating func maskBox(_ c: NodeCursor) -> MaskBoxSpec? {
+        var sizesArePositive = true
+        func size(_ key: String) -> Animated<Length> {
+            let value = animated(c[key], default: .fraction(1), length)
+            let values: [Length] = switch value {
+            case .constant(let v): [v]
+            case .keyframes(let frames): frames.map(\.value)
+            }
+            if let bad = values.first(where: { $0.resolved(against: 1) <= 0 }), let node = c[key] {
+                func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+                let text = switch bad { case .pixels(let p): number(p); case .fraction(let f): number(f * 100) + "%" }
+                problems.report("the mask's \(key) must be more than zero (got \(text))", at: node.origin)
+                sizesArePositive = false
+            }
+            return value
+        }
+        let box = MaskBoxSpec(x: animated(c["x"], default: .pixels(0), length), y: animated(c["y"], default: .pixels(0), length),
+                              width: size("width"), height: size("height"))
+        return sizesArePositive ? box : nil
+    }
+}
