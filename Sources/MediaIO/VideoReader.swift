@@ -97,6 +97,10 @@ public final class VideoReader: @unchecked Sendable {
 
     /// The frame shown at `time` (source time from `info.timeZero`). Throws `MediaError`.
     public func frame(at time: MediaTime) throws -> VideoFrame {
+        if let cached = rewound.frame(at: time) { return cached }
+        if let current, time < current.time, !info.isStillImage, try rewind(to: time) {
+            return rewound.frame(at: time)!
+        }
         try position(at: time)
         guard let current else {
             throw MediaError(.decodingFailed, path: path, "no frame could be decoded", stream: streamIndex, time: time)
@@ -105,6 +109,33 @@ public final class VideoReader: @unchecked Sendable {
         let output = try convert(current.frame, time: current.time)
         lastOutput = output
         return output
+    }
+
+    /// The frames decoded by the last jump back, for the requests that follow it further back.
+    private var rewound = RewoundFrames()
+
+    /// A jump back (reverse playback): seeks to the keyframe before `time` and decodes every
+    /// frame from there up to the one shown at `time`, keeping the last
+    /// `RewoundFrames.capacity` of them, so the next requests further back are answered
+    /// without decoding again: a GOP is decoded once however it is read backwards (a longer
+    /// one, in pieces of that many frames). False when the seek lands after `time`, or before
+    /// the first frame: the ordinary path handles those.
+    private func rewind(to time: MediaTime) throws -> Bool {
+        try seek(before: time)
+        var frames: [VideoFrame] = []
+        while true {
+            if upcoming == nil { upcoming = try decodeNext() }
+            guard let next = upcoming, next.time <= time else { break }
+            if let old = current?.frame { spareFrame = old; old.unref() }
+            current = next
+            upcoming = nil
+            frames.append(try convert(next.frame, time: next.time))
+            if frames.count > RewoundFrames.capacity { frames.removeFirst() }
+        }
+        guard let last = frames.last, last.time <= time, current != nil else { return false }
+        lastOutput = last
+        rewound = RewoundFrames(frames: frames, end: upcoming?.time)
+        return true
     }
 
     /// Decodes (seeking when that is shorter) until `current` is the frame shown at `time`.
