@@ -24,7 +24,7 @@ public struct SegmentRun: Sendable {
 extension CompositionTrack {
     /// The segments in order, with each speed ramp's pieces together: media segments of one
     /// file and direction that follow one another on the timeline and in the source, at
-    /// speeds that change from piece to piece.
+    /// speeds that change from piece to piece (a held frame is never part of a ramp).
     public var runs: [SegmentRun] {
         var runs: [SegmentRun] = []
         var start = 0
@@ -40,7 +40,7 @@ extension CompositionTrack {
     private static func continues(_ a: Segment, with b: Segment) -> Bool {
         guard case .media(let ra, let sa)? = a.content, case .media(let rb, let sb)? = b.content, ra.path == rb.path,
               a.reversed == b.reversed, a.target.end == b.target.start,
-              let ka = a.timeMapping?.speed, let kb = b.timeMapping?.speed, ka != kb else { return false }
+              let ka = a.timeMapping?.speed, let kb = b.timeMapping?.speed, ka != kb, !ka.isZero, !kb.isZero else { return false }
         return a.reversed ? sb.end == sa.start : sb.start == sa.end
     }
 }

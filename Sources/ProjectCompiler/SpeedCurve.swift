@@ -83,9 +83,4 @@ public struct SpeedCurve: Sendable {
 
     /// The source read by the last keyframe.
     public var sourceReadByEnd: MediaTime { offsets[offsets.count - 1] }
-
-    /// Whether the speed changes between clip times `a` and `b`.
-    func changes(from a: MediaTime, to b: MediaTime) -> Bool {
-        zip(points, points.dropFirst()).contains { p, q in p.speed != q.speed && p.time < b && q.time > a }
-    }
 }

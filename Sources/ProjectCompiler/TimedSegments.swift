@@ -14,18 +14,15 @@ extension CompileSession {
         guard let ramp = effects.ramp else { return [Segment(target: target, content: .media(ref, sourceRange: source), reversed: reversed)] }
         var cuts = [target.start, target.end]
         for p in ramp.points where target.start + p.time < target.end { cuts.append(target.start + p.time) }
-        let first = ramp.points[0].time, last = ramp.end
-        if ramp.changes(from: first, to: last) {
-            let lo = target.start + first, hi = min(target.start + last, target.end)
+        for (p, q) in zip(ramp.points, ramp.points.dropFirst()) where p.speed != q.speed {
+            let lo = target.start + p.time, hi = min(target.start + q.time, target.end)
             var n = (lo / frameDuration).ceiling
-            while true {
-                let t = frameDuration * Rational(n)
-                guard t < hi else { break }
-                if t > target.start { cuts.append(t) }
+            while frameDuration * Rational(n) < hi {
+                cuts.append(frameDuration * Rational(n))
                 n += 1
             }
         }
-        let times = Array(Set(cuts)).sorted()
+        let times = Array(Set(cuts.filter { $0 >= target.start && $0 <= target.end })).sorted()
         return zip(times, times.dropFirst()).map { a, b in
             let from = ramp.offset(at: a - target.start), to = ramp.offset(at: b - target.start)
             let range = reversed ? TimeRange(start: source.end - to, end: source.end - from) : TimeRange(start: source.start + from, end: source.start + to)

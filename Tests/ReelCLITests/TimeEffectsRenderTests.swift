@@ -15,17 +15,19 @@ import Testing
 
     /// Writes the media and `project` (YAML) into the folder; returns the project's path.
     func project(_ name: String, _ text: String) throws -> String {
+        // Tagged BT.709 limited, the output's colours: the levels pass unconverted.
+        let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
         let levels = Self.folder.appendingPathComponent("levels.mp4").path
         if !FileManager.default.fileExists(atPath: levels) {
             try MediaFactory.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x48:r=25:d=4,format=yuv420p,geq=lum='16+2*N':cb=128:cr=128",
-                                     "-c:v", "libx264", "-crf", "1", "-bf", "2", "-x264-params", "b-adapt=0", "-g", "12", "-pix_fmt", "yuv420p", levels])
+                                     "-c:v", "libx264", "-crf", "1", "-bf", "2", "-x264-params", "b-adapt=0", "-g", "12", "-pix_fmt", "yuv420p"] + tags + [levels])
         }
         // A white frame every second (frames 0, 25, 50, 75) and a 40 ms 1 kHz beep starting with each.
         let flashes = Self.folder.appendingPathComponent("flashes.mov").path
         if !FileManager.default.fileExists(atPath: flashes) {
             try MediaFactory.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x48:r=25:d=4,format=yuv420p,geq=lum='if(eq(mod(N\\,25)\\,0)\\,235\\,16)':cb=128:cr=128",
                                      "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*1000*t)*lt(mod(t\\,1)\\,0.04):s=48000:d=4",
-                                     "-c:v", "libx264", "-crf", "1", "-g", "12", "-pix_fmt", "yuv420p", "-c:a", "pcm_s16le", flashes])
+                                     "-c:v", "libx264", "-crf", "1", "-g", "12", "-pix_fmt", "yuv420p"] + tags + ["-c:a", "pcm_s16le", flashes])
         }
         let path = Self.folder.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
