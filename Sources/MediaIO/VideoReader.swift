@@ -123,13 +123,8 @@ public final class VideoReader: @unchecked Sendable {
     private func rewind(to time: MediaTime) throws -> Bool {
         try seek(before: time)
         var frames: [VideoFrame] = []
-        while true {
-            if upcoming == nil { upcoming = try decodeNext() }
-            guard let next = upcoming, next.time <= time else { break }
-            if let old = current?.frame { spareFrame = old; old.unref() }
-            current = next
-            upcoming = nil
-            frames.append(try convert(next.frame, time: next.time))
+        try advance(to: time) { frame, t in
+            frames.append(try self.convert(frame, time: t))
             if frames.count > RewoundFrames.capacity { frames.removeFirst() }
         }
         guard let last = frames.last, last.time <= time, current != nil else { return false }
@@ -177,14 +172,16 @@ public final class VideoReader: @unchecked Sendable {
     /// an earlier one may have been dropped undecoded.
     private var firstFrameTime: MediaTime?
 
-    /// Moves `upcoming` into `current` while it is not after `time`.
-    private func advance(to time: MediaTime) throws {
+    /// Moves `upcoming` into `current` while it is not after `time`, handing each new
+    /// `current` to `each`.
+    private func advance(to time: MediaTime, each: ((Frame, MediaTime) throws -> Void)? = nil) throws {
         while true {
             if upcoming == nil { upcoming = try decodeNext() }
             guard let next = upcoming, next.time <= time else { return }
             if let old = current?.frame { spareFrame = old; old.unref() }
             current = next
             upcoming = nil
+            try each?(next.frame, next.time)
         }
     }
 

@@ -120,6 +120,11 @@ struct Placement {
         let t = f.timing
         if t.durationIsInvalid { return nil }
         guard f.hasSourceTime else {
+            if let key = t.effects.keyNeedingSourceTime {
+                problems.report("'\(key)' plays a video's time, but this clip shows a colour or a still image", at: f.origin,
+                                hint: "remove '\(key)', or use video media")
+                return nil
+            }
             guard let d = t.duration else {
                 problems.report("a colour or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")
                 return nil

@@ -15,6 +15,11 @@ public struct TimeEffects: Sendable {
 
     public init() {}
 
+    /// The key of an effect that needs a source with time (a video), if the clip has one.
+    public var keyNeedingSourceTime: String? {
+        ramp != nil ? "speed" : reverse ? "reverse" : freeze != nil ? "freeze" : nil
+    }
+
     /// The clip's own sound is left out (a held frame, or a reversed clip with `reverse_audio: mute`).
     public var silencesAudio: Bool { freeze != nil || (reverse && reverseAudio == .mute) }
 }

@@ -34,12 +34,15 @@ import Testing
         return path
     }
 
-    static func header(segment: String = "") -> String {
-        """
-        reel: 1
-        output: { size: [64, 48], fps: 25\(segment), video: { codec: h264, crf: 0 }, audio: { codec: pcm } }
-        media: { levels: levels.mp4, flashes: flashes.mov }
-        """
+    /// A project of one video track with these clips (YAML flow mappings).
+    func project(_ name: String, clips: [String], segment: String = "") throws -> String {
+        try project(name, """
+            reel: 1
+            output: { size: [64, 48], fps: 25\(segment), video: { codec: h264, crf: 0 }, audio: { codec: pcm } }
+            media: { levels: levels.mp4, flashes: flashes.mov }
+            video:
+              - clips:
+            """ + clips.map { "\n      - " + $0 }.joined())
     }
 
     @discardableResult
@@ -68,11 +71,9 @@ import Testing
     }
 
     @Test func aRampShowsTheSourceFrameAtTheIntegratedTimeOfEveryFrame() throws {
-        let path = try project("ramp.yaml", Self.header() + """
-
-            video:
-              - clips: [ { media: levels, from: 0s, to: 3s, speed: [{ at: 0s, value: 1 }, { at: 2s, value: 0.25 }] } ]
-            """)
+        let path = try project("ramp.yaml", clips: [
+            "{ media: levels, from: 0s, to: 3s, speed: [{ at: 0s, value: 1 }, { at: 2s, value: 0.25 }] }",
+        ])
         let levels = try lumas(try render(path, "ramp.mov"))
         // Source seconds by output frame m (τ = m/25): τ − 3τ²/16 up to 2 s, then 1.25 + (τ − 2)/4;
         // the source frame is the whole part of 25 × that: (400m − 3m²)/400, then (m + 75)/4.
@@ -84,14 +85,11 @@ import Testing
     }
 
     @Test func aReversedClipShowsItsFramesInReverseOrderAcrossGOPs() throws {
-        let path = try project("reverse.yaml", Self.header() + """
-
-            video:
-              - clips:
-                  - { media: levels, from: 0.4s, to: 3.6s, reverse: true }
-                  - { media: levels, freeze: 1.2s, duration: 1s }
-                  - { media: levels, freeze: end, duration: 0.4s }
-            """)
+        let path = try project("reverse.yaml", clips: [
+            "{ media: levels, from: 0.4s, to: 3.6s, reverse: true }",
+            "{ media: levels, freeze: 1.2s, duration: 1s }",
+            "{ media: levels, freeze: end, duration: 0.4s }",
+        ])
         let levels = try lumas(try render(path, "reverse.mov"))
         #expect(levels.count == 80 + 25 + 10)
         // Source frames 89 down to 10 (seven GOPs of 12), then frame 30 held, then the last frame (99).
@@ -101,13 +99,10 @@ import Testing
     }
 
     @Test func reversedSoundIsTheSourceSamplesBackwardsAndAFreezeIsSilent() throws {
-        let path = try project("reverse-sound.yaml", Self.header() + """
-
-            video:
-              - clips:
-                  - { media: flashes, from: 0.5s, to: 2.5s, reverse: true }
-                  - { media: flashes, freeze: 1s, duration: 1s }
-            """)
+        let path = try project("reverse-sound.yaml", clips: [
+            "{ media: flashes, from: 0.5s, to: 2.5s, reverse: true }",
+            "{ media: flashes, freeze: 1s, duration: 1s }",
+        ])
         let sound = try samples(try render(path, "reverse-sound.mov"))
         #expect(sound.count == 3 * 48000)
         // Forward, the beeps start at 1 s and 2 s of the source and last 40 ms: backwards, each
@@ -122,11 +117,9 @@ import Testing
     }
 
     @Test func underARampTheBeepsStartWithTheirFlashes() throws {
-        let path = try project("sync.yaml", Self.header() + """
-
-            video:
-              - clips: [ { media: flashes, from: 0s, to: 4s, speed: [{ at: 0s, value: 1.5, ease: ease-in }, { at: 2s, value: 0.5 }] } ]
-            """)
+        let path = try project("sync.yaml", clips: [
+            "{ media: flashes, from: 0s, to: 4s, speed: [{ at: 0s, value: 1.5, ease: ease-in }, { at: 2s, value: 0.5 }] }",
+        ])
         let output = try render(path, "sync.mov")
         let levels = try lumas(output), sound = try samples(output)
         // The first output frame of each flash, and the first sample of each beep.
@@ -142,27 +135,21 @@ import Testing
     }
 
     @Test func segmentBoundariesInsideARampAndAReversalChangeNoByte() throws {
-        let path = try project("jobs.yaml", Self.header(segment: ", segment: 1s") + """
-
-            video:
-              - clips:
-                  - { media: flashes, from: 0s, to: 2s, speed: [{ at: 0s, value: 2 }, { at: 1.5s, value: 0.5, ease: ease-in-out }] }
-                  - { media: levels, from: 0.5s, to: 3.5s, reverse: true }
-                  - { media: levels, freeze: 2s, duration: 0.6s }
-            """)
+        let path = try project("jobs.yaml", clips: [
+            "{ media: flashes, from: 0s, to: 2s, speed: [{ at: 0s, value: 2 }, { at: 1.5s, value: 0.5, ease: ease-in-out }] }",
+            "{ media: levels, from: 0.5s, to: 3.5s, reverse: true }",
+            "{ media: levels, freeze: 2s, duration: 0.6s }",
+        ], segment: ", segment: 1s")
         let one = try Data(contentsOf: URL(fileURLWithPath: try render(path, "jobs1.mov", ["--jobs", "1"])))
         let two = try Data(contentsOf: URL(fileURLWithPath: try render(path, "jobs2.mov", ["--jobs", "2"])))
         #expect(!one.isEmpty && one == two)
     }
 
     @Test func validateReportsTimeEffectsThatCannotPlayAtTheirLines() throws {
-        let path = try project("bad.yaml", Self.header() + """
-
-            video:
-              - clips:
-                  - { media: levels, from: 0s, to: 1s, speed: [{ at: 0s, value: 2 }, { at: 1s, value: 2 }] }
-                  - { media: levels, freeze: 1s, reverse: true, duration: 1s }
-            """)
+        let path = try project("bad.yaml", clips: [
+            "{ media: levels, from: 0s, to: 1s, speed: [{ at: 0s, value: 2 }, { at: 1s, value: 2 }] }",
+            "{ media: levels, freeze: 1s, reverse: true, duration: 1s }",
+        ])
         let run = try ReelCommand.run(["validate", path])
         #expect(run.status == 65)
         #expect(run.standardError.contains("bad.yaml:6:"), "\(run.standardError)")
