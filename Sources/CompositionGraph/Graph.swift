@@ -135,10 +135,13 @@ public enum SegmentContent: Hashable, Sendable, Codable {
 public struct Segment: Hashable, Sendable, Codable {
     public var target: TimeRange
     public var content: SegmentContent?
+    /// The source range plays backwards (end first); see `sourceTime(at:frameDuration:)`.
+    public var reversed: Bool
 
-    public init(target: TimeRange, content: SegmentContent?) {
+    public init(target: TimeRange, content: SegmentContent?, reversed: Bool = false) {
         self.target = target
         self.content = content
+        self.reversed = reversed
     }
 
     /// Timeline → source time for media segments (speed = source / target duration).

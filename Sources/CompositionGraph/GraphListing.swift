@@ -16,7 +16,7 @@ extension CompositionGraph {
         out.append("tracks")
         for track in composition.tracks {
             out.append("  track \(track.id) \(track.kind.rawValue) \"\(track.name)\"")
-            for segment in track.segments { out.append("    \(span(segment.target)) \(describe(segment.content))") }
+            for run in track.runs { out.append("    \(describe(run))") }
         }
         let nested = nestedListing
         if !nested.isEmpty { out += ["", "nested projects"] + nested }
@@ -98,6 +98,18 @@ extension CompositionGraph {
     }
 
     private func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+
+    /// A segment, or a speed ramp's pieces as one line.
+    private func describe(_ run: SegmentRun) -> String {
+        let first = run.segments.first!
+        var text = "\(span(run.target)) \(describe(first.content))"
+        if let speeds = run.speeds, case .media(let ref, _)? = first.content, let source = run.source {
+            text = "\(span(run.target)) \(ref.name) (\(fileName(ref.path))) source \(source) ramp of \(run.segments.count) pieces, speed \(speeds.first) -> \(speeds.last)"
+        } else if let speed = first.timeMapping?.speed, speed.isZero {
+            text += " frozen"
+        }
+        return text + (first.reversed ? " reversed" : "")
+    }
 
     private func describe(_ content: SegmentContent?) -> String {
         switch content {

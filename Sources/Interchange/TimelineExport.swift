@@ -134,6 +134,9 @@ private struct Exporter {
                 warn("the own audio of clip '\(clip.name ?? clip.media ?? "")' is not exported: editing systems take sound from audio tracks", path: path, origin: clip.line)
             }
             if clip.timing.fadeIn != nil || clip.timing.fadeOut != nil { warn("the fades of clip '\(clip.name ?? clip.media ?? "")' are not exported", path: path, origin: clip.line) }
+            if let key = clip.timing.effects.keyNeedingSourceTime {
+                warn("the '\(key)' of clip '\(clip.name ?? clip.media ?? "")' is not exported: exported as its source from the start at speed \(clip.timing.speed)", path: path, origin: clip.line)
+            }
             if clip.loop { warn("clip '\(clip.name ?? clip.media ?? "")' loops: exported as one clip of its length, reading past its 'to'", path: path, origin: clip.line) }
             result.append(.clip(InterchangeClip(name: clip.name ?? clip.media ?? "", source: source,
                                                 sourceRange: TimeRange(start: sourceStart, duration: record.duration), speed: clip.timing.speed, place: place)))

@@ -97,6 +97,10 @@ public final class VideoReader: @unchecked Sendable {
 
     /// The frame shown at `time` (source time from `info.timeZero`). Throws `MediaError`.
     public func frame(at time: MediaTime) throws -> VideoFrame {
+        if let cached = rewound.frame(at: time) { return cached }
+        if let current, time < current.time, !info.isStillImage, try rewind(to: time) {
+            return rewound.frame(at: time)!
+        }
         try position(at: time)
         guard let current else {
             throw MediaError(.decodingFailed, path: path, "no frame could be decoded", stream: streamIndex, time: time)
@@ -105,6 +109,28 @@ public final class VideoReader: @unchecked Sendable {
         let output = try convert(current.frame, time: current.time)
         lastOutput = output
         return output
+    }
+
+    /// The frames decoded by the last jump back, for the requests that follow it further back.
+    private var rewound = RewoundFrames()
+
+    /// A jump back (reverse playback): seeks to the keyframe before `time` and decodes every
+    /// frame from there up to the one shown at `time`, keeping the last
+    /// `RewoundFrames.capacity` of them, so the next requests further back are answered
+    /// without decoding again: a GOP is decoded once however it is read backwards (a longer
+    /// one, in pieces of that many frames). False when the seek lands after `time`, or before
+    /// the first frame: the ordinary path handles those.
+    private func rewind(to time: MediaTime) throws -> Bool {
+        try seek(before: time)
+        var frames: [VideoFrame] = []
+        try advance(to: time) { frame, t in
+            frames.append(try self.convert(frame, time: t))
+            if frames.count > RewoundFrames.capacity { frames.removeFirst() }
+        }
+        guard let last = frames.last, last.time <= time, current != nil else { return false }
+        lastOutput = last
+        rewound = RewoundFrames(frames: frames, end: upcoming?.time)
+        return true
     }
 
     /// Decodes (seeking when that is shorter) until `current` is the frame shown at `time`.
@@ -146,14 +172,16 @@ public final class VideoReader: @unchecked Sendable {
     /// an earlier one may have been dropped undecoded.
     private var firstFrameTime: MediaTime?
 
-    /// Moves `upcoming` into `current` while it is not after `time`.
-    private func advance(to time: MediaTime) throws {
+    /// Moves `upcoming` into `current` while it is not after `time`, handing each new
+    /// `current` to `each`.
+    private func advance(to time: MediaTime, each: ((Frame, MediaTime) throws -> Void)? = nil) throws {
         while true {
             if upcoming == nil { upcoming = try decodeNext() }
             guard let next = upcoming, next.time <= time else { return }
             if let old = current?.frame { spareFrame = old; old.unref() }
             current = next
             upcoming = nil
+            try each?(next.frame, next.time)
         }
     }
 

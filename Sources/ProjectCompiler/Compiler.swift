@@ -262,7 +262,7 @@ struct CompileSession {
     }
 
     private func hasOwnAudio(_ clip: VideoClip) -> Bool {
-        guard !clip.mute, case .media(let name) = clip.source, let reference = references[name], reference.kind == .video else { return false }
+        guard !clip.mute, !clip.timing.effects.silencesAudio, case .media(let name) = clip.source, let reference = references[name], reference.kind == .video else { return false }
         return reference.facts.hasAudio
     }
 
@@ -303,19 +303,20 @@ struct CompileSession {
             return [Segment(target: p.target, content: .color(c))]
         case .media(let name):
             guard let ref = references[name] else { return [] }
-            if let source = p.source { return [Segment(target: p.target, content: .media(ref, sourceRange: source))] }
+            if let source = p.source { return mediaSegments(ref, source: source, target: p.target, effects: p.clip.timing.effects) }
             return [Segment(target: p.target, content: .still(ref))]
         }
     }
 
     private func audioContentOfVideo(_ p: PlacedClip<VideoClip>) -> [Segment] {
         guard case .media(let name) = p.clip.source, let ref = references[name], let source = p.source else { return [] }
-        return [Segment(target: p.target, content: .media(ref, sourceRange: source))]
+        return mediaSegments(ref, source: source, target: p.target, effects: p.clip.timing.effects)
     }
 
     /// Looping clips repeat their source range until the clip's length is filled.
     private func audioContent(_ p: PlacedClip<AudioClip>) -> [Segment] {
         guard let ref = references[p.clip.media], let source = p.source else { return [] }
+        if !p.clip.loop { return mediaSegments(ref, source: source, target: p.target, effects: p.clip.timing.effects) }
         let cycle = source.duration / p.clip.timing.speed
         var segments: [Segment] = []
         var start = p.target.start

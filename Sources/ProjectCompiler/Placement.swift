@@ -120,12 +120,18 @@ struct Placement {
         let t = f.timing
         if t.durationIsInvalid { return nil }
         guard f.hasSourceTime else {
+            if let key = t.effects.keyNeedingSourceTime {
+                problems.report("'\(key)' plays a video's time, but this clip shows a colour or a still image", at: f.origin,
+                                hint: "remove '\(key)', or use video media")
+                return nil
+            }
             guard let d = t.duration else {
                 problems.report("a colour or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")
                 return nil
             }
             return (nil, d / t.speed)
         }
+        if let freeze = t.effects.freeze { return frozen(freeze, f, problems: &problems) }
         let from = t.from ?? .zero
         let end: MediaTime
         if let to = t.to {
@@ -148,6 +154,35 @@ struct Placement {
                             at: f.origin, hint: "shorten the clip (to ≤ \(TimeNotation.seconds(mediaEnd))) or pick another range")
         }
         let source = TimeRange(start: from, end: end)
+        if let ramp = t.effects.ramp {
+            guard let length = ramp.timelineLength(forSource: source.duration) else {
+                problems.report("the speed ramp reads \(TimeNotation.seconds(ramp.sourceReadByEnd)) of source by its last keyframe (at \(TimeNotation.seconds(ramp.end))), but the clip's source range lasts only \(TimeNotation.seconds(source.duration))",
+                                at: ramp.points[ramp.points.count - 1].origin,
+                                hint: "lengthen the range (to ≥ \(TimeNotation.seconds(from + ramp.sourceReadByEnd))) or end the ramp earlier")
+                return nil
+            }
+            return (source, length)
+        }
         return (source, f.loopLength ?? source.duration / t.speed)
+    }
+
+    /// A held frame: an empty source range at the frame's time, played for the clip's duration.
+    private static func frozen(_ freeze: FreezePoint, _ f: ClipFacts, problems: inout Problems) -> (TimeRange?, MediaTime)? {
+        guard let d = f.timing.duration else {
+            problems.report("a freeze frame needs a duration: how long the frame is held", at: f.origin, hint: "add e.g. duration: 2s")
+            return nil
+        }
+        let at: MediaTime
+        switch freeze {
+        case .at(let t): at = t
+        case .end:
+            guard let mediaEnd = f.mediaDuration else { return nil }
+            at = mediaEnd
+        }
+        if let mediaEnd = f.mediaDuration, at > mediaEnd {
+            problems.report("the clip freezes \(f.mediaName.map { "'\($0)'" } ?? "its media") at \(TimeNotation.clock(at)) but the media ends at \(TimeNotation.clock(mediaEnd))",
+                            at: f.origin, hint: "freeze at most at \(TimeNotation.seconds(mediaEnd)), or write freeze: end for the last frame")
+        }
+        return (TimeRange(start: at, duration: .zero), d)
     }
 }

@@ -166,6 +166,8 @@ public struct ClipTiming: Sendable {
     public var speed: Rational
     public var fadeIn: MediaTime?
     public var fadeOut: MediaTime?
+    /// Speed ramp, reverse, freeze frame.
+    public var effects = TimeEffects()
 }
 
 /// A named point or range of the timeline.

@@ -151,7 +151,7 @@ struct ProjectDecoder {
         return (p.x.resolved(against: 1), p.y.resolved(against: 1))
     }
 
-    private mutating func ease(_ c: NodeCursor?) -> Easing {
+    mutating func ease(_ c: NodeCursor?) -> Easing {
         guard let c, let s = c.string else { return .linear }
         switch s {
         case "linear": return .linear
@@ -170,7 +170,7 @@ struct ProjectDecoder {
         }
     }
 
-    private mutating func keyframeTime(_ c: NodeCursor) -> KeyframeTime? {
+    mutating func keyframeTime(_ c: NodeCursor) -> KeyframeTime? {
         if c.string == "end" { return .fromEnd(.zero) }
         guard let t = time(c) else { return nil }
         return t.isNegative ? .fromEnd(-t) : .fromStart(t)
@@ -237,7 +237,7 @@ struct ProjectDecoder {
 
     private mutating func timing(_ c: NodeCursor) -> ClipTiming {
         var speed = Rational.one
-        if let s = c["speed"] {
+        if let s = c["speed"], s.elements.isEmpty {
             if let r = s.rational ?? s.string.flatMap(Rational.init(exactly:)), !r.isNegative, !r.isZero {
                 if !limit(ProjectLimits.problem(speed: r, text: s.scalarText ?? ""), at: s.origin) { speed = r }
             } else {
@@ -247,7 +247,8 @@ struct ProjectDecoder {
         let duration = c["duration"].flatMap { positiveTime($0) }
         return ClipTiming(from: c["from"].flatMap { time($0) }, to: c["to"].flatMap { time($0) },
                           duration: duration, durationIsInvalid: c["duration"] != nil && duration == nil, at: c["at"].flatMap { time($0) },
-                          speed: speed, fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) })
+                          speed: speed, fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
+                          effects: timeEffects(c))
     }
 
     fileprivate mutating func decodeVideoClip(_ c: NodeCursor) -> VideoClip? {

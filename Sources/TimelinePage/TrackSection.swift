@@ -34,30 +34,43 @@ extension PageWriter {
         line("<div class=\"row \(track.kind.rawValue)\">")
         head(track.name, detail)
         line("<div class=\"lane\">")
-        for segment in track.segments { writeSegment(segment, of: track) }
+        for run in track.runs { writeSegment(run, of: track) }
         if let volume { line(VolumeCurve.svg(volume, over: filled.map(\.target), scale: scale)) }
         if let duck = ducking[track.id] { line(VolumeCurve.svg(duck, over: filled.map(\.target), scale: scale, class: "duck")) }
         line("</div>")
         line("</div>")
     }
 
-    private mutating func writeSegment(_ segment: Segment, of track: CompositionTrack) {
-        let range = segment.target
+    /// One box per segment, or per speed ramp (its pieces together).
+    private mutating func writeSegment(_ run: SegmentRun, of track: CompositionTrack) {
+        let segment = run.segments.first!
+        let range = run.target
         let timeline = "timeline " + exactSpan(range)
         switch segment.content {
         case nil:
             return // a gap: nothing drawn
-        case .media(let reference, let source)?:
+        case .media(let reference, _)?:
+            let source = run.source!
             var details = ["\(reference.name) (\(fileName(reference)))", "source " + exactSpan(source), timeline]
             var name = "<b>\(HTMLText.escape(reference.name))</b>"
             if let nested = reference.nested {
                 // Its own timeline is in the folded listing at the bottom of the page.
                 details.insert("nested project" + (nested.vars.isEmpty ? "" : " with \(nested.varsText)"), at: 1)
-                name += " <span class=\"speed\">nested</span>"
+                name += "<span class=\"badge\">nested</span>"
             }
-            if let speed = segment.timeMapping?.speed, speed != .one {
+            if let speeds = run.speeds {
+                details.append("speed ramp \(speeds.first) → \(speeds.last) in \(run.segments.count) pieces")
+                name += "<span class=\"speed\">\(Decimal.short(speeds.first))→\(Decimal.short(speeds.last))×</span>"
+            } else if let speed = segment.timeMapping?.speed, speed.isZero {
+                details.append("freeze frame")
+                name += "<span class=\"badge\">freeze</span>"
+            } else if let speed = segment.timeMapping?.speed, speed != .one {
                 details.append("speed \(speed)")
                 name += "<span class=\"speed\">\(Decimal.short(speed))×</span>"
+            }
+            if segment.reversed {
+                details.append("reversed")
+                name += "<span class=\"badge\">reversed</span>"
             }
             let picture = track.kind == .video ? image(reference, at: source.start, class: "thumb") : ""
             line(box(track.kind.rawValue, range, details: details, name: name, picture: picture, second: clockSpan(source)))

@@ -12,7 +12,8 @@ import MediaTime
 /// speed k on a `varispeed` track is read at `readRate = round(rate / k)` and played at
 /// `rate`: the whole segment is resampled at once by libswresample (band-limited), so its
 /// pitch changes with its speed, like tape. On a `timeDomain` track it is read at `rate` and
-/// time-stretched by a `TimeStretcher`, which keeps the pitch.
+/// time-stretched by a `TimeStretcher`, which keeps the pitch. A reversed segment reads its
+/// source range mirrored (`ReversedAudioSource`), before any time-stretch.
 final class AudioMixer {
     typealias SourceFactory = (MediaReference, _ rate: Int) throws -> AudioSampleSource
 
@@ -53,6 +54,8 @@ final class AudioMixer {
         var volume: Animation
         /// Set when the segment is time-stretched (played at another speed, keeping its pitch).
         var stretch: Rational?
+        /// Set when the segment plays backwards: its source samples (at `readRate`), mirrored.
+        var reversedWindow: (start: Int64, count: Int64)?
     }
 
     init(graph: CompositionGraph, sampleRate: Int, channels: Int, softLimits: Bool = true, makeSource: @escaping SourceFactory) {
@@ -82,9 +85,10 @@ final class AudioMixer {
                 let first = segment.target.start.samplePosition(rate: sampleRate)
                 let end = segment.target.end.samplePosition(rate: sampleRate)
                 guard end > first, readRate > 0 else { continue }
+                let sourceFirst = range.start.samplePosition(rate: readRate)
                 parts.append(Part(media: ref, firstSample: first, endSample: end,
-                                  sourceFirstSample: range.start.samplePosition(rate: readRate), readRate: readRate, volume: mix.volume,
-                                  stretch: stretch))
+                                  sourceFirstSample: sourceFirst, readRate: readRate, volume: mix.volume, stretch: stretch,
+                                  reversedWindow: segment.reversed ? (sourceFirst, range.end.samplePosition(rate: readRate) - sourceFirst) : nil))
             }
             lanes.append(Lane(trackID: track.id, parts: Array(first..<parts.count), ducker: ducker))
         }
@@ -173,6 +177,9 @@ final class AudioMixer {
     private func source(_ index: Int, _ part: Part) throws -> AudioSampleSource {
         if let s = open[index] { return s }
         var s = try makeSource(part.media, part.readRate)
+        if let window = part.reversedWindow {
+            s = ReversedAudioSource(s, start: window.start, count: window.count, channels: channels, rate: part.readRate)
+        }
         if let speed = part.stretch {
             s = TimeStretcher(s, channels: channels, sampleRate: sampleRate, origin: part.sourceFirstSample, speed: speed)
         }

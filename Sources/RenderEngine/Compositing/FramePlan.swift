@@ -74,7 +74,7 @@ final class FramePlanner {
             let planned: PlannedLayer.Content, size: PixelSize, hasAlpha: Bool
             switch content {
             case .media(let ref, _):
-                planned = .media(ref, sourceTime: segment.timeMapping!.sourceTime(at: t))
+                planned = .media(ref, sourceTime: segment.sourceTime(at: t, frameDuration: vc.frameDuration)!)
                 (size, hasAlpha) = Self.picture(of: ref)
             case .still(let ref):
                 planned = .still(ref)
