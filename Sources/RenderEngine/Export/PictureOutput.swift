@@ -57,12 +57,11 @@ enum PictureOutput {
         let file = fileSettings(settings)
         let writer = try opened { try MediaWriter(path: path, settings: file) }
         do {
-            let decoder = try PictureDecoder(path: path)
             var palette: GIFPalette?
             if file.container == .gif {
                 var count = GIFColorCount()
                 try frames { packet in
-                    let picture = try decoder.decode(packet.data)
+                    let picture = try PictureDecoder.decodePNG(packet.data, path: path)
                     picture.withRGB { count.add(rgb: $0, width: picture.width, height: picture.height, stride: $1) }
                 }
                 palette = GIFPalette(count)
@@ -70,7 +69,7 @@ enum PictureOutput {
             var lookup = GIFColorLookup()
             var index: Int64 = 0
             try frames { packet in
-                let picture = try decoder.decode(packet.data)
+                let picture = try PictureDecoder.decodePNG(packet.data, path: path)
                 if let palette {
                     let indices = picture.withRGB { palette.indices(rgb: $0, width: picture.width, height: picture.height, stride: $1, lookup: &lookup) }
                     try writer.append(video: try VideoFrame.paletted(width: picture.width, height: picture.height, indices: indices,
