@@ -8,7 +8,9 @@ final class VideoEncoder {
     let context: CodecContext
     let settings: WriterSettings.Video
     private let site: FFmpegCallSite
-    private let converter = FrameConverter(scaler: .bicubic)
+    /// Full-chroma interpolation for RGB targets (PNG, APNG, a GIF's pictures): the pictures
+    /// `reel frame` makes, within a level of the source; a Y′CbCr target is unaffected.
+    private let converter = FrameConverter(scaler: .bicubic, fullChromaInterpolation: true)
     private let pool: VideoFramePool
     private let scratch: Frame
     private let received: Packet

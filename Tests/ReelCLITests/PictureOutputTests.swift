@@ -96,7 +96,7 @@ import Testing
         #expect(Array(bytes[acTL.upperBound..<acTL.upperBound + 8]) == [0, 0, 0, 50, 0, 0, 0, 0], "50 frames, played forever")
         for frame in [0, 13, 49] {
             let still = path("apng-still-\(frame).png")
-            let run = try ReelCommand.run(["frame", project, "--at", "\(frame)/25", "-o", still])
+            let run = try ReelCommand.run(["frame", project, "--at", "\(frame)f", "-o", still])
             try #require(run.status == 0, "\(run.standardError)")
             let psnr = StillCommandTests.psnr(try StillCommandTests.rgb(apng, frame: frame), try StillCommandTests.rgb(still))
             #expect(psnr > 40, "frame \(frame): \(psnr) dB")
@@ -125,7 +125,7 @@ import Testing
         #expect(digests.count == 1, "the files depend on --jobs")
         for frame in [0, 12, 13, 49] {
             let still = path("png-still-\(frame).png")
-            let run = try ReelCommand.run(["frame", project, "--at", "\(frame)/25", "-o", still])
+            let run = try ReelCommand.run(["frame", project, "--at", "\(frame)f", "-o", still])
             try #require(run.status == 0, "\(run.standardError)")
             let file = path("png-frames-1") + String(format: "/f%04d.png", frame + 1)
             let psnr = StillCommandTests.psnr(try StillCommandTests.rgb(file), try StillCommandTests.rgb(still))
@@ -142,7 +142,7 @@ import Testing
         #expect(names == (1...50).map { String(format: "%03d.jpg", $0) }, "\(names)")
         #expect(try stream(folder + "/017.jpg")["codec_name"] as? String == "mjpeg")
         let png = path("jpg-reference.png")
-        let run = try ReelCommand.run(["frame", project, "--at", "16/25", "-o", png])
+        let run = try ReelCommand.run(["frame", project, "--at", "16f", "-o", png])
         try #require(run.status == 0, "\(run.standardError)")
         let psnr = StillCommandTests.psnr(try StillCommandTests.rgb(folder + "/017.jpg"), try StillCommandTests.rgb(png))
         #expect(psnr > 32, "\(psnr) dB")
