@@ -110,7 +110,7 @@ extension ProjectDecoder {
     ) -> Codec? {
         guard !target.presetCodecs, let node, let name = node.string, let codec = Codec(rawValue: name) else { return codecs.first }
         guard let container, !codecs.contains(codec) else { return codec }
-        if codecs.isEmpty {
+        if codecs.isEmpty, !audioOnlyContainer {
             problems.report("a \(container.rawValue) file holds pictures only, no \(name) audio", at: node.origin,
                             hint: "leave out output.audio.codec, or write a video file (.mp4, .mov, .mkv, .webm) to keep the sound")
             return nil

@@ -75,6 +75,16 @@ import Testing
         #expect(Double(size) <= 1.25 * Double(ffmpegSize), "Reel \(size) bytes, ffmpeg \(ffmpegSize) bytes")
     }
 
+    /// A preset keeps a GIF a GIF (its own codec, no audio codec to pick) within its limits.
+    @Test func aPresetKeepsAGIF() throws {
+        let project = try project("gif-preset", size: (640, 360), fps: 25)
+        let gif = path("preset.gif")
+        let run = try ReelCommand.run(["render", project, "-o", gif, "--preset", "preview", "--no-cache", "--progress", "none"])
+        try #require(run.status == 0, "\(run.standardError)")
+        let s = try stream(gif)
+        #expect(s["codec_name"] as? String == "gif" && s["width"] as? Int == 480 && s["r_frame_rate"] as? String == "15/1", "\(s)")
+    }
+
     @Test func gifLimitsComeFromTheProject() throws {
         let project = try project("gif-limits", size: (320, 180), fps: 25, output: "gif: { max_width: 200, max_fps: 10 }")
         let gif = path("limits.gif")
@@ -155,6 +165,11 @@ import Testing
         #expect(formats.firstError(validate) == "\(png):6:9: error: a .png output is an image sequence, one file a frame, and its name has no frame number",
                 "\(validate.standardError)")
         #expect(validate.standardError.contains("frames/out%04d.png"), "\(validate.standardError)")
+
+        let unnumbered = try ReelCommand.run(["render", png, "-o", path("frames.jpg"), "--no-cache", "--progress", "none"])
+        #expect(unnumbered.status == 64)
+        #expect(unnumbered.standardError.contains("has no frame number; put %04d where the number goes: \(path("frames%04d.jpg"))"),
+                "\(unnumbered.standardError)")
 
         let gif = try project("misfit-gif", output: "path: out.gif\naudio: { codec: aac }")
         let sound = try ReelCommand.run(["validate", gif])

@@ -50,7 +50,8 @@ public enum ExportPreset: String, CaseIterable, Sendable {
                 g.output.video = OutputSettings.Video(codec: codec, crf: crf, bitrate: nil, preset: codec == .h264 ? encoderPreset : nil,
                                                       pixelFormat: codec.defaultPixelFormat, gopSize: video.gopSize)
             }
-            let audio = container.audioCodecs.contains(audioCodec) ? audioCodec : container.audioCodecs[0]
+            // A picture file (GIF, APNG, sequences) has no audio codec: its audio is never written.
+            let audio = container.audioCodecs.contains(audioCodec) ? audioCodec : container.audioCodecs.first ?? audioCodec
             g.output.audio = OutputSettings.Audio(codec: audio, bitrate: audio.defaultBitrate == nil ? nil : audioBitrate,
                                                   sampleRate: graph.output.audio.sampleRate, channels: graph.output.audio.channels)
             if let maxFrameRate {
