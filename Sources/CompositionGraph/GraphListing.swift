@@ -1,4 +1,5 @@
 import Foundation
+import MediaFormat
 import MediaTime
 
 extension CompositionGraph {
@@ -84,9 +85,14 @@ extension CompositionGraph {
         } else {
             parts.append("no-video")
         }
-        parts.append("| \(a.codec.rawValue)")
-        if let b = a.bitrate { parts.append("\(b) b/s") }
-        parts.append("\(a.sampleRate) Hz \(a.channels) ch")
+        if let limits = output.gifLimits { parts.append("at most \(limits.maxWidth) px wide, \(limits.maxFrameRate) fps") }
+        if output.container?.holdsPicturesOnly == true {
+            parts.append("| no sound")
+        } else {
+            parts.append("| \(a.codec.rawValue)")
+            if let b = a.bitrate { parts.append("\(b) b/s") }
+            parts.append("\(a.sampleRate) Hz \(a.channels) ch")
+        }
         if let l = a.loudness { parts.append("loudness \(number(l.integrated)) LUFS true peak \(number(l.truePeak)) dBTP") }
         if output.faststart { parts.append("| faststart") }
         for key in output.metadata.keys.sorted() { parts.append("| \(key)=\"\(output.metadata[key]!)\"") }

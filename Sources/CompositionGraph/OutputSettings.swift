@@ -59,6 +59,10 @@ public struct OutputSettings: Hashable, Sendable, Codable {
     /// without re-encoding (rounded to whole frames).
     public var segmentLength: MediaTime = OutputSettings.defaultSegmentLength
 
+    /// A GIF's caps (`output.gif`): the render is made at most this wide and at most this
+    /// frame rate, so a GIF is a sane preview; nil for every other output.
+    public var gifLimits: GIFLimits?
+
     public static let defaultSegmentLength = MediaTime(seconds: 5)
 
     public init(path: String?, container: Container?, video: Video?, audio: Audio, faststart: Bool, metadata: [String: String]) {
@@ -83,5 +87,20 @@ public struct LoudnessTarget: Hashable, Sendable, Codable {
     public init(integrated: Double, truePeak: Double) {
         self.integrated = integrated
         self.truePeak = truePeak
+    }
+}
+
+/// The most a GIF is made: width in pixels (the height follows the aspect ratio, even) and
+/// frames per second.
+public struct GIFLimits: Hashable, Sendable, Codable {
+    public var maxWidth: Int
+    public var maxFrameRate: Rational
+
+    /// 480 pixels wide, 15 frames a second.
+    public static let standard = GIFLimits(maxWidth: 480, maxFrameRate: Rational(15))
+
+    public init(maxWidth: Int, maxFrameRate: Rational) {
+        self.maxWidth = maxWidth
+        self.maxFrameRate = maxFrameRate
     }
 }

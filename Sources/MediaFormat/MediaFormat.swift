@@ -7,16 +7,26 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
     case mp4, mov, mkv, webm
     /// Audio only: MPEG-4 audio, MP3, WAVE, FLAC, Ogg, Ogg Opus.
     case m4a, mp3, wav, flac, ogg, opus
+    /// Pictures only (no audio): an animated GIF, an animated PNG, and image sequences of PNG or
+    /// JPEG files (one file a frame, named by a pattern: `frames/%04d.png`).
+    case gif, apng, png, jpg
 
     /// The container an output file's extension names (`mp4`/`m4v`, `mov`, `mkv`, `webm`, `m4a`,
-    /// `mp3`, `wav`, `flac`, `ogg`, `opus`; any case), if any.
+    /// `mp3`, `wav`, `flac`, `ogg`, `opus`, `gif`, `apng`, `png`, `jpg`/`jpeg`; any case), if any.
     public init?(fileExtension: String) {
         let ext = fileExtension.lowercased()
-        if ext == "m4v" { self = .mp4 } else if let container = Container(rawValue: ext) { self = container } else { return nil }
+        switch ext {
+        case "m4v": self = .mp4
+        case "jpeg": self = .jpg
+        default:
+            guard let container = Container(rawValue: ext) else { return nil }
+            self = container
+        }
     }
 
     /// The extensions `init(fileExtension:)` knows, for messages.
-    public static let fileExtensions = ["mp4", "m4v", "mov", "mkv", "webm", "m4a", "mp3", "wav", "flac", "ogg", "opus"]
+    public static let fileExtensions = ["mp4", "m4v", "mov", "mkv", "webm", "m4a", "mp3", "wav", "flac", "ogg", "opus",
+                                        "gif", "apng", "png", "jpg"]
 
     /// The video codecs Reel writes into this container, the default first; empty for an
     /// audio-only container.
@@ -29,6 +39,10 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         case .mkv: [.h264, .h265, .vp9, .prores]
         case .webm: [.vp9]
         case .m4a, .mp3, .wav, .flac, .ogg, .opus: []
+        case .gif: [.gif]
+        case .apng: [.apng]
+        case .png: [.png]
+        case .jpg: [.jpeg]
         }
     }
 
@@ -46,31 +60,47 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         case .flac: [.flac]
         case .ogg: [.opus, .flac]
         case .opus: [.opus]
+        case .gif, .apng, .png, .jpg: []
         }
     }
 
     /// Whether the container can hold a video stream (else every output in it is audio only).
     public var holdsVideo: Bool { !videoCodecs.isEmpty }
+
+    /// Pictures without sound (GIF, APNG, image sequences): the project's audio is not written.
+    public var holdsPicturesOnly: Bool { holdsVideo && audioCodecs.isEmpty }
+
+    /// One file a frame, named by the output path's pattern (`%04d`): PNG and JPEG.
+    public var isImageSequence: Bool { self == .png || self == .jpg }
 }
 
 /// A video codec Reel encodes.
 public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable {
     case h264, h265, vp9, av1, prores
+    /// The picture formats' codecs (lossless but GIF's palette and JPEG).
+    case gif, apng, png, jpeg
 
     /// The quality when neither a crf nor a bit rate is given; nil: the codec has none (ProRes
-    /// takes a profile).
+    /// takes a profile; the picture codecs have their own rules).
     public var defaultCRF: Int? {
         switch self {
         case .h264: 23
         case .h265: 28
         case .vp9: 32
         case .av1: 35
-        case .prores: nil
+        case .prores, .gif, .apng, .png, .jpeg: nil
         }
     }
 
-    /// The pixel format when none is given.
-    public var defaultPixelFormat: String { self == .prores ? "yuv422p10le" : "yuv420p" }
+    /// The pixel format when none is given. GIF's frames are made RGB, then given Reel's own
+    /// palette; JPEG's are full-range Y′CbCr.
+    public var defaultPixelFormat: String {
+        switch self {
+        case .prores: "yuv422p10le"
+        case .gif, .apng, .png: "rgb24"
+        case .h264, .h265, .vp9, .av1, .jpeg: "yuv420p"
+        }
+    }
 }
 
 /// An audio codec Reel encodes.

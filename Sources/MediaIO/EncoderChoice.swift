@@ -15,6 +15,10 @@ extension Container {
         case .flac: "flac"
         case .ogg: "ogg"
         case .opus: "opus"
+        case .gif: "gif"
+        case .apng: "apng"
+        // Sequences: the muxer that checks the codecs; Reel writes each packet as its own file.
+        case .png, .jpg: "image2"
         }
     }
 }
@@ -28,6 +32,10 @@ extension VideoCodec {
         case .vp9: ["libvpx-vp9"]
         case .av1: ["libaom-av1", "libsvtav1"]
         case .prores: ["prores_ks"]
+        case .gif: ["gif"]
+        case .apng: ["apng"]
+        case .png: ["png"]
+        case .jpeg: ["mjpeg"]
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFormat
 
 /// A media path that names an image sequence with FFmpeg's pattern (`shots/frame%04d.png`:
 /// `%d` or `%0Nd` in the file name), and the files it stands for.
@@ -8,7 +9,7 @@ public enum ImageSequence {
     public static func files(of path: String) -> [String]? {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
-        guard let pattern = name.range(of: "%0?[0-9]*d", options: .regularExpression) else { return nil }
+        guard let pattern = name.range(of: ImageSequencePattern.expression, options: .regularExpression) else { return nil }
         let prefix = String(name[..<pattern.lowerBound]), suffix = String(name[pattern.upperBound...])
         let folder = url.deletingLastPathComponent().path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

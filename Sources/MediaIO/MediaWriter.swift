@@ -94,6 +94,9 @@ public final class MediaWriter: @unchecked Sendable {
             } else if settings.faststart, isoMedia {
                 av_dict_set(&options, "movflags", "+faststart", 0)
             }
+            // Animations loop forever (GIF's default already; APNG's is to play once).
+            if settings.container == .gif { av_dict_set(&options, "loop", "0", 0) }
+            if settings.container == .apng { av_dict_set(&options, "plays", "0", 0) }
             if isoMedia, settings.audio?.codec == .flac {
                 // FFmpeg 5 calls FLAC in MP4 experimental; it writes the FLAC-in-ISOBMFF
                 // mapping that browsers and FFmpeg itself read.

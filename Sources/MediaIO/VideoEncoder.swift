@@ -8,7 +8,9 @@ final class VideoEncoder {
     let context: CodecContext
     let settings: WriterSettings.Video
     private let site: FFmpegCallSite
-    private let converter = FrameConverter(scaler: .bicubic)
+    /// Full-chroma interpolation for RGB targets (PNG, APNG, a GIF's pictures): the pictures
+    /// `reel frame` makes, within a level of the source; a Y′CbCr target is unaffected.
+    private let converter = FrameConverter(scaler: .bicubic, fullChromaInterpolation: true)
     private let pool: VideoFramePool
     private let scratch: Frame
     private let received: Packet
@@ -72,7 +74,7 @@ final class VideoEncoder {
         let name = String(cString: context.pointer.pointee.codec.pointee.name)
         switch s.quality {
         case .bitrate(let bps): context.pointer.pointee.bit_rate = Int64(bps)
-        case .crf(let crf) where s.codec != .prores:
+        case .crf(let crf) where s.codec.defaultCRF != nil:
             try setOption(context, "crf", String(crf), site)
             if s.codec == .vp9 { context.pointer.pointee.bit_rate = 0 }
         case .crf: break
@@ -90,6 +92,10 @@ final class VideoEncoder {
             if let preset = s.preset { try setOption(context, name == "libsvtav1" ? "preset" : "cpu-used", preset, site) }
         case "prores_ks":
             try setOption(context, "profile", s.preset ?? "standard", site)
+        case "mjpeg":
+            // A fixed quantizer (ffmpeg's -q:v 2): high quality, the same for every frame.
+            context.pointer.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            context.pointer.pointee.global_quality = 2 * FF_QP2LAMBDA
         default: break
         }
     }

@@ -63,8 +63,21 @@ extension ProjectDecoder {
         var settings = OutputSettings(path: path, container: container, video: writesVideo ? video : nil, audio: audio,
                                       faststart: c?["faststart"]?.bool ?? false, metadata: metadata)
         if let segment = c?["segment"].flatMap({ positiveTime($0) }) { settings.segmentLength = segment }
+        if container == .gif { settings.gifLimits = decodeGIFLimits(c?["gif"]) }
+        if let container, container.isImageSequence, target.path == nil, let path, !ImageSequencePattern.has(path), let node = c?["path"] {
+            problems.report("a .\(URL(fileURLWithPath: path).pathExtension) output is an image sequence, one file a frame, "
+                            + "and its name has no frame number", at: node.origin,
+                            hint: "put %04d where the number goes: \(ImageSequencePattern.suggestion(for: node.string ?? path))")
+        }
         return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings,
                           keepPitch: a?["keep_pitch"]?.bool ?? false)
+    }
+
+    /// `output.gif`: the most a GIF is made, 480 pixels wide and 15 fps unless it says.
+    private mutating func decodeGIFLimits(_ c: NodeCursor?) -> GIFLimits {
+        let standard = GIFLimits.standard
+        return GIFLimits(maxWidth: c?["max_width"]?.int ?? standard.maxWidth,
+                         maxFrameRate: c?["max_fps"].flatMap { decodeFPS($0) } ?? standard.maxFrameRate)
     }
 
     /// A project shows pictures when a video track has clips or an overlay is drawn.
@@ -97,6 +110,11 @@ extension ProjectDecoder {
     ) -> Codec? {
         guard !target.presetCodecs, let node, let name = node.string, let codec = Codec(rawValue: name) else { return codecs.first }
         guard let container, !codecs.contains(codec) else { return codec }
+        if codecs.isEmpty, !audioOnlyContainer {
+            problems.report("a \(container.rawValue) file holds pictures only, no \(name) audio", at: node.origin,
+                            hint: "leave out output.audio.codec, or write a video file (.mp4, .mov, .mkv, .webm) to keep the sound")
+            return nil
+        }
         if audioOnlyContainer {
             problems.report("a \(container.rawValue) file holds audio only, not \(name) video", at: node.origin,
                             hint: "leave out output.video.codec, or write a video file (.mp4, .mov, .mkv, .webm)")

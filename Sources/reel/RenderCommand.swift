@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompositionGraph
 import Foundation
+import MediaFormat
 import MediaTime
 import ProjectCompiler
 import ProjectFile
@@ -49,6 +50,11 @@ struct Render: ParsableCommand {
     func validate() throws {
         if segment != nil, rendering.parts == nil { throw ValidationError("--segment needs --parts FOLDER to put the segment in") }
         if segment != nil, output != nil { throw ValidationError("--segment renders a part, not a file: leave out -o, and join the parts with reel join") }
+        if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension), container.isImageSequence,
+           !ImageSequencePattern.has(output) {
+            throw ValidationError("-o \(output): a .\(URL(fileURLWithPath: output).pathExtension) output is an image sequence, one file a frame, "
+                                  + "and its name has no frame number; put %04d where the number goes: \(ImageSequencePattern.suggestion(for: output))")
+        }
     }
 
     func run() throws {

@@ -48,9 +48,10 @@ public enum ExportPreset: String, CaseIterable, Sendable {
             if let video = graph.output.video, let codec = container.videoCodecs.contains(.h264) ? .h264 : container.videoCodecs.first {
                 // The presets' speed names are x264's; another encoder keeps its own default.
                 g.output.video = OutputSettings.Video(codec: codec, crf: crf, bitrate: nil, preset: codec == .h264 ? encoderPreset : nil,
-                                                      pixelFormat: "yuv420p", gopSize: video.gopSize)
+                                                      pixelFormat: codec.defaultPixelFormat, gopSize: video.gopSize)
             }
-            let audio = container.audioCodecs.contains(audioCodec) ? audioCodec : container.audioCodecs[0]
+            // A picture file (GIF, APNG, sequences) has no audio codec: its audio is never written.
+            let audio = container.audioCodecs.contains(audioCodec) ? audioCodec : container.audioCodecs.first ?? audioCodec
             g.output.audio = OutputSettings.Audio(codec: audio, bitrate: audio.defaultBitrate == nil ? nil : audioBitrate,
                                                   sampleRate: graph.output.audio.sampleRate, channels: graph.output.audio.channels)
             if let maxFrameRate {

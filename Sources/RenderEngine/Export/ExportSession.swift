@@ -74,7 +74,7 @@ public final class ExportSession: @unchecked Sendable {
     /// Applies the preset, checks the range (nil: the whole timeline) and plans the segments
     /// (reading the digest of every file the graph uses). Throws `RenderError`.
     public init(graph: CompositionGraph, options: ExportOptions) throws(RenderError) {
-        self.graph = options.preset.map { $0.apply(to: graph) } ?? graph
+        self.graph = (options.preset.map { $0.apply(to: graph) } ?? graph).withinGIFLimits()
         self.options = options
         let range = options.range ?? TimeRange(start: .zero, duration: self.graph.duration)
         guard !range.isEmpty, !range.start.isNegative, range.end <= self.graph.duration else {
@@ -187,6 +187,10 @@ public final class ExportSession: @unchecked Sendable {
                       waitingFor arrivals: PartArrivals?) throws -> LoudnessReport? {
         var settings = try WriterSettings(graph, path: path, threads: SegmentPlan.encoderThreads)
         settings.fragmented = fragmented
+        if settings.container.holdsPicturesOnly {
+            try joinPictures(segments, settings: settings, to: path, waitingFor: arrivals)
+            return nil
+        }
         let writer: MediaWriter
         do {
             writer = try MediaWriter(path: path, settings: settings, encodedVideo: true)
@@ -225,6 +229,24 @@ public final class ExportSession: @unchecked Sendable {
         } catch {
             writer.cancel()
             if let error = error as? RenderError { throw error }
+            throw RenderError.output(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Joins the parts of a GIF, APNG or image sequence (`PictureOutput`); no audio.
+    private func joinPictures(_ segments: [SegmentPlan.Segment], settings: WriterSettings, to path: String,
+                              waitingFor arrivals: PartArrivals?) throws {
+        do {
+            try PictureOutput.write(settings, to: path) { each in
+                for segment in segments {
+                    try arrivals?.wait(for: segment.index)
+                    // Pictures coded one a packet have no global header.
+                    for packet in try checkedPart(segment, extradata: []) { try each(packet) }
+                }
+            }
+        } catch let error as RenderError {
+            throw error
+        } catch {
             throw RenderError.output(path: path, reason: "\(error)")
         }
     }

@@ -20,7 +20,8 @@ final class PartSink: MediaSink {
         // checks the global header all the same.
         var graph = graph
         if graph.output.container == nil { graph.output.container = .mp4 }
-        let settings = try WriterSettings(graph, path: path, threads: SegmentPlan.encoderThreads)
+        let written = try WriterSettings(graph, path: path, threads: SegmentPlan.encoderThreads)
+        let settings = PictureOutput.partSettings(written) ?? written
         do {
             encoder = try VideoPacketEncoder(settings: settings, path: path)
             pool = try VideoFramePool(width: graph.videoComposition.renderSize.width, height: graph.videoComposition.renderSize.height,
@@ -83,12 +84,14 @@ extension WriterSettings {
                 throw .invalidSettings("output \(path): unknown pixel format '\(v.pixelFormat)' (for example yuv420p)")
             }
             let size = graph.videoComposition.renderSize
+            // JPEG files are full-range BT.601 (JFIF).
             return WriterSettings.Video(codec: v.codec, width: size.width, height: size.height,
                                         frameRate: graph.videoComposition.frameDuration.value.reciprocal,
                                         quality: v.bitrate.map { .bitrate($0) } ?? .crf(v.crf ?? 23), preset: v.preset,
-                                        pixelFormat: pixelFormat, gopSize: v.gopSize, colorSpace: .bt709, threads: threads)
+                                        pixelFormat: pixelFormat, gopSize: v.gopSize,
+                                        colorSpace: v.codec == .jpeg ? ColorSpace(.bt601, .full) : .bt709, threads: threads)
         }
-        let audio = graph.hasAudio ? WriterSettings.Audio(codec: out.audio.codec, sampleRate: out.audio.sampleRate, channels: out.audio.channels,
+        let audio = graph.hasAudio && !container.holdsPicturesOnly ? WriterSettings.Audio(codec: out.audio.codec, sampleRate: out.audio.sampleRate, channels: out.audio.channels,
                                                           bitrate: out.audio.bitrate) : nil
         self.init(container: container, video: video, audio: audio, faststart: out.faststart, metadata: out.metadata)
     }

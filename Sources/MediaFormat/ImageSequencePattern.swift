@@ -1,0 +1,32 @@
+import Foundation
+
+/// FFmpeg's frame number pattern in an image sequence's file name (`shot%04d.png`: `%d` or
+/// `%0Nd`), which the project format checks and the readers and writers fill in.
+public enum ImageSequencePattern {
+    /// The regular expression of the pattern.
+    public static let expression = "%0?[0-9]*d"
+
+    /// Whether `path`'s file name has a frame number pattern.
+    public static func has(_ path: String) -> Bool { range(in: fileName(path)) != nil }
+
+    /// The file name the pattern in `path`'s file name gives `number` (`shot%04d.png`, 7 →
+    /// `shot0007.png`).
+    public static func fileName(_ path: String, number: Int) -> String {
+        let name = fileName(path)
+        guard let range = range(in: name) else { return name }
+        let width = Int(name[range].dropFirst().dropLast()) ?? 0
+        let digits = String(number)
+        return name.replacingCharacters(in: range, with: String(repeating: "0", count: max(0, width - digits.count)) + digits)
+    }
+
+    /// `path` with `%04d` before its extension (`out/frames.png` → `out/frames%04d.png`), for hints.
+    public static func suggestion(for path: String) -> String {
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart else { return path + "%04d" }
+        return path[..<dot] + "%04d" + path[dot...]
+    }
+
+    private static func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+
+    private static func range(in name: String) -> Range<String.Index>? { name.range(of: expression, options: .regularExpression) }
+}
