@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat"]),
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph"]),
-        .target(name: "FileSafety", dependencies: ["CompositionGraph"]),
+        .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat"]),
         .target(name: "Digest"),
         .target(name: "Batch", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "FileSafety"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import MediaFormat
 
 extension CompositionGraph {
     /// Every file rendering this graph reads: the media of its segments and overlays (video,
@@ -9,7 +10,10 @@ extension CompositionGraph {
         var files: [ReadFile] = []
         for reference in mediaReferences {
             let kind = reference.kind == .svg ? "SVG" : reference.kind.rawValue
-            files.append(ReadFile(path: reference.path, role: "\(reader) \(kind) '\(reference.name)'"))
+            // An image sequence reads each of its files.
+            for path in ImageSequencePattern.files(of: reference.path) ?? [reference.path] {
+                files.append(ReadFile(path: path, role: "\(reader) \(kind) '\(reference.name)'"))
+            }
         }
         for font in fonts { files.append(ReadFile(path: font, role: "a font file in \(reader) fonts:")) }
         for file in captionFiles { files.append(ReadFile(path: file, role: "a cue file of \(reader) captions")) }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import MediaFormat
 
 /// A file a command reads, and the part it plays: `the project file`, `the project's video
 /// 'intro'`, `the vars file (--vars)`…
@@ -42,6 +43,8 @@ public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible
         case otherPath
         /// Another name of the same file (same device and inode, different place).
         case hardLink
+        /// The output is an image sequence's pattern (`frames/%04d.png`) that names the input.
+        case sequence
     }
 
     public var output: String
@@ -61,6 +64,7 @@ public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible
             case .symlink: how = "it and \(input.path) are one file (through a symlink)"
             case .otherPath: how = "it is another path to \(input.path)"
             case .hardLink: how = "it is a hard link to \(input.path) (the same file under another name)"
+            case .sequence: how = "its frames would be written over \(input.path)"
             }
             return "will not write \(output): \(how), \(input.role); writing it would destroy what is being read. Choose another output file"
         }
@@ -97,8 +101,19 @@ public struct OutputSafety: Sendable {
         return OutputRefusal(output: output, reason: .input(file, route), exampleName: "")
     }
 
-    /// The input that writing `output` would replace, and how the output path reaches it.
+    /// The input that writing `output` would replace, and how the output path reaches it. An
+    /// image sequence's pattern (`frames/%04d.png`) would replace (or, as a stale frame,
+    /// remove) every file in its folder that its pattern names.
     public func input(writtenBy output: String) -> (ReadFile, OutputRefusal.Route)? {
+        if ImageSequencePattern.has(output) {
+            let folder = FileIdentity.resolvedPath(URL(fileURLWithPath: output).deletingLastPathComponent().path)
+            let match = inputs.first { input in
+                let url = URL(fileURLWithPath: FileIdentity.resolvedPath(input.file.path))
+                return url.deletingLastPathComponent().path == folder
+                    && ImageSequencePattern.number(ofFileName: url.lastPathComponent, in: output) != nil
+            }
+            return match.map { ($0.file, .sequence) }
+        }
         let key = FileKey(path: output)
         guard let match = inputs.first(where: { $0.key == key })?.file else { return nil }
         return (match, Self.route(from: output, to: match.path))

@@ -59,7 +59,7 @@ public final class ImageSequenceWriter {
             throw MediaError(.writingFailed, path: pattern, "cannot move \(name) into \(folder.path): \(reason)")
         }
         let kept = Set(written.map { folder.appendingPathComponent($0).path })
-        for stale in ImageSequence.files(of: pattern) ?? [] where !kept.contains(stale) { try? FileManager.default.removeItem(atPath: stale) }
+        for stale in ImageSequencePattern.files(of: pattern) ?? [] where !kept.contains(stale) { try? FileManager.default.removeItem(atPath: stale) }
         finished = true
         discard()
     }

@@ -1,5 +1,6 @@
 internal import CFFmpeg
 import Foundation
+import MediaFormat
 import MediaTime
 
 /// An opened media file (`AVFormatContext` for reading, stream info found); closed exactly once.
@@ -13,7 +14,7 @@ final class InputFile {
         let site = FFmpegCallSite(path: path)
         // An image sequence's files are checked as FFmpeg's image2 demuxer opens them; its first
         // file stands for the sequence in the checks made before.
-        let files = ImageSequence.files(of: path)
+        let files = ImageSequencePattern.files(of: path)
         if let files, files.isEmpty { throw MediaError(.fileNotFound, path: path, "no file matches this image sequence pattern") }
         let first = files?.first ?? path
         var isDirectory: ObjCBool = false

@@ -162,6 +162,34 @@ struct SafetyFolder {
                           input: "/fonts/Mono.ttf", role: "a font file in the project's fonts:")
     }
 
+    /// An image sequence is read file by file, and an output pattern would write over (or remove,
+    /// as stale frames) every file of its folder that it names.
+    @Test func imageSequenceInputsAreNeverWrittenOver() throws {
+        let folder = try SafetyFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("media/shots"), withIntermediateDirectories: true)
+        _ = try MediaFactory.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-frames:v", "3",
+                                            "-start_number", "1", folder.file("media/shots/f%03d.png")])
+        try """
+        reel: 1
+        output: { size: [160, 90], fps: 25, video: { codec: h264, preset: ultrafast } }
+        media: { shots: media/shots/f%03d.png }
+        video:
+          - clips:
+              - media: shots
+        """.write(to: folder.url.appendingPathComponent("sequence.yaml"), atomically: true, encoding: .utf8)
+        let role = "the project's video 'shots'"
+        try expectRefusal(["render", "sequence.yaml", "-o", "media/shots/f002.png"], in: folder, output: "media/shots/f002.png",
+                          input: "/media/shots/f002.png", role: role)
+        for pattern in ["media/shots/f%03d.png", "media/shots/f%04d.png", "media/shots/f%d.png", "media/../media/shots/f%03d.png"] {
+            try expectRefusal(["render", "sequence.yaml", "-o", pattern], in: folder, output: pattern,
+                              input: "/media/shots/f001.png", role: role)
+        }
+        let elsewhere = try ReelCommand.run(["render", "sequence.yaml", "-o", "media/shots/g%03d.png", "--progress", "none"], in: folder.url)
+        #expect(elsewhere.status == 0, "\(elsewhere.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("media/shots/g003.png")))
+    }
+
     @Test func theProjectsOwnOutputPathIsCheckedToo() throws {
         let folder = try SafetyFolder()
         defer { folder.remove() }

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import MediaFormat
 import MediaIO
 import OverlayRendering
 
@@ -61,7 +62,7 @@ public struct MediaFactsReader: MediaFactsProvider {
     /// The file's size and modification time (for an image sequence, the total size and the
     /// latest time of its files); a missing path or a folder is an error.
     static func stamp(of path: String) throws(MediaFactsError) -> FileStamp {
-        guard let files = ImageSequence.files(of: path) else { return try FileStamp.ofFile(path) }
+        guard let files = ImageSequencePattern.files(of: path) else { return try FileStamp.ofFile(path) }
         guard !files.isEmpty else { throw .missing(path: path) }
         var total = FileStamp(size: 0, modified: 0)
         for file in files {

@@ -1,5 +1,6 @@
 import Digest
 import Foundation
+import MediaFormat
 import MediaIO
 
 /// The SHA-256 of files' bytes, remembered by path, device, inode, size and modification time
@@ -20,7 +21,7 @@ public final class MediaDigests: @unchecked Sendable {
     /// The digest of the file at `path` (of an image sequence: of its files' digests, in
     /// order). Throws when it cannot be read.
     public func digest(of path: String) throws -> String {
-        if let files = ImageSequence.files(of: path) {
+        if let files = ImageSequencePattern.files(of: path) {
             var hash = SHA256()
             for file in files { hash.update(try digest(of: file) + "\n") }
             return hash.hexDigest()
@@ -36,7 +37,7 @@ public final class MediaDigests: @unchecked Sendable {
     /// it, that a file is the same as before (of an image sequence: of all its files). An
     /// identity for parts that live only as long as one render.
     public static func stamp(of path: String) throws -> String {
-        if let files = ImageSequence.files(of: path) { return try files.map(stamp(of:)).joined(separator: "\n") }
+        if let files = ImageSequencePattern.files(of: path) { return try files.map(stamp(of:)).joined(separator: "\n") }
         var s = stat()
         guard stat(path, &s) == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
         return "\(path)\u{0}\(s.st_dev):\(s.st_ino):\(s.st_size):\(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec)"
