@@ -10,6 +10,7 @@ struct ClipLayer {
     var transform: LayerTransform
     var opacity: Animation
     var crop: CropAnimation
+    var filters: [LayerFilter]
 }
 
 extension CompileSession {
@@ -54,7 +55,8 @@ extension CompileSession {
             let active = visible.map { index in
                 let layer = layers[index]
                 return LayerInstruction(trackID: layer.trackID, fit: layer.fit, transform: layer.transform.sliced(to: range),
-                                        opacity: layer.opacity.sliced(to: range), crop: layer.crop.sliced(to: range))
+                                        opacity: layer.opacity.sliced(to: range), crop: layer.crop.sliced(to: range),
+                                        filters: layer.filters.map { $0.sliced(to: range) })
             }
             result.append(VideoInstruction(timeRange: range, background: background, layers: active, transitions: running.map(\.mark)))
         }
@@ -111,7 +113,8 @@ extension CompileSession {
                                        anchorX: resolve(clip.transform.anchor, over: range) { $0.x.resolved(against: 1) },
                                        anchorY: resolve(clip.transform.anchor, over: range) { $0.y.resolved(against: 1) },
                                        scaleX: scale, scaleY: scale, rotation: resolve(clip.transform.rotation, over: range))
-        return ClipLayer(trackID: trackID, range: range, fit: clip.fit, transform: transform, opacity: opacity, crop: crop)
+        return ClipLayer(trackID: trackID, range: range, fit: clip.fit, transform: transform, opacity: opacity, crop: crop,
+                         filters: filters(clip.filters, over: range))
     }
 
     /// The picture size crop pixels refer to: the media's display size, or the frame for colours.

@@ -190,7 +190,7 @@ struct ProjectDecoder {
         return .constant(read(c) ?? value)
     }
 
-    private mutating func number(_ c: NodeCursor?, default value: Double) -> Animated<Double> {
+    mutating func number(_ c: NodeCursor?, default value: Double) -> Animated<Double> {
         animated(c, default: value) { $0.double }
     }
 
@@ -208,7 +208,8 @@ struct ProjectDecoder {
                 items.append(.clip(decoded))
             }
         }
-        return Track(name: c["name"]?.string, items: items, duck: c["duck"].flatMap { decodeDuck($0) }, origin: c.origin)
+        return Track(name: c["name"]?.string, items: items, duck: c["duck"].flatMap { decodeDuck($0) }, origin: c.origin,
+                     filters: decodeFilters(c["filters"]))
     }
 
     private mutating func decodeDuck(_ c: NodeCursor) -> DuckSpec? {
@@ -279,7 +280,7 @@ struct ProjectDecoder {
         return VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                          transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
                          opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
-                         mute: c["mute"]?.bool ?? false, origin: c.origin)
+                         mute: c["mute"]?.bool ?? false, origin: c.origin, filters: decodeFilters(c["filters"]))
     }
 
     fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {
