@@ -18,7 +18,7 @@ import TestSupport
     @Test func threeBoxesHaveTheVarianceOfTheGaussian() {
         for sigma in [1.0, 2.5, 6, 12, 40, 150] {
             let radii = BoxBlur.radii(sigma: sigma)
-            #expect(radii.count == 3)
+            #expect(radii.count == (sigma < 2 ? 1 : 3), "σ \(sigma): \(radii) (boxes of width 1 are left out)")
             // A box of width w has variance (w² − 1) / 12; variances add.
             let variance = radii.map { r in Double((2 * r + 1) * (2 * r + 1) - 1) / 12 }.reduce(0, +)
             #expect(abs(variance.squareRoot() - sigma) < 0.1 * sigma + 0.3, "σ \(sigma): boxes \(radii) give \(variance.squareRoot())")
@@ -36,7 +36,8 @@ import TestSupport
         }
         let row = (0..<256).map { Double(out.sample(plane: 0, x: $0, y: 32)) - 16 }
         let total = row.reduce(0, +)
-        #expect(abs(total - 219) <= 6, "the line's energy is kept: \(total)")
+        // Each of the six passes rounds every sample: a bias of under a level on the line's total per pass.
+        #expect(abs(total - 219) <= 12, "the line's energy is kept: \(total)")
         for dx in [0, 4, 8, 16] {
             let gaussian = 219 / (sigma * (2 * Double.pi).squareRoot()) * exp(-Double(dx * dx) / (2 * sigma * sigma))
             #expect(abs(row[128 + dx] - gaussian) <= 1.5, "at \(dx) px: \(row[128 + dx]), a Gaussian has \(gaussian)")
@@ -77,7 +78,7 @@ import TestSupport
         let warm = try adjusted(grey, temperature: 3000), cool = try adjusted(grey, temperature: 10000)
         #expect(warm.cr > 140 && warm.cb < 110, "3000 K tints grey orange: \(warm)")
         #expect(cool.cb > 135 && cool.cr < 125, "10000 K tints grey blue: \(cool)")
-        #expect(abs(Int(warm.y) - 126) <= 12 && abs(Int(cool.y) - 126) <= 12, "the tint keeps luma near: \(warm.y), \(cool.y)")
+        #expect(abs(Int(warm.y) - 126) <= 2 && abs(Int(cool.y) - 126) <= 2, "the tint keeps luma: \(warm.y), \(cool.y)")
     }
 
     @Test func cubeFilesAreReadWithTheirKeywordsAndErrorsNameTheLine() throws {
@@ -123,7 +124,9 @@ import TestSupport
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test(arguments: [1.0, 0.8]) func theLUTMatchesFFmpegsTetrahedralLut3dWithinOneLevel(domainMax: Double) throws {
+    /// ffmpeg's lut3d ignores DOMAIN_MIN and reads DOMAIN_MAX only above 1, so the domains
+    /// compared are [0, 1] and [0, 2].
+    @Test(arguments: [1.0, 2.0]) func theLUTMatchesFFmpegsTetrahedralLut3dWithinOneLevel(domainMax: Double) throws {
         let cube = MediaFactory.path("teal-\(domainMax).cube"), input = MediaFactory.path("lut-input.rgb")
         let output = MediaFactory.path("lut-ffmpeg-\(domainMax).rgb")
         try Self.tealCube(domainMax: domainMax).write(toFile: cube, atomically: true, encoding: .utf8)

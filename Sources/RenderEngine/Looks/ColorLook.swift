@@ -1,7 +1,7 @@
 import CompositionGraph
 
 /// `{ type: color }` at one instant, in 4.12 fixed point: the white balance moved to a colour
-/// temperature (a 3×3 matrix on Y′CbCr, the R′G′B′ gains of that light expressed there), then
+/// temperature (a 3×3 matrix on Y′CbCr, the R′G′B′ gains of that light, luma kept, expressed there), then
 /// contrast about mid grey and brightness on luma, saturation on chroma.
 struct ColorLook: PixelLook {
     /// Row-major matrix on (Y′ − 16, Cb − 128, Cr − 128); nil at 6500 K.
@@ -13,7 +13,7 @@ struct ColorLook: PixelLook {
         self.brightness = Int32((brightness * 219 * 4096).rounded())
         self.saturation = Int32((saturation * 4096).rounded())
         let gains = Self.gains(kelvin: temperature)
-        balance = gains == (1, 1, 1) ? nil : Self.matrix(gains: gains).map { Int32(($0 * 4096).rounded()) }
+        balance = temperature == 6500 ? nil : Self.matrix(gains: gains).map { Int32(($0 * 4096).rounded()) }
     }
 
     @inline(__always) func apply(y: inout Int32, cb: inout Int32, cr: inout Int32, alpha: inout Int32) {
@@ -39,16 +39,19 @@ struct ColorLook: PixelLook {
         (193, 213, 255), (191, 211, 255), (181, 205, 255), (170, 198, 255), (155, 188, 255),
     ]
 
-    /// R′G′B′ gains that tint white to the light at `kelvin`, relative to 6500 K (interpolated
-    /// linearly between the table's entries; only + − × ÷, so the same on every machine).
+    /// R′G′B′ gains that tint white to the light at `kelvin`, relative to 6500 K, scaled so that
+    /// white keeps its luma (interpolated linearly between the table's entries; only + − × ÷,
+    /// so the same on every machine).
     static func gains(kelvin: Double) -> (Double, Double, Double) {
         let t = min(max(kelvin, kelvins[0]), kelvins[kelvins.count - 1])
         var i = 0
         while i + 2 < kelvins.count && kelvins[i + 1] <= t { i += 1 }
         let f = (t - kelvins[i]) / (kelvins[i + 1] - kelvins[i])
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
-        let (a, b) = (blackBody[i], blackBody[i + 1]), white = blackBody[11]
-        return (mix(a.0, b.0) / white.0, mix(a.1, b.1) / white.1, mix(a.2, b.2) / white.2)
+        let (low, high) = (blackBody[i], blackBody[i + 1]), white = blackBody[11]
+        let (r, g, b) = (mix(low.0, high.0) / white.0, mix(low.1, high.1) / white.1, mix(low.2, high.2) / white.2)
+        let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        return (r / luma, g / luma, b / luma)
     }
 
     /// diag(gains) expressed on BT.709 limited-range (Y′ − 16, Cb − 128, Cr − 128): T·G·T⁻¹.
