@@ -12,6 +12,7 @@ struct FakeMedia: MediaFactsProvider {
         "logo.png": .fake(.image, size: PixelSize(width: 480, height: 160), hasAlpha: true),
         "music.mp3": .fake(.audio, duration: MediaTime(seconds: 22)),
         "star.svg": .fake(.svg, size: PixelSize(width: 100, height: 100)),
+        "presenter.svg": .fake(.svg, size: PixelSize(width: 480, height: 640)),
         "silent.mp4": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 5), hasAudio: false),
     ]
 
