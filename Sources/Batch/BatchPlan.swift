@@ -209,7 +209,7 @@ public struct BatchPlan: Sendable {
             field("\(media.facts.stamp.size)")
             field("\(media.facts.stamp.modified)")
         }
-        var files = Set(project.project.fonts.map(\.path)).union(project.graph.captionFiles)
+        var files = Set(project.project.fonts.map(\.path)).union(project.graph.captionFiles).union(project.graph.lutFiles)
         files.formUnion(project.graph.overlays.compactMap { $0.content.textStyle?.resolvedFontFile })
         for file in files.sorted() {
             field(file)

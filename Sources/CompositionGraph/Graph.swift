@@ -319,17 +319,42 @@ public struct LayerInstruction: Hashable, Sendable, Codable {
     public var crop: CropAnimation
     /// What part of the layer shows (nil: all of it). Omitted from JSON when nil.
     public var mask: LayerMask?
+    /// Looks applied to the picture before it is placed, in order (omitted from JSON when empty).
+    public var filters: [LayerFilter]
 
-    public init(trackID: Int, fit: Fit, transform: LayerTransform, opacity: Animation, crop: CropAnimation, mask: LayerMask? = nil) {
+    public init(trackID: Int, fit: Fit, transform: LayerTransform, opacity: Animation, crop: CropAnimation, mask: LayerMask? = nil,
+                filters: [LayerFilter] = []) {
         self.trackID = trackID
         self.fit = fit
         self.transform = transform
         self.opacity = opacity
         self.crop = crop
         self.mask = mask
+        self.filters = filters
     }
 
     public var animations: [Animation] { transform.animations + [opacity] + crop.animations + (mask?.animations ?? []) }
+
+    private enum CodingKeys: String, CodingKey { case trackID, fit, transform, opacity, crop, mask, filters }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(trackID: try c.decode(Int.self, forKey: .trackID), fit: try c.decode(Fit.self, forKey: .fit),
+                  transform: try c.decode(LayerTransform.self, forKey: .transform), opacity: try c.decode(Animation.self, forKey: .opacity),
+                  crop: try c.decode(CropAnimation.self, forKey: .crop), mask: try c.decodeIfPresent(LayerMask.self, forKey: .mask),
+                  filters: try c.decodeIfPresent([LayerFilter].self, forKey: .filters) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(trackID, forKey: .trackID)
+        try c.encode(fit, forKey: .fit)
+        try c.encode(transform, forKey: .transform)
+        try c.encode(opacity, forKey: .opacity)
+        try c.encode(crop, forKey: .crop)
+        try c.encodeIfPresent(mask, forKey: .mask)
+        if !filters.isEmpty { try c.encode(filters, forKey: .filters) }
+    }
 }
 
 // MARK: - AudioMix (AVMutableAudioMix)

@@ -38,6 +38,7 @@ extension CompositionGraph {
                     parts.append("crop l \(describe(c.left)) t \(describe(c.top)) r \(describe(c.right)) b \(describe(c.bottom))")
                 }
                 if let mask = layer.mask { parts.append(describe(mask)) }
+                if !layer.filters.isEmpty { parts.append("filters " + layer.filters.map(describe).joined(separator: ", ")) }
                 out.append("    layer " + parts.joined(separator: " "))
             }
         }
@@ -124,6 +125,21 @@ extension CompositionGraph {
             return "\(ref.name) (\(fileName(ref.path))) source \(range)"
         case .still(let ref)?: return "still \(ref.name) (\(fileName(ref.path)))"
         case .color(let c)?: return "color \(c)"
+        }
+    }
+
+    /// `blur 12`, `color brightness 0.1 contrast 1.2`, `lut teal.cube`, `chroma_key #00ff00`: the type and what differs from neutral.
+    private func describe(_ filter: LayerFilter) -> String {
+        switch filter {
+        case .blur(let radius): return "blur \(describe(radius))"
+        case .color(let c):
+            let parts = [("brightness", c.brightness, 0.0), ("contrast", c.contrast, 1), ("saturation", c.saturation, 1), ("temperature", c.temperature, 6500)]
+                .filter { $0.1.constantValue != $0.2 }.map { "\($0.0) \(describe($0.1))" }
+            return (["color"] + parts).joined(separator: " ")
+        case .lut(let file, let intensity):
+            return "lut \(fileName(file))" + (intensity.constantValue == 1 ? "" : " intensity \(describe(intensity))")
+        case .chromaKey(let k):
+            return "chroma_key \(k.color) similarity \(describe(k.similarity)) softness \(describe(k.softness)) spill \(describe(k.spill))"
         }
     }
 

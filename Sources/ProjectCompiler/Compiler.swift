@@ -60,6 +60,8 @@ struct CompileSession {
     var captionFiles: [String] = []
     var cueSources: [SourceText] = []
     var unavailable = false
+    /// The `.cube` files read so far, with the problem found in each (nil: usable).
+    var checkedLUTs: [String: CubeLUTError?] = [:]
     private(set) var layout: TimelineLayout?
     var ancestors: [String] = []
     /// The media the project uses that could be read, by name.
@@ -101,7 +103,11 @@ struct CompileSession {
         for (index, placed) in videoPlacements.enumerated() {
             let lanes = makeLanes(placed, kind: .video, name: "video \(index + 1)", content: videoContent)
             tracks += lanes.tracks
-            layersByTrack.append(placed.map { (lanes.ids[$0.lane], $0) })
+            layersByTrack.append(placed.map { p in
+                var p = p
+                p.clip.filters += project.videoTracks[index].filters // a track's filters follow each clip's own
+                return (lanes.ids[p.lane], p)
+            })
             let heard = placed.filter { hasOwnAudio($0.clip) }
             if !heard.isEmpty {
                 let audioLanes = makeLanes(heard, kind: .audio, name: "audio of video \(index + 1)", content: audioContentOfVideo)

@@ -11,6 +11,7 @@ struct ClipLayer {
     var opacity: Animation
     var crop: CropAnimation
     var mask: LayerMask?
+    var filters: [LayerFilter]
 }
 
 extension CompileSession {
@@ -56,7 +57,8 @@ extension CompileSession {
                 let layer = layers[index]
                 return LayerInstruction(trackID: layer.trackID, fit: layer.fit, transform: layer.transform.sliced(to: range),
                                         opacity: layer.opacity.sliced(to: range), crop: layer.crop.sliced(to: range),
-                                        mask: layer.mask?.sliced(to: range))
+                                        mask: layer.mask?.sliced(to: range),
+                                        filters: layer.filters.map { $0.sliced(to: range) })
             }
             result.append(VideoInstruction(timeRange: range, background: background, layers: active, transitions: running.map(\.mark)))
         }
@@ -114,7 +116,8 @@ extension CompileSession {
                                        anchorY: resolve(clip.transform.anchor, over: range) { $0.y.resolved(against: 1) },
                                        scaleX: scale, scaleY: scale, rotation: resolve(clip.transform.rotation, over: range))
         return ClipLayer(trackID: trackID, range: range, fit: clip.fit, transform: transform, opacity: opacity, crop: crop,
-                         mask: clip.mask.flatMap { layerMask($0, over: range) })
+                         mask: clip.mask.flatMap { layerMask($0, over: range) },
+                         filters: filters(clip.filters, over: range))
     }
 
     /// The picture size crop pixels refer to: the media's display size, or the frame for colours.

@@ -57,6 +57,8 @@ public struct Track<Clip: Sendable>: Sendable {
     /// `duck:` (audio tracks): the track's gain follows another track's level.
     public var duck: DuckSpec? = nil
     public var origin: Origin
+    /// `filters:` (video tracks): applied to every clip of the track, after the clip's own.
+    public var filters: [FilterSpec] = []
 }
 
 /// `duck: { under: voice, by: 12dB, threshold: -40dB, attack: 0.2s, release: 0.5s }`.
@@ -194,6 +196,8 @@ public struct VideoClip: Sendable {
     public var origin: Origin
     /// `vars:` passed to a nested project (the media is a Reel project), each at its value.
     public var vars: [VarOverride] = []
+    /// `filters:`, in order.
+    public var filters: [FilterSpec] = []
 }
 
 extension VideoClip {

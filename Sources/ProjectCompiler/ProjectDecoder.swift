@@ -190,7 +190,7 @@ struct ProjectDecoder {
         return .constant(read(c) ?? value)
     }
 
-    private mutating func number(_ c: NodeCursor?, default value: Double) -> Animated<Double> {
+    mutating func number(_ c: NodeCursor?, default value: Double) -> Animated<Double> {
         animated(c, default: value) { $0.double }
     }
 
@@ -208,7 +208,8 @@ struct ProjectDecoder {
                 items.append(.clip(decoded))
             }
         }
-        return Track(name: c["name"]?.string, items: items, duck: c["duck"].flatMap { decodeDuck($0) }, origin: c.origin)
+        return Track(name: c["name"]?.string, items: items, duck: c["duck"].flatMap { decodeDuck($0) }, origin: c.origin,
+                     filters: decodeFilters(c["filters"]))
     }
 
     private mutating func decodeDuck(_ c: NodeCursor) -> DuckSpec? {
@@ -281,7 +282,7 @@ struct ProjectDecoder {
                          transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
                          opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
                          mute: c["mute"]?.bool ?? false, mask: c["mask"].flatMap { decodeMask($0) }, origin: c.origin,
-                         vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [])
+                         vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [], filters: decodeFilters(c["filters"]))
     }
 
     fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {

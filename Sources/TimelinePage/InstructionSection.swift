@@ -49,6 +49,7 @@ extension PageWriter {
             parts.append(layer.opacity.constantValue.map { "opacity \(Decimal.short($0))" } ?? "opacity animated")
             if layer.transform.animations.contains(where: { !$0.isConstant }) { parts.append("transform animated") }
             if layer.crop.animations.contains(where: { !$0.isConstant }) { parts.append("crop animated") }
+            if !layer.filters.isEmpty { parts.append("filters " + layer.filters.map(\.typeName).joined(separator: " ")) }
             lines.append(parts.joined(separator: ", "))
         }
         return lines

@@ -13,6 +13,7 @@ struct FakeMedia: MediaFactsProvider {
         "music.mp3": .fake(.audio, duration: MediaTime(seconds: 22)),
         "star.svg": .fake(.svg, size: PixelSize(width: 100, height: 100)),
         "title-matte.svg": .fake(.svg, size: PixelSize(width: 640, height: 360)),
+        "presenter.svg": .fake(.svg, size: PixelSize(width: 480, height: 640)),
         "silent.mp4": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 5), hasAudio: false),
     ]
 

@@ -72,6 +72,17 @@ import TestSupport
         #expect(html.contains("0 transitions"))
     }
 
+    @Test func aLayersFiltersAreNamedInItsInstruction() {
+        let main = clip(video("main"), at: range(.zero, seconds(10)), from: .zero)
+        var filtered = layer(1)
+        filtered.filters = [.blur(radius: .constant(12)), .lut(file: "/looks/teal.cube", intensity: .constant(1))]
+        let tracks = [CompositionTrack(id: 1, kind: .video, name: "main", segments: [main])]
+        let html = page(graph(duration: seconds(10), tracks: tracks,
+                              instructions: [VideoInstruction(timeRange: range(.zero, seconds(10)), background: .black, layers: [filtered])]))
+        #expect(html.contains("layer main (track 1), fit contain, opacity 1, filters blur lut"))
+        #expect(!page(crossfadeGraph()).contains("filters"))
+    }
+
     @Test func aTransitionCutByAnotherTracksClipIsOneBox() {
         var g = crossfadeGraph()
         let mark = g.videoComposition.instructions[1].transitions

@@ -44,6 +44,8 @@ struct PlannedLayer: Sendable {
     var alpha: Int
     /// What part of the layer shows, if masked (a masked layer takes the general path).
     var mask: PlannedMask? = nil
+    /// The layer's filters at the frame's time, applied to its picture before compositing.
+    var looks: [Look] = []
 }
 
 /// Works out the `FramePlan` of each frame of a graph. Frames are usually asked for in
@@ -85,8 +87,11 @@ final class FramePlanner {
             }
             let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
-            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement, hasAlpha: hasAlpha,
-                                       isMoving: layer.placementIsAnimated, alpha: alpha, mask: layer.mask.map { PlannedMask($0, at: t) }))
+            // A keyed layer has alpha: it takes the general path, its picture fetched as R′G′B′A.
+            layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement,
+                                       hasAlpha: hasAlpha || layer.filters.contains(where: \.makesAlpha),
+                                       isMoving: layer.placementIsAnimated, alpha: alpha, mask: layer.mask.map { PlannedMask($0, at: t) },
+                                       looks: layer.filters.map { Look($0, at: t) }))
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
     }

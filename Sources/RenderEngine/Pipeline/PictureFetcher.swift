@@ -23,9 +23,9 @@ final class PictureFetcher {
             case .color(let c):
                 picture = .color(c)
             case .media(let ref, let t):
-                picture = try fetch(request, from: ref, trackID: layer.trackID, at: t, timeline: plan.time)
+                picture = try fetch(request, from: ref, trackID: layer.trackID, at: t, timeline: plan.time, looks: layer.looks)
             case .still(let ref):
-                picture = try fetch(request, from: ref, trackID: layer.trackID, at: .zero, timeline: plan.time)
+                picture = try fetch(request, from: ref, trackID: layer.trackID, at: .zero, timeline: plan.time, looks: layer.looks)
             }
             guard let mask = layer.mask, let picture else { return picture }
             return .masked(picture, try coverage(mask, trackID: layer.trackID, timeline: plan.time))
@@ -44,16 +44,19 @@ final class PictureFetcher {
         }
     }
 
-    /// The picture of `ref` at source time `t`; a failure to open or read it names the file and both times.
+    /// The picture of `ref` at source time `t` with the layer's looks applied; a failure to
+    /// open or read it (or a LUT file) names the file and both times.
     private func fetch(_ request: PictureRequest, from ref: MediaReference, trackID: Int, at t: MediaTime,
-                       timeline: MediaTime) throws -> LayerPicture? {
+                       timeline: MediaTime, looks: [Look]) throws -> LayerPicture? {
         do {
             let source = try pool.source(ref, trackID: trackID)
+            let picture: LayerPicture?
             switch request {
-            case .yuv(let w, let h): return .yuv(try source.yuvFrame(at: t, width: w, height: h))
-            case .rgba(let w, let h): return .rgba(try source.rgbaFrame(at: t, width: w, height: h))
-            case .none: return nil
+            case .yuv(let w, let h): picture = .yuv(try source.yuvFrame(at: t, width: w, height: h))
+            case .rgba(let w, let h): picture = .rgba(try source.rgbaFrame(at: t, width: w, height: h))
+            case .none: picture = nil
             }
+            return try LayerLooks.apply(looks, to: picture, matrix: .bt709)
         } catch let error as RenderError {
             throw error
         } catch {

@@ -124,6 +124,14 @@ private struct KeyedGraph {
             }
         }
         g.fonts = try graph.fonts.map(id)
+        for i in g.videoComposition.instructions.indices {
+            for l in g.videoComposition.instructions[i].layers.indices {
+                g.videoComposition.instructions[i].layers[l].filters = try g.videoComposition.instructions[i].layers[l].filters.map { filter in
+                    guard case .lut(let file, let intensity) = filter else { return filter }
+                    return .lut(file: try id(file), intensity: intensity)
+                }
+            }
+        }
         self.graph = g
         self.version = version
         let vc = graph.videoComposition, out = graph.output
