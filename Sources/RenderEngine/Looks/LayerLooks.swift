@@ -51,6 +51,7 @@ enum LayerLooks {
         case .yuv(let frame): .yuv(PixelLooks.apply(look, to: frame))
         case .rgba(let image): .rgba(PixelLooks.apply(look, to: image, matrix: matrix))
         case .color: picture
+        case .masked(let inner, let coverage): .masked(apply(look, to: inner, matrix: matrix), coverage)
         }
     }
 
@@ -74,6 +75,8 @@ enum LayerLooks {
             return .rgba(out)
         case .color:
             return picture
+        case .masked(let inner, let coverage):
+            return .masked(blur(inner, radius: radius), coverage)
         }
     }
 }
