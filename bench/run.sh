@@ -5,6 +5,7 @@
 # seconds and peak memory (medians) and Reel's ratios to ffmpeg and to the floor.
 # Reel renders without its cache, JOBS segments at once (2 by default).
 #   bench/run.sh            (RUNS=3, JOBS=2 by default; needs ffmpeg, GNU time, swift)
+#   REEL=/path/to/reel bench/run.sh   (measures that build of reel)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-3}
@@ -16,8 +17,11 @@ TIME=/usr/bin/time
 
 # The same generator as ../shared/bench/make-sources.sh (byte-identical media).
 "$ROOT/scripts/make-promo-media.sh"
-(cd "$ROOT" && swift build -c release --product reel >/dev/null)
-REEL=$ROOT/.build/release/reel
+# REEL=path/to/reel measures that binary instead of building the release one.
+if [ -z "${REEL:-}" ]; then
+  (cd "$ROOT" && swift build -c release --product reel >/dev/null)
+  REEL=$ROOT/.build/release/reel
+fi
 
 # measure NAME COMMAND...: appends "wall user+sys maxKB" to $WORK/NAME.times
 measure() {
