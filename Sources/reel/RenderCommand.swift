@@ -50,11 +50,6 @@ struct Render: ParsableCommand {
     func validate() throws {
         if segment != nil, rendering.parts == nil { throw ValidationError("--segment needs --parts FOLDER to put the segment in") }
         if segment != nil, output != nil { throw ValidationError("--segment renders a part, not a file: leave out -o, and join the parts with reel join") }
-        if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension), container.isImageSequence,
-           !ImageSequencePattern.has(output) {
-            throw ValidationError("-o \(output): a .\(URL(fileURLWithPath: output).pathExtension) output is an image sequence, one file a frame, "
-                                  + "and its name has no frame number; put %04d where the number goes: \(ImageSequencePattern.suggestion(for: output))")
-        }
     }
 
     func run() throws {
@@ -176,6 +171,12 @@ struct SegmentedProject {
         if needsOutput {
             guard let path else { throw UsageError("no output file: pass -o FILE or set output.path in the project") }
             try refuseUnsafeOutputs([path], project: project, vars: vars, graph: graph, exampleName: "out.mp4")
+            // After the safety check: `-o media/logo.png` is first of all the project's logo.
+            if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension), container.isImageSequence,
+               !ImageSequencePattern.has(output) {
+                throw UsageError("-o \(output): a .\(URL(fileURLWithPath: output).pathExtension) output is an image sequence, one file a frame, "
+                                 + "and its name has no frame number; put %04d where the number goes: \(ImageSequencePattern.suggestion(for: output))")
+            }
         }
         var timeRange: TimeRange?
         if let range {

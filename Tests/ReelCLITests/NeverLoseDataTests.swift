@@ -172,7 +172,7 @@ struct SafetyFolder {
                                             "-start_number", "1", folder.file("media/shots/f%03d.png")])
         try """
         reel: 1
-        output: { size: [160, 90], fps: 25, video: { codec: h264, preset: ultrafast } }
+        output: { size: [160, 90], fps: 25 }
         media: { shots: media/shots/f%03d.png }
         video:
           - clips:
