@@ -159,7 +159,7 @@ struct SegmentedProject {
         } catch {
             // A file the project reads, given as -o, is refused as such (73), not for the codecs
             // its extension cannot hold: the project as written says which files it reads.
-            if needsOutput, let output, (error as? ProjectError)?.category == .invalidProject,
+            if needsOutput, let output, error.category == .invalidProject,
                let asWritten = try? loadGraph(projectPath: project, vars: values, remote: remote) {
                 let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
                 try refuseUnsafeOutputs([named], project: project, vars: vars, graph: asWritten, exampleName: "out.mp4")

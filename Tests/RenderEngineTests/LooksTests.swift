@@ -173,4 +173,50 @@ import TestSupport
         let edge = try keyed((60, 200, 60))
         #expect(edge.a > 0 && edge.a < 255, "between similarity and similarity + softness alpha ramps: \(edge)")
     }
+
+    /// Looks compute only the shown part of a picture (a `cover` backdrop is mostly off the
+    /// frame), and that part is exactly as when the whole picture is done: a blur reads its
+    /// reach around the region, a look before a blur works on what the blur reads.
+    @Test func theShownRegionIsExactlyAsInTheWholePicture() throws {
+        var random = SplitMix64(seed: 9)
+        let (width, height) = (301, 120)
+        let frame = YUVFrame(width: width, height: height)
+        for plane in 0..<3 {
+            let p = frame.plane(plane)
+            for i in 0..<(p.stride * (plane == 0 ? height : frame.chromaHeight)) { p.base[i] = UInt8.random(in: 16...235, using: &random) }
+        }
+        let image = PremultipliedImage(width: width, height: height)
+        for i in 0..<(image.stride * height) where i % 4 == 3 { image.pixels[i] = UInt8.random(in: 0...255, using: &random) }
+        for i in 0..<(image.stride * height) where i % 4 != 3 { image.pixels[i] = UInt8.random(in: 0...image.pixels[i | 3], using: &random) }
+        let chains: [[Look]] = [
+            [.blur(radius: 6)],
+            [.color(brightness: 0.1, contrast: 1.2, saturation: 0.5, temperature: 5000), .blur(radius: 12)],
+            [.blur(radius: 3), .blur(radius: 20), .color(brightness: -0.1, contrast: 1, saturation: 1, temperature: 7000)],
+        ]
+        let regions = [PictureRegion(x0: 100, y0: 30, x1: 200, y1: 90), PictureRegion(x0: 0, y0: 0, x1: 50, y1: 120),
+                       PictureRegion(x0: 250, y0: 100, x1: 301, y1: 120)]
+        for looks in chains {
+            for region in regions {
+                guard case .yuv(let whole)? = try LayerLooks.apply(looks, to: .yuv(frame), matrix: .bt709),
+                      case .yuv(let part)? = try LayerLooks.apply(looks, to: .yuv(frame), within: region, matrix: .bt709),
+                      case .rgba(let wholeImage)? = try LayerLooks.apply(looks, to: .rgba(image), matrix: .bt709),
+                      case .rgba(let partImage)? = try LayerLooks.apply(looks, to: .rgba(image), within: region, matrix: .bt709) else {
+                    Issue.record("looks keep the picture's kind"); return
+                }
+                var differing = 0
+                for plane in 0..<3 {
+                    let r = plane == 0 ? region : region.chroma
+                    for y in r.y0..<r.y1 { for x in r.x0..<r.x1 where whole.sample(plane: plane, x: x, y: y) != part.sample(plane: plane, x: x, y: y) { differing += 1 } }
+                }
+                for y in region.y0..<region.y1 {
+                    for i in (4 * region.x0)..<(4 * region.x1) where wholeImage.pixels[y * wholeImage.stride + i] != partImage.pixels[y * partImage.stride + i] {
+                        differing += 1
+                    }
+                }
+                #expect(differing == 0, "\(looks) in \(region): \(differing) samples differ")
+                // And the part outside is not computed (left blank), which is the point.
+                #expect(part.sample(plane: 0, x: region.x0 > 60 ? 0 : width - 1, y: region.y0 > 60 ? 0 : height - 1) == 0)
+            }
+        }
+    }
 }

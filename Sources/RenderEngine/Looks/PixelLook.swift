@@ -31,13 +31,15 @@ struct RGBFromYCbCr: Sendable {
 enum PixelLooks {
     /// A new 4:2:0 picture: each pixel changed with its own luma and its 2×2 block's chroma;
     /// the block's new chroma is the mean of its pixels' (exact for the linear looks).
-    /// Alpha the look makes is ignored: looks that make alpha run on R′G′B′A pictures.
-    static func apply(_ look: some PixelLook, to frame: YUVFrame) -> YUVFrame {
+    /// Alpha the look makes is ignored: looks that make alpha run on R′G′B′A pictures. Only
+    /// the 2×2 blocks of `region` are computed.
+    static func apply(_ look: some PixelLook, to frame: YUVFrame, within region: PictureRegion) -> YUVFrame {
         let out = YUVFrame(width: frame.width, height: frame.height)
         let (ys, cs) = (frame.plane(0), frame.plane(1)), cr = frame.plane(2)
         let (oy, ocb, ocr) = (out.plane(0), out.plane(1), out.plane(2))
-        for by in 0..<frame.chromaHeight {
-            for bx in 0..<frame.chromaWidth {
+        let blocks = region.chroma
+        for by in blocks.y0..<blocks.y1 {
+            for bx in blocks.x0..<blocks.x1 {
                 let u = Int32(cs.base[by * cs.stride + bx]), v = Int32(cr.base[by * cr.stride + bx])
                 var sumU: Int32 = 0, sumV: Int32 = 0, count: Int32 = 0
                 for dy in 0..<2 where 2 * by + dy < frame.height {
@@ -57,13 +59,13 @@ enum PixelLooks {
     }
 
     /// A new premultiplied R′G′B′A picture: each pixel un-premultiplied, changed, its alpha
-    /// multiplied by the alpha the look makes, premultiplied again.
-    static func apply(_ look: some PixelLook, to image: PremultipliedImage, matrix: YCbCrMatrix) -> PremultipliedImage {
+    /// multiplied by the alpha the look makes, premultiplied again. Only `region` is computed.
+    static func apply(_ look: some PixelLook, to image: PremultipliedImage, within region: PictureRegion, matrix: YCbCrMatrix) -> PremultipliedImage {
         let out = PremultipliedImage(width: image.width, height: image.height)
         let toRGB = RGBFromYCbCr.bt709
-        for row in 0..<image.height {
+        for row in region.y0..<region.y1 {
             let src = image.pixels + row * image.stride, dst = out.pixels + row * out.stride
-            for x in 0..<image.width {
+            for x in region.x0..<region.x1 {
                 let p = src + 4 * x, q = dst + 4 * x
                 let a0 = Int32(p[3])
                 guard a0 > 0 else { continue }

@@ -23,9 +23,9 @@ final class PictureFetcher {
             case .color(let c):
                 picture = .color(c)
             case .media(let ref, let t):
-                picture = try fetch(request, from: ref, trackID: layer.trackID, at: t, timeline: plan.time, looks: layer.looks)
+                picture = try fetch(request, from: ref, for: layer, rectangular: rectangular, at: t, timeline: plan.time)
             case .still(let ref):
-                picture = try fetch(request, from: ref, trackID: layer.trackID, at: .zero, timeline: plan.time, looks: layer.looks)
+                picture = try fetch(request, from: ref, for: layer, rectangular: rectangular, at: .zero, timeline: plan.time)
             }
             guard let mask = layer.mask, let picture else { return picture }
             return .masked(picture, try coverage(mask, trackID: layer.trackID, timeline: plan.time))
@@ -44,19 +44,21 @@ final class PictureFetcher {
         }
     }
 
-    /// The picture of `ref` at source time `t` with the layer's looks applied; a failure to
-    /// open or read it (or a LUT file) names the file and both times.
-    private func fetch(_ request: PictureRequest, from ref: MediaReference, trackID: Int, at t: MediaTime,
-                       timeline: MediaTime, looks: [Look]) throws -> LayerPicture? {
+    /// The picture of `ref` at source time `t` with the layer's looks applied to the part of it
+    /// that shows; a failure to open or read it (or a LUT file) names the file and both times.
+    private func fetch(_ request: PictureRequest, from ref: MediaReference, for layer: PlannedLayer, rectangular: Bool, at t: MediaTime,
+                       timeline: MediaTime) throws -> LayerPicture? {
         do {
-            let source = try pool.source(ref, trackID: trackID)
+            let source = try pool.source(ref, trackID: layer.trackID)
             let picture: LayerPicture?
             switch request {
             case .yuv(let w, let h): picture = .yuv(try source.yuvFrame(at: t, width: w, height: h))
             case .rgba(let w, let h): picture = .rgba(try source.rgbaFrame(at: t, width: w, height: h))
             case .none: picture = nil
             }
-            return try LayerLooks.apply(looks, to: picture, matrix: .bt709)
+            guard !layer.looks.isEmpty, let size = picture?.pixelSize else { return picture }
+            let shown = layer.placement.visibleRegion(ofPicture: size, in: renderSize, rectangular: rectangular)
+            return try LayerLooks.apply(layer.looks, to: picture, within: shown, matrix: .bt709)
         } catch let error as RenderError {
             throw error
         } catch {
