@@ -6,16 +6,25 @@
 #   B.mp4     12 s 1280x720 25 fps HD bars + a moving testsrc box, 44.1 kHz mono AAC 660 Hz sine
 #   logo.png  480x160 RGBA, semi-transparent blue box, white border, text
 #   music.mp3 22 s 44.1 kHz stereo MP3 of a C-major chord
+#   shots/shot1001.png … shot1048.png  an image sequence numbered from 1001 as VFX renders are:
+#             2 s of 640x360 testsrc2 at 24 fps, each picture showing its own number (Examples/sequence)
 set -euo pipefail
 FFMPEG=${FFMPEG:-ffmpeg}
 FONT=${FONT:-/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf}
 W=${WORK:-$(cd "$(dirname "$0")/.." && pwd)/Examples/promo/media}
 mkdir -p "$W"
+ff() { "$FFMPEG" -hide_banner -loglevel error -nostdin -y "$@"; }
+
+if [ ! -s "$W/shots/shot1048.png" ]; then
+  mkdir -p "$W/shots"
+  ff -f lavfi -i "testsrc2=size=640x360:rate=24:duration=2" \
+     -vf "drawtext=fontfile=$FONT:text='%{eif\:n+1001\:d}':fontsize=96:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=12:x=(w-text_w)/2:y=(h-text_h)/2" \
+     -start_number 1001 -flags +bitexact "$W/shots/shot%04d.png"
+fi
 if [ -s "$W/A.mp4" ] && [ -s "$W/B.mp4" ] && [ -s "$W/logo.png" ] && [ -s "$W/music.mp3" ]; then exit 0; fi
 BX=(-fflags +bitexact -flags:v +bitexact -flags:a +bitexact -map_metadata -1)
 TAG709=(-colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv)
 TO709="scale=out_color_matrix=bt709:out_range=tv"
-ff() { "$FFMPEG" -hide_banner -loglevel error -nostdin -y "$@"; }
 
 ff -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=12,format=rgb24,$TO709,format=yuv420p" \
    -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=12" \

@@ -78,15 +78,30 @@ public struct MediaReference: Hashable, Sendable, Codable {
     public var facts: MediaFacts
     /// Set when the file is a Reel project used as a clip (its facts describe its output).
     public var nested: NestedProject?
+    /// The rate an image sequence (`shots/f%04d.png`) is read at, as its media entry's `fps`
+    /// gives it: its k-th file shows from k / rate. Nil for other files, and for a sequence
+    /// without `fps` (read at 25 fps).
+    public var sequenceRate: Rational?
 
-    public init(name: String, path: String, facts: MediaFacts, nested: NestedProject? = nil) {
+    public init(name: String, path: String, facts: MediaFacts, nested: NestedProject? = nil, sequenceRate: Rational? = nil) {
         self.name = name
         self.path = path
         self.facts = facts
         self.nested = nested
+        self.sequenceRate = sequenceRate
     }
 
     public var kind: MediaKind { facts.kind }
+
+    /// What tells two open readers of the graph apart: the path, and also the rate an image
+    /// sequence is read at and the vars a nested project was compiled with (one file used
+    /// twice at other rates or with other vars is two sources).
+    public var sourceKey: String {
+        var key = path
+        if let sequenceRate { key += "\u{0}fps=\(sequenceRate)" }
+        if let nested { key += "\u{0}" + nested.varsText }
+        return key
+    }
 }
 
 public struct Composition: Hashable, Sendable, Codable {

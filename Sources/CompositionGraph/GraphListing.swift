@@ -106,12 +106,17 @@ extension CompositionGraph {
 
     private func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
 
+    /// `intro (A.mp4)`, `shots (f%04d.png at 24 fps)`.
+    private func label(_ ref: MediaReference) -> String {
+        "\(ref.name) (\(fileName(ref.path))\(ref.sequenceRate.map { " at \($0) fps" } ?? ""))"
+    }
+
     /// A segment, or a speed ramp's pieces as one line.
     private func describe(_ run: SegmentRun) -> String {
         let first = run.segments.first!
         var text = "\(span(run.target)) \(describe(first.content))"
         if let speeds = run.speeds, case .media(let ref, _)? = first.content, let source = run.source {
-            text = "\(span(run.target)) \(ref.name) (\(fileName(ref.path))) source \(source) ramp of \(run.segments.count) pieces, speed \(speeds.first) -> \(speeds.last)"
+            text = "\(span(run.target)) \(label(ref)) source \(source) ramp of \(run.segments.count) pieces, speed \(speeds.first) -> \(speeds.last)"
         } else if let speed = first.timeMapping?.speed, speed.isZero {
             text += " frozen"
         }
@@ -122,8 +127,8 @@ extension CompositionGraph {
         switch content {
         case nil: return "empty"
         case .media(let ref, let range)?:
-            return "\(ref.name) (\(fileName(ref.path))) source \(range)"
-        case .still(let ref)?: return "still \(ref.name) (\(fileName(ref.path)))"
+            return "\(label(ref)) source \(range)"
+        case .still(let ref)?: return "still \(label(ref))"
         case .color(let c)?: return "color \(c)"
         }
     }
@@ -159,8 +164,8 @@ extension CompositionGraph {
             }
             if let revealed = state.revealedUpTo { parts.append("revealed \(revealed) of \(state.text.utf8.count) bytes") }
             if let file = style.resolvedFontFile { parts.append("-> \(fileName(file))") }
-        case .image(let ref): parts.append("image \(ref.name) (\(fileName(ref.path)))")
-        case .svg(let ref): parts.append("svg \(ref.name) (\(fileName(ref.path)))")
+        case .image(let ref): parts.append("image \(label(ref))")
+        case .svg(let ref): parts.append("svg \(label(ref))")
         case .rect: parts.append("rect")
         case .ellipse: parts.append("ellipse")
         }
@@ -189,7 +194,7 @@ extension CompositionGraph {
             text = "mask path of \(path.commands.count) commands"
             if x.constantValue != 0 || y.constantValue != 0 { text += " offset (\(describe(x)), \(describe(y)))" }
         case .matte(let matte):
-            text = "mask matte \(matte.channel.rawValue) \(matte.media.name) (\(fileName(matte.media.path)))"
+            text = "mask matte \(matte.channel.rawValue) \(label(matte.media))"
             if let start = matte.sourceStart { text += " from \(TimeNotation.seconds(start)) at \(TimeNotation.seconds(matte.timelineStart))" }
         }
         if mask.feather.constantValue != 0 { text += " feather \(describe(mask.feather))" }

@@ -99,5 +99,14 @@ public enum MediaFactsError: Error, Sendable, Equatable {
 /// Learns the facts of media files: the FFmpeg- and Cairo-backed reader of the render engine
 /// in the command line, a fake in tests.
 public protocol MediaFactsProvider: Sendable {
-    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts
+    /// The facts of the file at `path`; an image sequence (`shots/f%04d.png`) as read at
+    /// `sequenceRate` (nil: 25 fps), which other files ignore.
+    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts
+}
+
+extension MediaFactsProvider {
+    /// The facts of the file at `path`; an image sequence at 25 fps.
+    public func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+        try facts(forFileAt: path, sequenceRate: nil)
+    }
 }

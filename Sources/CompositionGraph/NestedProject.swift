@@ -35,12 +35,3 @@ public struct NestedProject: Hashable, Sendable, Codable {
         try c.encode(vars, forKey: .vars)
     }
 }
-
-extension MediaReference {
-    /// What tells two open readers of the graph apart: the path, and for a nested project
-    /// also the vars it was compiled with (one file used twice with other vars is two sources).
-    public var sourceKey: String {
-        guard let nested else { return path }
-        return path + "\u{0}" + nested.varsText
-    }
-}

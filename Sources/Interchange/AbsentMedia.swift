@@ -12,9 +12,9 @@ public final class AbsentMediaFacts: MediaFactsProvider, @unchecked Sendable {
 
     public init(base: any MediaFactsProvider) { self.base = base }
 
-    public func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+    public func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
         do {
-            return try base.facts(forFileAt: path)
+            return try base.facts(forFileAt: path, sequenceRate: sequenceRate)
         } catch {
             guard case .missing = error else { throw error }
             missing.append(path)

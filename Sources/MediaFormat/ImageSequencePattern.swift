@@ -27,26 +27,33 @@ public enum ImageSequencePattern {
     }
 
     /// The number of the file named `candidate` in the sequence of `path`'s pattern
-    /// (`shot%04d.png`: `shot0012.png` → 12), nil when the name is not one of it.
+    /// (`shot%04d.png`: `shot0012.png` → 12), nil when the name is not one of it. The name must
+    /// be the one the pattern gives that number, as FFmpeg writes and reads it: `shot012.png`
+    /// is not frame 12 of `shot%04d.png`.
     public static func number(ofFileName candidate: String, in path: String) -> Int? {
         let name = fileName(path)
         guard let range = range(in: name) else { return nil }
         let prefix = name[..<range.lowerBound], suffix = name[range.upperBound...]
         guard candidate.hasPrefix(prefix), candidate.hasSuffix(suffix), candidate.count > prefix.count + suffix.count else { return nil }
         let digits = candidate.dropFirst(prefix.count).dropLast(suffix.count)
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(digits)
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
+              fileName(path, number: number) == candidate else { return nil }
+        return number
+    }
+
+    /// The files of the sequence `path` names with their numbers, in the numbers' order; nil
+    /// when its file name has no pattern (a path to one file).
+    public static func numberedFiles(of path: String) -> [(number: Int, path: String)]? {
+        guard has(path) else { return nil }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let numbered = names.compactMap { name in number(ofFileName: name, in: path).map { (number: $0, path: folder.appendingPathComponent(name).path) } }
+        return numbered.sorted { $0.number < $1.number }
     }
 
     /// The files of the sequence `path` names, in their numbers' order; nil when its file name
     /// has no pattern (a path to one file).
-    public static func files(of path: String) -> [String]? {
-        guard has(path) else { return nil }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let numbered = names.compactMap { name in number(ofFileName: name, in: path).map { ($0, folder.appendingPathComponent(name).path) } }
-        return numbered.sorted { $0.0 < $1.0 }.map(\.1)
-    }
+    public static func files(of path: String) -> [String]? { numberedFiles(of: path)?.map(\.path) }
 
     private static func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
 

@@ -1,22 +1,25 @@
 internal import CFFmpeg
 import Foundation
-import MediaFormat
 import MediaTime
 
 /// An opened media file (`AVFormatContext` for reading, stream info found); closed exactly once.
 final class InputFile {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
+    /// A sequence of numbered pictures (`shot%04d.png`) read as one video.
+    let isImageSequence: Bool
 
     /// Opens `path`, saying precisely why when it is missing, a folder, empty or not media.
-    init(path: String) throws {
+    /// An image sequence (`shot%04d.png`) is read at `sequenceRate` (nil: 25 fps); other
+    /// files ignore it.
+    init(path: String, sequenceRate: Rational? = nil) throws {
         self.path = path
         let site = FFmpegCallSite(path: path)
         // An image sequence's files are checked as FFmpeg's image2 demuxer opens them; its first
         // file stands for the sequence in the checks made before.
-        let files = ImageSequencePattern.files(of: path)
-        if let files, files.isEmpty { throw MediaError(.fileNotFound, path: path, "no file matches this image sequence pattern") }
-        let first = files?.first ?? path
+        let sequence = try ImageSequenceInput(path: path, rate: sequenceRate)
+        let first = sequence?.firstFile ?? path
+        isImageSequence = sequence != nil
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) else {
             throw MediaError(.fileNotFound, path: path, "no such file")
@@ -28,7 +31,10 @@ final class InputFile {
         try DecodeLimits.checkHeader(path: first)
         FFmpeg.clearLog()
         var pointer: UnsafeMutablePointer<AVFormatContext>? = nil
-        let status = avformat_open_input(&pointer, path, nil, nil)
+        var options: OpaquePointer? = nil
+        defer { av_dict_free(&options) }
+        for option in sequence?.demuxerOptions ?? [] { av_dict_set(&options, option.key, option.value, 0) }
+        let status = avformat_open_input(&pointer, path, nil, &options)
         if status < 0, FFmpeg.lastLog.contains("moov atom not found"), Self.startsWithFileTypeBox(path) {
             throw FFmpeg.error(status, "avformat_open_input", site, .truncated,
                                "has no index (moov atom): the MP4/MOV file is incomplete, probably cut short while being written or copied")

@@ -7,7 +7,8 @@ public struct MediaInfo: Codable, Sendable, Equatable {
     /// FFmpeg's demuxer name(s), e.g. `mov,mp4,m4a,3gp,3g2,mj2`.
     public var format: String
     public var formatLongName: String
-    /// The container's duration (exact microseconds as FFmpeg keeps it), if it says.
+    /// The container's duration (exact microseconds as FFmpeg keeps it), if it says; an image
+    /// sequence's is exactly its file count / its rate.
     public var duration: MediaTime?
     /// The container's first timestamp (ffprobe's `start_time`).
     public var startTime: MediaTime

@@ -3,9 +3,10 @@ import MediaTime
 
 /// Reads what is in a media file (AVAsset's properties), as `reel probe` prints it.
 public enum MediaProbe {
-    /// Opens `path`, reads its streams and returns the facts. Throws `MediaError`.
-    public static func probe(path: String) throws -> MediaInfo {
-        let file = try InputFile(path: path)
+    /// Opens `path`, reads its streams and returns the facts; an image sequence
+    /// (`shot%04d.png`) at `sequenceRate` (nil: 25 fps). Throws `MediaError`.
+    public static func probe(path: String, sequenceRate: Rational? = nil) throws -> MediaInfo {
+        let file = try InputFile(path: path, sequenceRate: sequenceRate)
         return try MediaInfo(file)
     }
 }
@@ -22,9 +23,10 @@ extension MediaInfo {
             (file.stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0 ? nil : index
         }
         let onlyVideo = file.streamCount == 1 && file.stream(0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
-        // One picture: a `*_pipe` image, or image2 with at most one frame's duration (image2 with
-        // a `%04d` pattern is an image sequence: a video).
-        let isStillImage = onlyVideo && (formatName.hasSuffix("_pipe") || (formatName == "image2" && Self.isSinglePicture(file.stream(0))))
+        // One picture: a `*_pipe` image, or one file read by image2 with at most one frame's
+        // duration (an image sequence, `%04d`, is a video, even of one file).
+        let isStillImage = onlyVideo && !file.isImageSequence
+            && (formatName.hasSuffix("_pipe") || (formatName == "image2" && Self.isSinglePicture(file.stream(0))))
         // A still has one picture; reading it to time frames would use it up (image2 cannot
         // rewind a single file), so the reader that comes next would find nothing.
         let variable = isStillImage ? [] : try variableFrameRateStreams(file)
@@ -41,9 +43,13 @@ extension MediaInfo {
         }
         let microsecond = AVRational(num: 1, den: reel_av_time_base())
         let containerStart = MediaTime(ticks: file.startMicroseconds, timeBase: microsecond)
+        // An image sequence lasts its file count / its rate exactly: its stream's duration
+        // (the container's is rounded to microseconds).
+        let duration = file.isImageSequence ? streams.first?.duration
+            : context.duration == FFmpeg.noPTS ? nil : MediaTime(ticks: context.duration, timeBase: microsecond)
         self.init(
             path: file.path, format: formatName, formatLongName: name(format.long_name) ?? formatName,
-            duration: context.duration == FFmpeg.noPTS ? nil : MediaTime(ticks: context.duration, timeBase: microsecond),
+            duration: duration,
             startTime: containerStart, timeZero: best.flatMap { streams[$0].startTime } ?? containerStart,
             bitRate: context.bit_rate > 0 ? Int(context.bit_rate) : nil,
             isStillImage: isStillImage,

@@ -29,10 +29,13 @@ public final class VideoReader: @unchecked Sendable {
         public var decoderThreads: Int
         /// Which stream; nil: FFmpeg's best video stream.
         public var stream: Int?
+        /// The rate an image sequence (`shot%04d.png`) is read at, its k-th file shown from
+        /// k / rate; nil: 25 fps. Other files ignore it.
+        public var sequenceRate: Rational?
 
         public init(pixelFormat: PixelFormat? = nil, size: (width: Int, height: Int)? = nil, colorSpace: ColorSpace? = nil,
                     scaler: Scaler = .bicubic, premultipliedAlpha: Bool = false, orientation: Orientation = .coded,
-                    decoderThreads: Int = 0, stream: Int? = nil) {
+                    decoderThreads: Int = 0, stream: Int? = nil, sequenceRate: Rational? = nil) {
             self.pixelFormat = pixelFormat
             self.size = size
             self.colorSpace = colorSpace
@@ -41,6 +44,7 @@ public final class VideoReader: @unchecked Sendable {
             self.orientation = orientation
             self.decoderThreads = decoderThreads
             self.stream = stream
+            self.sequenceRate = sequenceRate
         }
     }
 
@@ -73,7 +77,7 @@ public final class VideoReader: @unchecked Sendable {
     private static let seekAheadThreshold = MediaTime(seconds: 1)
 
     public init(path: String, options: Options = Options()) throws {
-        let file = try InputFile(path: path)
+        let file = try InputFile(path: path, sequenceRate: options.sequenceRate)
         info = try MediaInfo(file)
         let candidates = info.streams.filter { $0.kind == .video && !$0.isAttachedPicture }
         guard let index = options.stream ?? info.bestVideoStream ?? candidates.first?.index else {

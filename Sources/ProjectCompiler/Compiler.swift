@@ -158,7 +158,9 @@ struct CompileSession {
             let origin = Origin(location: entry.location, path: "media.\(entry.name)")
             guard let path = localPath(of: entry, at: origin) else { continue }
             do {
-                references[entry.name] = MediaReference(name: entry.name, path: path, facts: try media.facts(forFileAt: path))
+                references[entry.name] = MediaReference(name: entry.name, path: path,
+                                                        facts: try media.facts(forFileAt: path, sequenceRate: entry.sequenceRate),
+                                                        sequenceRate: entry.sequenceRate)
             } catch {
                 switch error {
                 case .missing(let path):

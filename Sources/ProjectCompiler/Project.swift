@@ -42,7 +42,10 @@ public struct MediaEntry: Sendable {
     public var name: String
     /// Absolute, or a URL as written (see `RemoteMediaAddress`).
     public var path: String
+    /// Where the path is written.
     public var location: SourceLocation
+    /// `fps` of an image sequence (`shots/f%04d.png`): its k-th file shows from k / rate; nil: 25 fps.
+    public var sequenceRate: Rational? = nil
 }
 
 /// Where a node came from: its place in the file and its path in the document.

@@ -40,16 +40,12 @@ struct ProjectDecoder {
         path.hasPrefix("/") ? path : directory.appendingPathComponent(path).standardizedFileURL.path
     }
 
-    /// 29.97, 59.94, 23.976, 119.88 and 47.952 mean the NTSC rationals (n × 1000/1001).
+    /// A frame rate as `FrameRateNotation` reads it, within the limits of what Reel renders.
     mutating func decodeFPS(_ c: NodeCursor) -> Rational? {
-        guard let text = c.scalarText, let r = Rational(exactly: text), !r.isNegative, !r.isZero else {
+        guard let text = c.scalarText, let rate = FrameRateNotation.parse(text) else {
             problems.report("fps must be a positive number or a fraction like \"30000/1001\"", at: c.origin)
             return nil
         }
-        let ntsc: [Rational: Rational] = [Rational(2997, 100): Rational(30000, 1001), Rational(5994, 100): Rational(60000, 1001),
-                                          Rational(23976, 1000): Rational(24000, 1001), Rational(11988, 100): Rational(120000, 1001),
-                                          Rational(47952, 1000): Rational(48000, 1001)]
-        let rate = ntsc[r] ?? r
         return limit(ProjectLimits.problem(fps: rate, text: text), at: c.origin) ? nil : rate
     }
 
@@ -69,9 +65,21 @@ struct ProjectDecoder {
 
     // MARK: Media
 
-    /// A path relative to the project, or a URL kept as written (checked and fetched by the compiler).
+    /// A path relative to the project, or a URL kept as written (checked and fetched by the
+    /// compiler); or `{ path, fps }`, an image sequence read at its own rate.
     private mutating func decodeMedia(name: String, _ c: NodeCursor) -> MediaEntry? {
-        c.string.map { MediaEntry(name: name, path: RemoteMediaAddress.scheme(of: $0) != nil ? $0 : absolutePath($0), location: c.node.location) }
+        guard let written = c.string != nil ? c : c["path"], let text = written.string else { return nil }
+        let isURL = RemoteMediaAddress.scheme(of: text) != nil
+        var entry = MediaEntry(name: name, path: isURL ? text : absolutePath(text), location: written.node.location)
+        if let fps = c["fps"] {
+            if isURL || !ImageSequencePattern.has(text) {
+                problems.report("'fps' applies only to image sequences, and '\(text)' is \(isURL ? "a URL, which names one file" : "one file")", at: fps.origin,
+                                hint: "name the sequence's files with a frame number pattern (shots/f%04d.png), or remove 'fps'")
+            } else {
+                entry.sequenceRate = decodeFPS(fps)
+            }
+        }
+        return entry
     }
 
     /// Reports a broken limit; true when there was one.

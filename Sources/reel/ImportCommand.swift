@@ -80,9 +80,8 @@ func pair(_ text: String, _ option: String) throws -> (String, String) {
     return (String(text[..<eq]), String(text[text.index(after: eq)...]))
 }
 
-/// `--fps`: 23.976, 29.97 and 59.94 are the NTSC rates n × 1000/1001.
+/// `--fps`: a rate as `FrameRateNotation` reads it (29.97 is 30000/1001), at most 1000.
 func parseRate(_ text: String) throws -> Rational {
-    guard let r = Rational(exactly: text), r > .zero, r <= Rational(1000) else { throw UsageError("--fps takes a frame rate such as 25, 29.97 or 30000/1001, got '\(text)'") }
-    let ntsc = [Rational(23976, 1000): Rational(24000, 1001), Rational(2997, 100): Rational(30000, 1001), Rational(5994, 100): Rational(60000, 1001)]
-    return ntsc[r] ?? r
+    guard let r = FrameRateNotation.parse(text), r <= Rational(1000) else { throw UsageError("--fps takes a frame rate such as 25, 29.97 or 30000/1001, got '\(text)'") }
+    return r
 }

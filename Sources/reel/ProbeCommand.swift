@@ -2,6 +2,7 @@ import ArgumentParser
 import CompositionGraph
 import FileSafety
 import Foundation
+import MediaFormat
 import MediaIO
 import MediaTime
 import RenderEngine
@@ -18,8 +19,12 @@ struct Probe: ParsableCommand {
         """
     )
 
-    @Argument(help: "A video, audio or image file.")
+    @Argument(help: "A video, audio or image file, or an image sequence (shots/f%04d.png).")
     var file: String
+
+    @Option(help: ArgumentHelp("An image sequence's frame rate, as a project's media entry gives it: 24, 29.97 or 30000/1001 (default 25).",
+                               valueName: "rate"))
+    var fps: String?
 
     @Flag(help: "Print JSON (exact times as \"num/den\" strings) instead of text.")
     var json = false
@@ -38,25 +43,29 @@ struct Probe: ParsableCommand {
         if frame == nil, output != nil || size != nil { throw ValidationError("-o and --size go with --frame") }
         if frame != nil, output == nil { throw ValidationError("--frame needs -o FILE.png") }
         if frame != nil, json { throw ValidationError("--json and --frame do not go together") }
+        if fps != nil, !ImageSequencePattern.has(file) {
+            throw ValidationError("--fps applies only to an image sequence, a FILE named with a frame number pattern such as shots/f%04d.png")
+        }
     }
 
     func run() throws {
         try reportingFailures {
+            let rate = try fps.map(parseRate)
             if let frame, let output {
-                try saveFrame(at: frame, to: output)
+                try saveFrame(at: frame, to: output, sequenceRate: rate)
             } else {
-                let info = try MediaProbe.probe(path: file)
+                let info = try MediaProbe.probe(path: file, sequenceRate: rate)
                 print(json ? info.json : info.text)
             }
         }
     }
 
     /// The frame through the same facts and readers a render uses for this file.
-    private func saveFrame(at text: String, to output: String) throws {
+    private func saveFrame(at text: String, to output: String, sequenceRate: Rational?) throws {
         try refuseUnsafeOutputs([output], reading: [ReadFile(path: file, role: "the probed file")], exampleName: "frame.png")
         let facts: MediaFacts
         do {
-            facts = try MediaFactsReader().facts(forFileAt: file)
+            facts = try MediaFactsReader().facts(forFileAt: file, sequenceRate: sequenceRate)
         } catch {
             switch error {
             case .missing: throw MediaError(.fileNotFound, path: file, "no such file")
@@ -76,7 +85,7 @@ struct Probe: ParsableCommand {
             throw UsageError("--frame '\(text)' is outside \(file), which is \(TimeNotation.clock(duration)) long")
         }
         let target = size?.fitting(natural) ?? natural
-        let image = try SourcePictures().picture(of: MediaReference(name: file, path: file, facts: facts), at: t, size: target)
+        let image = try SourcePictures().picture(of: MediaReference(name: file, path: file, facts: facts, sequenceRate: sequenceRate), at: t, size: target)
         try PNGEncoder.write(image, to: output)
         let shown = image.time == t || facts.duration == nil ? "" : " (on screen at \(TimeNotation.clock(t)))"
         print("\(output): \(file), frame at \(TimeNotation.clock(image.time))\(shown), \(target)")

@@ -10,7 +10,7 @@ import Testing
 /// A `.png` or `.jpg` is a 320x180 picture, an `.mp3` 12 seconds of sound, anything else a
 /// 12-second 320x180 clip with sound; a name with "missing" does not exist.
 struct AnyMedia: MediaFactsProvider {
-    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
         if path.contains("missing") { throw .missing(path: path) }
         let kind: MediaKind = switch URL(fileURLWithPath: path).pathExtension {
         case "png", "jpg": .image

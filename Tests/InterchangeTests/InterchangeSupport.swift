@@ -21,7 +21,7 @@ struct FakeInterchangeMedia: MediaFactsProvider {
     var present: [String: String?] = [:]
     var rate = Rational(24)
 
-    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
         guard let timecode = present[(path as NSString).lastPathComponent] else { throw .missing(path: path) }
         var facts = MediaFacts.fake(.video, duration: MediaTime(seconds: 24 * 3600))
         facts.startTimecode = timecode

@@ -21,6 +21,16 @@ import Testing
         #expect(ImageSequencePattern.suggestion(for: "out/frames.png") == "out/frames%04d.png")
     }
 
+    @Test func aFileIsOfASequenceOnlyUnderTheNameThePatternGivesItsNumber() throws {
+        #expect(ImageSequencePattern.number(ofFileName: "shot0012.png", in: "a/shot%04d.png") == 12)
+        #expect(ImageSequencePattern.number(ofFileName: "shot12345.png", in: "a/shot%04d.png") == 12345)
+        #expect(ImageSequencePattern.number(ofFileName: "shot012.png", in: "a/shot%04d.png") == nil)
+        #expect(ImageSequencePattern.number(ofFileName: "007.jpg", in: "%d.jpg") == nil)
+        let folder = try freshFolder("sequence-numbers")
+        for name in ["f1001.png", "f1000.png", "f01002.png", "g1003.png"] { try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        #expect(ImageSequencePattern.numberedFiles(of: folder + "/f%04d.png")?.map(\.number) == [1000, 1001])
+    }
+
     @Test func filesAppearOnlyWhenFinished() throws {
         let folder = try freshFolder("sequence-finish")
         try Data([9]).write(to: URL(fileURLWithPath: folder + "/f005.png"))

@@ -15,9 +15,10 @@ struct FakeMedia: MediaFactsProvider {
         "title-matte.svg": .fake(.svg, size: PixelSize(width: 640, height: 360)),
         "presenter.svg": .fake(.svg, size: PixelSize(width: 480, height: 640)),
         "silent.mp4": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 5), hasAudio: false),
+        "shot%04d.png": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 2), hasAudio: false),
     ]
 
-    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
         let name = URL(fileURLWithPath: path).lastPathComponent
         if name == "unreadable.mp4" { throw .unreadable(path: path, reason: "not a media file") }
         guard let f = files[name] else { throw .missing(path: path) }

@@ -181,9 +181,18 @@ struct SafetyFolder {
         let role = "the project's video 'shots'"
         try expectRefusal(["render", "sequence.yaml", "-o", "media/shots/f002.png"], in: folder, output: "media/shots/f002.png",
                           input: "/media/shots/f002.png", role: role)
-        for pattern in ["media/shots/f%03d.png", "media/shots/f%04d.png", "media/shots/f%d.png", "media/../media/shots/f%03d.png"] {
+        for pattern in ["media/shots/f%03d.png", "media/../media/shots/f%03d.png"] {
             try expectRefusal(["render", "sequence.yaml", "-o", pattern], in: folder, output: pattern,
                               input: "/media/shots/f001.png", role: role)
+        }
+        // Another width names other files (f0001.png, f1.png; FFmpeg writes and reads a number
+        // only under the name its pattern gives it): written beside the inputs, which stay as they were.
+        let inputs = try (1...3).map { try Data(contentsOf: URL(fileURLWithPath: folder.file(String(format: "media/shots/f%03d.png", $0)))) }
+        for (pattern, first) in [("media/shots/f%04d.png", "media/shots/f0001.png"), ("media/shots/f%d.png", "media/shots/f1.png")] {
+            let run = try ReelCommand.run(["render", "sequence.yaml", "-o", pattern, "--progress", "none"], in: folder.url)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(FileManager.default.fileExists(atPath: folder.file(first)))
+            #expect(try (1...3).map { try Data(contentsOf: URL(fileURLWithPath: folder.file(String(format: "media/shots/f%03d.png", $0)))) } == inputs)
         }
         let elsewhere = try ReelCommand.run(["render", "sequence.yaml", "-o", "media/shots/g%03d.png", "--progress", "none"], in: folder.url)
         #expect(elsewhere.status == 0, "\(elsewhere.standardError)")

@@ -6,6 +6,7 @@ extension VideoComposition {
     /// last instruction that reads it.
     struct MatteUse {
         var trackID: Int
+        /// `MediaReference.sourceKey`.
         var path: String
         var end: MediaTime
     }
@@ -15,7 +16,7 @@ extension VideoComposition {
         instructions.flatMap { instruction in
             instruction.layers.compactMap { layer in
                 layer.mask?.matteMedia.map {
-                    MatteUse(trackID: MaskCoverage.matteTrackID(forLayerOn: layer.trackID), path: $0.path, end: instruction.timeRange.end)
+                    MatteUse(trackID: MaskCoverage.matteTrackID(forLayerOn: layer.trackID), path: $0.sourceKey, end: instruction.timeRange.end)
                 }
             }
         }

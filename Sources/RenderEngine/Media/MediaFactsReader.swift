@@ -2,6 +2,7 @@ import CompositionGraph
 import Foundation
 import MediaFormat
 import MediaIO
+import MediaTime
 import OverlayRendering
 
 /// Reads the facts of a media file once, for the front end to check the project against and
@@ -16,18 +17,19 @@ public struct MediaFactsReader: MediaFactsProvider {
 
     public init() {}
 
-    public func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
+    public func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
         let stamp = try Self.stamp(of: path)
-        if let facts = known.facts(path: path, stamp: stamp) { return facts }
-        let facts = try Self.read(path, stamp: stamp)
-        known.remember(facts, path: path)
+        let key = KnownFacts.Key(path: path, sequenceRate: sequenceRate)
+        if let facts = known.facts(key, stamp: stamp) { return facts }
+        let facts = try Self.read(path, sequenceRate: sequenceRate, stamp: stamp)
+        known.remember(facts, key)
         return facts
     }
 
-    private static func read(_ path: String, stamp: FileStamp) throws(MediaFactsError) -> MediaFacts {
+    private static func read(_ path: String, sequenceRate: Rational?, stamp: FileStamp) throws(MediaFactsError) -> MediaFacts {
         let info: MediaInfo
         do {
-            info = try MediaProbe.probe(path: path)
+            info = try MediaProbe.probe(path: path, sequenceRate: sequenceRate)
         } catch {
             // A picture format FFmpeg does not open may still be one gdk-pixbuf or librsvg reads.
             if let still = try? StillPicture(path: path) { return Self.facts(of: still, stamp: stamp) }
@@ -74,12 +76,18 @@ public struct MediaFactsReader: MediaFactsProvider {
 }
 
 private final class KnownFacts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var facts: [String: MediaFacts] = [:]
-
-    func facts(path: String, stamp: FileStamp) -> MediaFacts? {
-        lock.withLock { facts[path].flatMap { $0.stamp == stamp ? $0 : nil } }
+    /// A file, and for an image sequence the rate it is read at (its duration follows from it).
+    struct Key: Hashable {
+        var path: String
+        var sequenceRate: Rational?
     }
 
-    func remember(_ facts: MediaFacts, path: String) { lock.withLock { self.facts[path] = facts } }
+    private let lock = NSLock()
+    private var facts: [Key: MediaFacts] = [:]
+
+    func facts(_ key: Key, stamp: FileStamp) -> MediaFacts? {
+        lock.withLock { facts[key].flatMap { $0.stamp == stamp ? $0 : nil } }
+    }
+
+    func remember(_ facts: MediaFacts, _ key: Key) { lock.withLock { self.facts[key] = facts } }
 }

@@ -26,7 +26,7 @@ extension MediaAccess {
                         }
                         switch ref.kind {
                         case .image, .svg: return try StillPictureSource(path: ref.path)
-                        case .video, .audio: return try MediaIOVideoSource(path: ref.path, decoderThreads: decoderThreads)
+                        case .video, .audio: return try MediaIOVideoSource(path: ref.path, sequenceRate: ref.sequenceRate, decoderThreads: decoderThreads)
                         }
                     },
                     openAudio: { ref, rate in

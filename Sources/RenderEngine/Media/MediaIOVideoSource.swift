@@ -21,8 +21,10 @@ final class MediaIOVideoSource: VideoFrameSource {
     private var last: (source: VideoFrame, frame: YUVFrame)?
     private var lastRGBA: (source: VideoFrame, image: PremultipliedImage)?
 
-    convenience init(path: String, decoderThreads: Int) throws {
-        let reader = try VideoReader(path: path, options: VideoReader.Options(orientation: .display, decoderThreads: decoderThreads))
+    /// The file at `path`; an image sequence read at `sequenceRate` (nil: 25 fps).
+    convenience init(path: String, sequenceRate: Rational? = nil, decoderThreads: Int) throws {
+        let reader = try VideoReader(path: path, options: VideoReader.Options(orientation: .display, decoderThreads: decoderThreads,
+                                                                              sequenceRate: sequenceRate))
         self.init(frames: reader.frame(at:), hasAlpha: reader.info.streams[reader.streamIndex].video?.hasAlpha ?? false)
     }
 

@@ -9,6 +9,7 @@ import OverlayRendering
 /// `StillPicture`, as clips and overlays draw it; a nested project is rendered. One reader per file stays open, so
 /// pictures asked for in time order decode forward. Use from one thread.
 public final class SourcePictures {
+    /// Video readers, by `MediaReference.sourceKey`.
     private var readers: [String: VideoReader] = [:]
     /// Nested projects' frames, by `MediaReference.sourceKey`.
     private var nested: [String: NestedFrames] = [:]
@@ -37,17 +38,17 @@ public final class SourcePictures {
             try converter.convert(canvas, into: image)
             return image
         case .video, .audio:
-            let upright = try reference.nested.map { try nestedFrames($0, key: reference.sourceKey).frame(at: t) } ?? reader(reference.path).frame(at: t)
+            let upright = try reference.nested.map { try nestedFrames($0, key: reference.sourceKey).frame(at: t) } ?? reader(reference).frame(at: t)
             let image = try VideoFrame(width: size.width, height: size.height, pixelFormat: format, time: upright.time)
             try converter.convert(upright, into: image)
             return image
         }
     }
 
-    private func reader(_ path: String) throws -> VideoReader {
-        if let known = readers[path] { return known }
-        let reader = try VideoReader(path: path, options: .init(orientation: .display))
-        readers[path] = reader
+    private func reader(_ reference: MediaReference) throws -> VideoReader {
+        if let known = readers[reference.sourceKey] { return known }
+        let reader = try VideoReader(path: reference.path, options: .init(orientation: .display, sequenceRate: reference.sequenceRate))
+        readers[reference.sourceKey] = reader
         return reader
     }
 

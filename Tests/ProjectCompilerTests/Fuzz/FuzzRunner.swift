@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import MediaTime
 import ProjectCompiler
 import ProjectFile
 import TestSupport
@@ -251,8 +252,8 @@ struct FuzzRunner {
 struct FuzzMedia: MediaFactsProvider {
     private let known = FakeMedia()
 
-    func facts(forFileAt path: String) throws(MediaFactsError) -> MediaFacts {
-        try known.facts(forFileAt: path)
+    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
+        try known.facts(forFileAt: path, sequenceRate: sequenceRate)
     }
 }
 
