@@ -176,9 +176,7 @@ import Testing
     }
 
     /// A problem's first line: `file:line:col: error: message`.
-    func firstError(_ run: ReelRun) -> String {
-        run.standardError.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? run.standardError
-    }
+    func firstError(_ run: ReelRun) -> String { OutputFormatTests().firstError(run) }
 
     /// (d) An output that cannot carry alpha is an error at the background's line (or the codec's,
     /// when one is given), from `reel validate` and from `reel render` before any frame.
