@@ -38,6 +38,10 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
         "gray": Color(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255),
     ]
 
+    /// Whether the colour's alpha is a full 255 in 8 bits (what a picture stores): a background
+    /// that is not opaque makes the output keep an alpha channel.
+    public var isOpaque: Bool { (min(max(alpha, 0), 1) * 255).rounded() >= 255 }
+
     /// `#rrggbb` or `#rrggbbaa`.
     public var description: String {
         func hex(_ v: Double) -> String {

@@ -64,6 +64,24 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The video codecs whose pictures keep an alpha channel in this container, the default
+    /// first: what an output with a transparent background may use. MP4 has none (it drops
+    /// VP9's alpha, which Matroska stores beside each frame), nor have GIF (one transparent
+    /// palette entry, which Reel uses for unchanged pixels) and JPEG.
+    public var alphaVideoCodecs: [VideoCodec] {
+        switch self {
+        case .mov: [.prores]
+        case .mkv: [.vp9, .prores]
+        case .webm: [.vp9]
+        case .png: [.png]
+        case .apng: [.apng]
+        case .mp4, .m4a, .mp3, .wav, .flac, .ogg, .opus, .gif, .jpg: []
+        }
+    }
+
+    /// The outputs that keep an alpha channel, for messages.
+    public static let alphaOutputs = ".mov (ProRes 4444), .webm or .mkv (VP9), a .png sequence (frames/%04d.png) or .apng"
+
     /// Whether the container can hold a video stream (else every output in it is audio only).
     public var holdsVideo: Bool { !videoCodecs.isEmpty }
 
@@ -91,6 +109,20 @@ public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable {
         case .prores, .gif, .apng, .png, .jpeg: nil
         }
     }
+
+    /// The pixel format that keeps an alpha channel (straight, not premultiplied), for an
+    /// output with a transparent background; nil for a codec that has none.
+    public var alphaPixelFormat: String? {
+        switch self {
+        case .prores: "yuva444p10le"
+        case .vp9: "yuva420p"
+        case .png, .apng: "rgba"
+        case .h264, .h265, .av1, .gif, .jpeg: nil
+        }
+    }
+
+    /// The ProRes profiles (`video.preset`) that hold an alpha channel; 4444 is the default with one.
+    public static let proResAlphaProfiles = ["4444", "4444xq"]
 
     /// The pixel format when none is given. GIF's frames are made RGB, then given Reel's own
     /// palette; JPEG's are full-range Y′CbCr.

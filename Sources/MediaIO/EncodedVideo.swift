@@ -8,12 +8,17 @@ public struct EncodedPacket: Sendable, Equatable {
     public var dts: Int64
     public var isKeyframe: Bool
     public var data: [UInt8]
+    /// The packet's Matroska BlockAdditional side data as FFmpeg gives it (an 8-byte
+    /// BlockAddID, then the bytes): VP9's alpha channel, coded as a second picture that
+    /// Matroska stores beside the frame. Empty for every other packet.
+    public var blockAdditional: [UInt8]
 
-    public init(pts: Int64, dts: Int64, isKeyframe: Bool, data: [UInt8]) {
+    public init(pts: Int64, dts: Int64, isKeyframe: Bool, data: [UInt8], blockAdditional: [UInt8] = []) {
         self.pts = pts
         self.dts = dts
         self.isKeyframe = isKeyframe
         self.data = data
+        self.blockAdditional = blockAdditional
     }
 
     init(_ packet: Packet) {
@@ -22,6 +27,9 @@ public struct EncodedPacket: Sendable, Equatable {
         dts = p.dts
         isKeyframe = (p.flags & AV_PKT_FLAG_KEY) != 0
         data = p.size > 0 ? Array(UnsafeBufferPointer(start: p.data, count: Int(p.size))) : []
+        var size = 0
+        let side = av_packet_get_side_data(packet.pointer, AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL, &size)
+        blockAdditional = side.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     }
 }
 

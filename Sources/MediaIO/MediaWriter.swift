@@ -139,7 +139,7 @@ public final class MediaWriter: @unchecked Sendable {
     public var videoExtradata: [UInt8] { video?.encoder.extradata ?? [] }
 
     /// Writes a video packet encoded elsewhere, `offset` frames later than its own times (the
-    /// first frame of its piece). Packets must come in decode order.
+    /// first frame of its piece), with its side data (VP9's alpha). Packets must come in decode order.
     public func append(encoded packet: EncodedPacket, offset: Int64) throws {
         guard state == .writing else { throw notWriting() }
         guard let video, takesEncodedVideo else { throw MediaError(.invalidArgument, path: path, "this writer takes video frames, not packets") }
@@ -152,6 +152,11 @@ public final class MediaWriter: @unchecked Sendable {
             copy.pointer.pointee.pts = packet.pts + offset
             copy.pointer.pointee.dts = packet.dts + offset
             if packet.isKeyframe { copy.pointer.pointee.flags |= AV_PKT_FLAG_KEY }
+            if !packet.blockAdditional.isEmpty {
+                let side = try FFmpeg.allocated(av_packet_new_side_data(copy.pointer, AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL, packet.blockAdditional.count),
+                                                "av_packet_new_side_data", site)
+                side.update(from: packet.blockAdditional, count: packet.blockAdditional.count)
+            }
             try write(copy, video.encoder.context, video.stream)
         }
     }

@@ -15,6 +15,8 @@ public struct PixelFormat: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// 8-bit Y, U, V planes, chroma halved both ways.
     public static let yuv420p = PixelFormat(AV_PIX_FMT_YUV420P)
+    /// `yuv420p` with a full-size alpha plane (straight alpha, 0 transparent … 255 opaque).
+    public static let yuva420p = PixelFormat(AV_PIX_FMT_YUVA420P)
     public static let yuv444p = PixelFormat(AV_PIX_FMT_YUV444P)
     public static let yuv420p10 = PixelFormat(AV_PIX_FMT_YUV420P10LE)
     /// Packed 8-bit R, G, B, A bytes; alpha straight unless the reader is asked to premultiply.

@@ -45,13 +45,15 @@ extension ProjectDecoder {
         if let v { exclusive("crf", "bitrate", in: v, because: "are two ways to set the quality; keep one") }
         let holdsVideo = container?.holdsVideo ?? true
         let writesVideo = holdsVideo && !target.audioOnly
-        let videoCodec = fittedCodec(v?["codec"], in: container, holds: container?.videoCodecs ?? Container.mp4.videoCodecs,
-                                     kind: "video", audioOnlyContainer: !holdsVideo) ?? .h264
+        let fitted = fittedCodec(v?["codec"], in: container, holds: container?.videoCodecs ?? Container.mp4.videoCodecs,
+                                 kind: "video", audioOnlyContainer: !holdsVideo) ?? .h264
+        let alpha = writesVideo ? alphaVideo(fitted, background: c?["background"], in: container, given: v) : nil
+        let videoCodec = alpha?.codec ?? fitted
         let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }
         let video = OutputSettings.Video(
             codec: videoCodec, crf: v?["crf"]?.int ?? (videoBitrate == nil ? videoCodec.defaultCRF : nil), bitrate: videoBitrate,
-            preset: v?["preset"]?.string, pixelFormat: v?["pixel_format"]?.string ?? videoCodec.defaultPixelFormat,
-            gopSize: v?["gop"]?.int)
+            preset: alpha?.preset ?? v?["preset"]?.string,
+            pixelFormat: alpha?.pixelFormat ?? v?["pixel_format"]?.string ?? videoCodec.defaultPixelFormat, gopSize: v?["gop"]?.int)
         let audioCodec = fittedCodec(a?["codec"], in: container, holds: container?.audioCodecs ?? Container.mp4.audioCodecs,
                                      kind: "audio", audioOnlyContainer: false) ?? .aac
         let audio = OutputSettings.Audio(

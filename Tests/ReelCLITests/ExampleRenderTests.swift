@@ -1,3 +1,4 @@
+import CompositionGraph
 import Foundation
 import ProjectFile
 import TestSupport
@@ -19,7 +20,8 @@ import Testing
     func rendersAsRecorded(example: URL) throws {
         try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")
         let name = example.deletingPathExtension().pathComponents.suffix(2).joined(separator: "-")
-        let output = MediaFactory.path("example-\(name).mp4")
+        let ext = try outputExtension(example)
+        let output = MediaFactory.path("example-\(name).\(ext)")
         let (project, server) = try servingRemoteMedia(example)
         let run = try ReelCommand.run(["render", project.path, "--preset", "preview", "-o", output, "--progress", "none"],
                                       environment: ["REEL_MEDIA_CACHE_DIR": MediaFactory.path("example-media-cache")])
@@ -30,9 +32,18 @@ import Testing
         let renditions = Renditions.names(in: try DocumentLoader.load(path: example.path).root)
         for suffix in renditions.isEmpty ? [""] : renditions.map({ "-\($0)" }) {
             let golden = repositoryRoot.appendingPathComponent("Tests/ReelCLITests/Golden/\(name)\(suffix).framemd5")
-            let mismatch = snapshotMismatch(try framemd5(MediaFactory.path("example-\(name)\(suffix).mp4")), path: golden)
+            let mismatch = snapshotMismatch(try framemd5(MediaFactory.path("example-\(name)\(suffix).\(ext)")), path: golden)
             #expect(mismatch == nil, "\(mismatch ?? "")")
         }
+    }
+
+    /// `mp4`, but for an example whose background is transparent: MP4 cannot carry alpha, so it
+    /// renders to its own file's extension (`.mov`: ProRes 4444, which the preset keeps).
+    func outputExtension(_ example: URL) throws -> String {
+        let output = try DocumentLoader.load(path: example.path).root["output"]
+        guard let background = output?["background"]?.stringValue, let color = Color(parsing: background), !color.isOpaque,
+              let path = output?["path"]?.stringValue else { return "mp4" }
+        return URL(fileURLWithPath: path).pathExtension
     }
 
     /// Examples/remote-media fetches the promo's media from http://127.0.0.1:8000 (served as its

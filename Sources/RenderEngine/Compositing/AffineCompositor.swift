@@ -87,7 +87,7 @@ enum AffineCompositor {
                     let weight = maskRow.map { CoveragePlane.apply($0[k], to: fullWeight) } ?? fullWeight
                     guard weight > 0 else { continue }
                     let (r, g, b, a) = source.sample(u, v)
-                    over(px, r, g, b, a, weight: weight)
+                    PremultipliedOver.blend(px, r, g, b, a, weight: weight)
                     continue
                 }
                 let cu = min(max(min(u - u0, u1 - u) * su + 0.5, 0), 1)
@@ -97,7 +97,7 @@ enum AffineCompositor {
                 let weight = maskRow.map { CoveragePlane.apply($0[k], to: edgeWeight) } ?? edgeWeight
                 guard weight > 0 else { continue }
                 let (r, g, b, a) = source.sample(min(max(u, u0), u1), min(max(v, v0), v1))
-                over(px, r, g, b, a, weight: weight)
+                PremultipliedOver.blend(px, r, g, b, a, weight: weight)
             }
         }
     }
@@ -110,30 +110,6 @@ enum AffineCompositor {
         let k1 = (lower - start) / step, k2 = (upper - start) / step
         let first = max(0, min(k1, k2).rounded(.up)), last = min(Double(count - 1), max(k1, k2).rounded(.down))
         return first <= last ? Int(first)..<Int(last) + 1 : 0..<0
-    }
-
-    /// Composites premultiplied (r, g, b, a) weighted by `weight` (1/65536ths) "over" the
-    /// canvas pixel at `px`, in integers. Wrapping unsigned arithmetic: nothing here can
-    /// overflow, and the compiler then drops overflow checks and turns the divisions by 255
-    /// into multiplies.
-    @inline(__always)
-    private static func over(_ px: UnsafeMutablePointer<UInt8>, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32, weight: UInt32) {
-        var (r, g, b, a) = (r, g, b, a)
-        if weight != 65536 { // at full weight each product rounds back to the value itself
-            r = (r &* weight &+ 32768) &>> 16; g = (g &* weight &+ 32768) &>> 16
-            b = (b &* weight &+ 32768) &>> 16; a = (a &* weight &+ 32768) &>> 16
-        }
-        guard a > 0 else { return }
-        guard a < 255 else { // nothing of the canvas shows through
-            px[0] = UInt8(truncatingIfNeeded: r); px[1] = UInt8(truncatingIfNeeded: g)
-            px[2] = UInt8(truncatingIfNeeded: b); px[3] = 255
-            return
-        }
-        let keep = 255 &- a
-        px[0] = UInt8(truncatingIfNeeded: r &+ (UInt32(px[0]) &* keep &+ 127) / 255)
-        px[1] = UInt8(truncatingIfNeeded: g &+ (UInt32(px[1]) &* keep &+ 127) / 255)
-        px[2] = UInt8(truncatingIfNeeded: b &+ (UInt32(px[2]) &* keep &+ 127) / 255)
-        px[3] = UInt8(truncatingIfNeeded: a &+ (UInt32(px[3]) &* keep &+ 127) / 255)
     }
 
     /// Reduces the canvas (premultiplied, shown over black) to 4:2:0: luma per pixel, chroma

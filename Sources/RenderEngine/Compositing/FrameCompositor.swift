@@ -6,8 +6,9 @@ import CompositionGraph
 /// the output size is that source's frame (no copy); a frame of upright rectangles is
 /// composited directly in Y′CbCr (copies and integer blends of rows); anything rotated,
 /// mirrored, moving off the even-pixel grid, masked or with an alpha channel is drawn on a
-/// premultiplied Y′CbCrA canvas with bilinear sampling and reduced to 4:2:0 once. Not
-/// thread-safe: one compositor per compositing thread.
+/// premultiplied Y′CbCrA canvas with bilinear sampling and reduced to 4:2:0 once. An output
+/// that keeps alpha takes the canvas for every frame (`drawCanvas`). Not thread-safe: one
+/// compositor per compositing thread.
 final class FrameCompositor {
     let renderSize: PixelSize
     let matrix: YCbCrMatrix
@@ -28,10 +29,18 @@ final class FrameCompositor {
             if let passed = passThrough(plan, pictures) { return passed }
             compositeRectangles(plan, pictures, into: output)
         } else {
-            AffineCompositor.composite(plan, pictures: pictures, matrix: matrix, canvas: canvas)
-            AffineCompositor.convert(canvas, into: output)
+            AffineCompositor.convert(drawCanvas(plan, pictures: pictures), into: output)
         }
         return output
+    }
+
+    /// Draws `plan` on the premultiplied Y′CbCrA canvas (the general path) and returns the
+    /// canvas, valid until the next call: an output that keeps alpha draws its overlays on it
+    /// too and converts it itself (`AlphaFrameConverter`).
+    func drawCanvas(_ plan: FramePlan, pictures: [LayerPicture?]) -> PremultipliedImage {
+        precondition(pictures.count == plan.layers.count, "one picture per planned layer")
+        AffineCompositor.composite(plan, pictures: pictures, matrix: matrix, canvas: canvas)
+        return canvas
     }
 
     /// The top layer's own frame when it is opaque and exactly covers the output unscaled.

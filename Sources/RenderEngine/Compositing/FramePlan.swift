@@ -11,14 +11,17 @@ struct FramePlan: Sendable {
     var background: Color
     /// Bottom to top; layers that are invisible at this time are left out.
     var layers: [PlannedLayer]
+    /// The output keeps an alpha channel: the frame is drawn on the premultiplied canvas, which
+    /// keeps it, whatever its layers (never passed through nor composited in Y′CbCr).
+    var keepsAlpha = false
 
-    /// True when every layer is an unmasked upright opaque rectangle that can be placed in whole, even
+    /// True when the output is opaque and every layer is an unmasked upright opaque rectangle that can be placed in whole, even
     /// pixels without visible error, so the frame is composited in Y′CbCr. A layer that moves,
     /// zooms or has a moving crop edge must land on even pixels exactly: snapping it would make
     /// a slow pan or zoom advance in 2-pixel jumps, so otherwise it takes the general path,
     /// which places it to a fraction of a pixel.
     var isRectangular: Bool {
-        layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && $0.mask == nil && (!$0.isMoving || $0.placement.isOnEvenPixels) }
+        !keepsAlpha && layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && $0.mask == nil && (!$0.isMoving || $0.placement.isOnEvenPixels) }
     }
 }
 
@@ -53,17 +56,19 @@ struct PlannedLayer: Sendable {
 /// the last frame found them: planning stays cheap on timelines of thousands of cuts.
 final class FramePlanner {
     let graph: CompositionGraph
+    private let keepsAlpha: Bool
     private var instructionCursor = 0
     private var segmentCursors: [Int: Int] = [:]
 
     init(graph: CompositionGraph) {
         self.graph = graph
+        keepsAlpha = graph.keepsAlpha
     }
 
     func plan(frame index: Int64, at t: MediaTime) -> FramePlan {
         let vc = graph.videoComposition
         guard let instruction = find(in: vc.instructions, at: t, cursor: &instructionCursor, range: \.timeRange) else {
-            return FramePlan(index: index, time: t, background: vc.background, layers: [])
+            return FramePlan(index: index, time: t, background: vc.background, layers: [], keepsAlpha: keepsAlpha)
         }
         var layers: [PlannedLayer] = []
         layers.reserveCapacity(instruction.layers.count)
@@ -93,7 +98,7 @@ final class FramePlanner {
                                        isMoving: layer.placementIsAnimated, alpha: alpha, mask: layer.mask.map { PlannedMask($0, at: t) },
                                        looks: layer.filters.map { Look($0, at: t) }))
         }
-        return FramePlan(index: index, time: t, background: instruction.background, layers: layers)
+        return FramePlan(index: index, time: t, background: instruction.background, layers: layers, keepsAlpha: keepsAlpha)
     }
 
     /// The element of `items` (in time order, not overlapping) whose range contains `t`,

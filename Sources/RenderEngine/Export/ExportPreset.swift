@@ -40,12 +40,17 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         }
 
         /// The graph with these settings: H.264 at this quality (the container's own video codec
-        /// when it holds no H.264: VP9 in WebM), the audio codec (else the container's), the frame
+        /// when it holds no H.264: VP9 in WebM; with alpha, the container's first codec that keeps
+        /// it, as the project decoder chose), the audio codec (else the container's), the frame
         /// rate capped, and when the size changes, every position and pixel size scaled to it.
         public func apply(to graph: CompositionGraph) -> CompositionGraph {
             var g = graph
             let container = graph.output.container ?? .mp4
-            if let video = graph.output.video, let codec = container.videoCodecs.contains(.h264) ? .h264 : container.videoCodecs.first {
+            if let video = graph.output.video, graph.keepsAlpha {
+                // The codec, pixel format and ProRes profile that keep alpha stay; the quality is the preset's.
+                g.output.video?.crf = video.codec.defaultCRF == nil ? nil : crf
+                g.output.video?.bitrate = nil
+            } else if let video = graph.output.video, let codec = container.videoCodecs.contains(.h264) ? .h264 : container.videoCodecs.first {
                 // The presets' speed names are x264's; another encoder keeps its own default.
                 g.output.video = OutputSettings.Video(codec: codec, crf: crf, bitrate: nil, preset: codec == .h264 ? encoderPreset : nil,
                                                       pixelFormat: codec.defaultPixelFormat, gopSize: video.gopSize)

@@ -18,12 +18,13 @@ import MediaTime
 /// None of them holds sound: the project's audio is not written.
 enum PictureOutput {
     /// The settings a segment's part is encoded with: the file's own for a sequence, RGB PNG
-    /// for an animation the join encodes; nil for a video container.
+    /// (RGBA when the file keeps alpha) for an animation the join encodes; nil for a video
+    /// container.
     static func partSettings(_ settings: WriterSettings) -> WriterSettings? {
         guard settings.container.holdsPicturesOnly, var video = settings.video else { return nil }
         guard !settings.container.isImageSequence else { return settings }
         video.codec = .png
-        video.pixelFormat = .rgb24
+        video.pixelFormat = video.pixelFormat.hasAlpha ? .rgba : .rgb24
         return WriterSettings(container: .png, video: video, audio: nil)
     }
 

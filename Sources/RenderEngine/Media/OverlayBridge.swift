@@ -3,8 +3,8 @@ import MediaTime
 import OverlayRendering
 
 /// The overlay stage over OverlayRendering's `OverlayRenderer`: its sprites (premultiplied
-/// BGRA, cached by the renderer while a layer's geometry stays the same) blended into the
-/// Y′CbCr frame by the `SpriteBlender`.
+/// BGRA, cached by the renderer while a layer's geometry stays the same), which the
+/// compositing stage's `SpriteBlender` blends.
 final class OverlayBridge: OverlayStage {
     private let renderer: OverlayRenderer
     private let layers: [OverlayLayer]
@@ -31,13 +31,12 @@ final class OverlayBridge: OverlayStage {
         layers.contains { $0.timeRange.contains(t) && $0.opacity.value(at: t) * 255 >= 0.5 }
     }
 
-    func draw(at t: MediaTime, into frame: YUVFrame, blender: SpriteBlender) throws {
+    func sprites(at t: MediaTime, _ blend: (SpriteView) -> Void) throws {
         for sprite in renderer.sprites(at: t) {
             sprite.pixels.withUnsafeBytes { bytes in
                 guard let base = bytes.baseAddress else { return }
-                blender.blend(SpriteView(owner: sprite.pixels, width: sprite.width, height: sprite.height, stride: sprite.pixels.stride,
-                                         pixels: base, originX: sprite.x, originY: sprite.y, opacity: sprite.opacity),
-                              into: frame)
+                blend(SpriteView(owner: sprite.pixels, width: sprite.width, height: sprite.height, stride: sprite.pixels.stride,
+                                 pixels: base, originX: sprite.x, originY: sprite.y, opacity: sprite.opacity))
             }
         }
     }

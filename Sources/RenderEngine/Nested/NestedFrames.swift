@@ -14,7 +14,8 @@ final class NestedFrames {
     private var last: (index: Int64, frame: VideoFrame)?
 
     init(_ nested: NestedProject, decoderThreads: Int) throws {
-        generator = try FrameGenerator(graph: nested.graph, decoderThreads: decoderThreads)
+        // Opaque: a nested project's transparent background shows black, as its clip has no alpha.
+        generator = try FrameGenerator(graph: nested.graph.opaque, decoderThreads: decoderThreads)
         let size = nested.graph.videoComposition.renderSize
         copies = try VideoFramePool(width: size.width, height: size.height, pixelFormat: .yuv420p, colorSpace: .bt709)
     }

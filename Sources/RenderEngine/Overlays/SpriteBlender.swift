@@ -1,51 +1,77 @@
-/// Blends overlay sprites into a Y′CbCr 4:2:0 frame in integers.
+/// Blends overlay sprites into a Y′CbCr 4:2:0 frame, or onto the premultiplied canvas of an
+/// output that keeps alpha, in integers.
 ///
-/// Each sprite is converted once to premultiplied Y′CbCrA, with its chroma averaged on the
-/// output's 2×2 chroma grid, and kept while its pixels stay the same and it stays on screen
-/// (a watermark is converted once per render). Each cached conversion holds its pixels'
-/// owner, so the owner cannot be freed and its identity reused by other pixels while the
-/// conversion is in the cache. Not thread-safe: one per compositing thread.
+/// Each sprite is converted once to premultiplied Y′CbCrA (for a frame, with its chroma
+/// averaged on the output's 2×2 chroma grid) and kept while its pixels stay the same and it
+/// stays on screen (a watermark is converted once per render). Not thread-safe: one per
+/// compositing thread.
 final class SpriteBlender {
-    private struct Key: Hashable {
-        var owner: ObjectIdentifier
-        /// The origin's parity decides how sprite pixels fall on the chroma grid.
-        var oddX: Bool
-        var oddY: Bool
-    }
-
-    private var cache: [Key: ConvertedSprite] = [:]
-    private var usedThisFrame: Set<Key> = []
+    private var frameSprites = SpriteCache<ConvertedSprite>()
+    private var canvasSprites = SpriteCache<CanvasSprite>()
     let matrix: YCbCrMatrix
 
     init(matrix: YCbCrMatrix = .bt709) { self.matrix = matrix }
 
     /// Starts a frame: sprites not blended between this and the next call leave the cache.
     func beginFrame() {
-        if cache.count > usedThisFrame.count { cache = cache.filter { usedThisFrame.contains($0.key) } }
-        usedThisFrame.removeAll(keepingCapacity: true)
+        frameSprites.beginFrame()
+        canvasSprites.beginFrame()
     }
 
     /// Blends one sprite over `frame` (call in z-order, bottom first).
     func blend(_ sprite: SpriteView, into frame: YUVFrame) {
+        guard let alpha = Self.opacity(sprite) else { return }
+        // The origin's parity decides how sprite pixels fall on the chroma grid.
+        frameSprites.converted(sprite, variant: (sprite.originX & 1) | (sprite.originY & 1) << 1) { ConvertedSprite($0, matrix: matrix) }
+            .blend(into: frame, originX: sprite.originX, originY: sprite.originY, opacity: alpha)
+    }
+
+    /// Blends one sprite "over" the premultiplied Y′CbCrA `canvas`, alpha included (call in
+    /// z-order, bottom first).
+    func blend(_ sprite: SpriteView, onto canvas: PremultipliedImage) {
+        guard let alpha = Self.opacity(sprite) else { return }
+        canvasSprites.converted(sprite, variant: 0) { CanvasSprite($0, matrix: matrix) }
+            .blend(onto: canvas, originX: sprite.originX, originY: sprite.originY, opacity: alpha)
+    }
+
+    /// The sprite's opacity in 1/256ths; nil when it does not show.
+    private static func opacity(_ sprite: SpriteView) -> Int? {
         let alpha = Int((min(max(sprite.opacity, 0), 1) * 256).rounded())
-        guard alpha > 0 else { return }
-        let key = Key(owner: ObjectIdentifier(sprite.owner), oddX: sprite.originX & 1 != 0, oddY: sprite.originY & 1 != 0)
+        return alpha > 0 ? alpha : nil
+    }
+}
+
+/// Conversions of sprites, by the object holding their pixels and a variant of the
+/// conversion. Each conversion holds its pixels' owner, so the owner cannot be freed and its
+/// identity reused by other pixels while the conversion is in the cache.
+private struct SpriteCache<Converted: AnyObject> {
+    private struct Key: Hashable {
+        var owner: ObjectIdentifier
+        var variant: Int
+    }
+
+    private var cache: [Key: Converted] = [:]
+    private var usedThisFrame: Set<Key> = []
+
+    mutating func beginFrame() {
+        if cache.count > usedThisFrame.count { cache = cache.filter { usedThisFrame.contains($0.key) } }
+        usedThisFrame.removeAll(keepingCapacity: true)
+    }
+
+    mutating func converted(_ sprite: SpriteView, variant: Int, convert: (SpriteView) -> Converted) -> Converted {
+        let key = Key(owner: ObjectIdentifier(sprite.owner), variant: variant)
         usedThisFrame.insert(key)
-        let converted: ConvertedSprite
-        if let cached = cache[key] {
-            converted = cached
-        } else {
-            converted = ConvertedSprite(sprite, matrix: matrix)
-            cache[key] = converted
-        }
-        converted.blend(into: frame, originX: sprite.originX, originY: sprite.originY, opacity: alpha)
+        if let cached = cache[key] { return cached }
+        let converted = convert(sprite)
+        cache[key] = converted
+        return converted
     }
 }
 
 /// A sprite in premultiplied Y′CbCrA. Luma: per pixel, alpha (0…255) and Y′·α/255 in 8.8
 /// fixed point. Chroma: per cell of the output's chroma grid, the sums over its 2×2 pixels.
 final class ConvertedSprite {
-    /// Keeps the source pixels' owner alive (see `SpriteBlender`).
+    /// Keeps the source pixels' owner alive (see `SpriteCache`).
     let owner: AnyObject
     let width: Int, height: Int
     /// Offset of the sprite's first pixel inside its first chroma cell (0 or 1 each way).

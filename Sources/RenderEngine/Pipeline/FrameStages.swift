@@ -29,11 +29,13 @@ final class FetchStage {
 }
 
 /// The compositing half: layers blended into an output frame, then the overlays of that
-/// time drawn over it.
+/// time drawn over it. An output that keeps alpha is drawn on the premultiplied canvas,
+/// overlays included, and only then converted to its frame with straight alpha.
 final class CompositeStage {
     private let compositor: FrameCompositor
     private let frames: FramePool
     private let blender = SpriteBlender()
+    private let alphaFrames = AlphaFrameConverter()
     private let overlays: OverlayStage?
 
     /// Output frames come from `allocate` (recycled once nobody else holds them).
@@ -47,6 +49,7 @@ final class CompositeStage {
     /// through untouched.
     func render(_ plan: FramePlan, pictures: [LayerPicture?]) throws -> YUVFrame {
         let target = try frames.take()
+        if plan.keepsAlpha { return try renderKeepingAlpha(plan, pictures: pictures, into: target) }
         var frame = compositor.composite(plan, pictures: pictures, into: target)
         if let overlays, overlays.isVisible(at: plan.time) {
             if frame !== target {
@@ -55,8 +58,18 @@ final class CompositeStage {
                 frame = target
             }
             blender.beginFrame()
-            try overlays.draw(at: plan.time, into: frame, blender: blender)
+            try overlays.sprites(at: plan.time) { blender.blend($0, into: frame) }
         }
         return frame
+    }
+
+    private func renderKeepingAlpha(_ plan: FramePlan, pictures: [LayerPicture?], into target: YUVFrame) throws -> YUVFrame {
+        let canvas = compositor.drawCanvas(plan, pictures: pictures)
+        if let overlays, overlays.isVisible(at: plan.time) {
+            blender.beginFrame()
+            try overlays.sprites(at: plan.time) { blender.blend($0, onto: canvas) }
+        }
+        alphaFrames.convert(canvas, into: target)
+        return target
     }
 }

@@ -8,8 +8,9 @@ import MediaIO
 ///
 /// Layout (integers little-endian): `REELPART` and a version (UInt32); the header as JSON
 /// with its length (UInt32); one record per packet (tag 1, pts and dts as Int64, keyframe flag
-/// UInt8, size UInt32, the bytes); the end (tag 0, packet count UInt32, the SHA-256 of all the
-/// bytes before the end record, 32 bytes as hex).
+/// UInt8, size UInt32, the bytes; tag 2 for a packet with Matroska BlockAdditional side data,
+/// VP9's alpha, which follows as a size UInt32 and its bytes); the end (tag 0, packet count
+/// UInt32, the SHA-256 of all the bytes before the end record, 32 bytes as hex).
 enum PartFile {
     struct Header: Codable, Equatable {
         /// The segment's content key.
@@ -49,12 +50,17 @@ enum PartFile {
         }
 
         func append(_ packet: EncodedPacket) throws {
-            var record: [UInt8] = [1]
+            let additional = packet.blockAdditional
+            var record: [UInt8] = [additional.isEmpty ? 1 : 2]
             record.append(le: UInt64(bitPattern: packet.pts))
             record.append(le: UInt64(bitPattern: packet.dts))
             record.append(packet.isKeyframe ? 1 : 0)
             record.append(le: UInt32(packet.data.count))
             record += packet.data
+            if !additional.isEmpty {
+                record.append(le: UInt32(additional.count))
+                record += additional
+            }
             try write(record)
             packets += 1
         }
@@ -104,11 +110,14 @@ enum PartFile {
                 guard count == packets.count else { throw .damaged("it says \(count) packets but holds \(packets.count)") }
                 return (header, packets)
             }
-            guard tag == 1, let pts = reader.uint64(), let dts = reader.uint64(), let key = reader.take(1),
-                  let size = reader.uint32(), let data = reader.take(Int(size)) else {
+            guard tag == 1 || tag == 2 else { throw .damaged("it holds an unknown record (tag \(tag))") }
+            guard let pts = reader.uint64(), let dts = reader.uint64(), let key = reader.take(1),
+                  let size = reader.uint32(), let data = reader.take(Int(size)),
+                  let additional = tag == 1 ? [] : reader.uint32().flatMap({ reader.take(Int($0)) }) else {
                 throw .damaged("it ends inside a packet (truncated)")
             }
-            packets.append(EncodedPacket(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), isKeyframe: key[0] == 1, data: data))
+            packets.append(EncodedPacket(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), isKeyframe: key[0] == 1, data: data,
+                                         blockAdditional: additional))
         }
     }
 }

@@ -25,7 +25,7 @@ final class PartSink: MediaSink {
         do {
             encoder = try VideoPacketEncoder(settings: settings, path: path)
             pool = try VideoFramePool(width: graph.videoComposition.renderSize.width, height: graph.videoComposition.renderSize.height,
-                                      pixelFormat: .yuv420p, colorSpace: .bt709)
+                                      pixelFormat: graph.frameFormat, colorSpace: .bt709)
         } catch {
             throw RenderError.invalidSettings("output \(path): \(error)")
         }
@@ -98,13 +98,15 @@ extension WriterSettings {
 }
 
 extension YUVFrame {
-    /// A frame showing the planes of a MediaIO `yuv420p` frame, which it keeps alive.
+    /// A frame showing the planes of a MediaIO `yuv420p` or `yuva420p` frame, which it keeps alive.
     convenience init(lending frame: VideoFrame) {
-        precondition(frame.pixelFormat == .yuv420p, "only yuv420p frames can be lent, not \(frame.pixelFormat)")
-        let y = frame.plane(0), u = frame.plane(1), v = frame.plane(2)
+        let alpha = frame.pixelFormat == .yuva420p
+        precondition(frame.pixelFormat == .yuv420p || alpha, "only yuv420p and yuva420p frames can be lent, not \(frame.pixelFormat)")
+        let y = frame.plane(0), u = frame.plane(1), v = frame.plane(2), a = alpha ? frame.plane(3) : nil
         precondition(u.bytesPerRow == v.bytesPerRow, "yuv420p chroma planes with different strides")
+        precondition(a == nil || a?.bytesPerRow == y.bytesPerRow, "yuva420p luma and alpha planes with different strides")
         self.init(width: frame.width, height: frame.height, y: y.baseAddress.assumingMemoryBound(to: UInt8.self),
                   u: u.baseAddress.assumingMemoryBound(to: UInt8.self), v: v.baseAddress.assumingMemoryBound(to: UInt8.self),
-                  yStride: y.bytesPerRow, chromaStride: u.bytesPerRow, owner: frame)
+                  a: a?.baseAddress.assumingMemoryBound(to: UInt8.self), yStride: y.bytesPerRow, chromaStride: u.bytesPerRow, owner: frame)
     }
 }

@@ -25,7 +25,7 @@ public final class FrameGenerator {
         let size = g.videoComposition.renderSize
         let frames: VideoFramePool
         do {
-            frames = try VideoFramePool(width: size.width, height: size.height, pixelFormat: .yuv420p, colorSpace: .bt709)
+            frames = try VideoFramePool(width: size.width, height: size.height, pixelFormat: g.frameFormat, colorSpace: .bt709)
         } catch {
             throw RenderError.invalidSettings("output size \(size): \(error)")
         }
@@ -54,7 +54,7 @@ public final class FrameGenerator {
     public func time(ofFrame n: Int64) -> MediaTime { .frame(n, duration: frameDuration) }
 
     /// Frame `n` as the encoder gets it: 8-bit Y′CbCr 4:2:0, BT.709 limited range, at the
-    /// render size. Throws `RenderError`.
+    /// render size, with an alpha plane when the output keeps alpha. Throws `RenderError`.
     public func frame(_ n: Int64) throws -> VideoFrame {
         precondition(n >= 0 && n < frameCount, "frame \(n) of \(frameCount)")
         let t = time(ofFrame: n)
@@ -65,10 +65,11 @@ public final class FrameGenerator {
         return video
     }
 
-    /// Frame `n` as 8-bit RGB (`.rgb24`, or `.bgra` for Cairo; full range, chroma
-    /// interpolated at full resolution), scaled to `size` (default: the render size) in the
-    /// same conversion. Throws `RenderError`.
-    public func image(_ n: Int64, size: PixelSize? = nil, format: PixelFormat = .rgb24) throws -> VideoFrame {
+    /// Frame `n` as 8-bit RGB (by default `.rgb24`, `.rgba` with straight alpha when the output
+    /// keeps alpha; `.bgra` for Cairo; full range, chroma interpolated at full resolution), scaled
+    /// to `size` (default: the render size) in the same conversion. Throws `RenderError`.
+    public func image(_ n: Int64, size: PixelSize? = nil, format: PixelFormat? = nil) throws -> VideoFrame {
+        let format = format ?? (graph.keepsAlpha ? .rgba : .rgb24)
         precondition(format.isRGB, "images are RGB, not \(format)")
         let yuv = try frame(n)
         let size = size ?? graph.videoComposition.renderSize
