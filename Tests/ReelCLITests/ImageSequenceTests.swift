@@ -9,11 +9,7 @@ import Testing
 /// output frame), first numbers other than 0–4, trims, durations in messages, `reel probe`,
 /// `reel graph`, and what `reel validate` refuses, with its line:col.
 @Suite(.serialized) struct ImageSequenceTests {
-    static let folder: URL = {
-        let url = MediaFactory.directory.appendingPathComponent("image-sequences") // removed at exit
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let folder: URL = MediaFactory.folder("image-sequences")
 
     static let width = 64, height = 36
 

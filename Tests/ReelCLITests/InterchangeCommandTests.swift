@@ -151,11 +151,7 @@ import Testing
 
 /// `reel import` and `reel export`: exit statuses, the messages' lines and JSON paths, JSON projects.
 @Suite struct InterchangeCommandErrorTests {
-    static let folder: URL = {
-        let url = MediaFactory.directory.appendingPathComponent("interchange-cli")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let folder: URL = MediaFactory.folder("interchange-cli")
 
     func write(_ name: String, _ text: String) throws -> String {
         let url = Self.folder.appendingPathComponent(name)

@@ -7,11 +7,7 @@ import Testing
 /// of a ducked track (isolated from the voice by frequency: the music is 60 Hz, the voice
 /// 2 kHz).
 @Suite(.serialized) struct LoudnessAndDuckingTests {
-    static let folder: URL = {
-        let url = MediaFactory.directory.appendingPathComponent("loudness-ducking") // removed at exit
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let folder: URL = MediaFactory.folder("loudness-ducking")
 
     /// Writes the media and `project` (YAML) into the folder; returns the project's path.
     func project(_ name: String, _ text: String) throws -> String {

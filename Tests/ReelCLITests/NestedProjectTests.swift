@@ -8,11 +8,7 @@ import Testing
 /// `reel graph`'s listing, and segments: the same bytes for any jobs, keys that follow the
 /// nested file and its media.
 @Suite(.serialized) struct NestedProjectTests {
-    static let folder: URL = {
-        let url = MediaFactory.directory.appendingPathComponent("nested") // removed at exit
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let folder: URL = MediaFactory.folder("nested")
 
     func path(_ name: String) -> String { Self.folder.appendingPathComponent(name).path }
 

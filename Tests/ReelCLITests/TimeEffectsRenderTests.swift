@@ -7,11 +7,7 @@ import Testing
 /// 12 frames, B-frames, coded nearly losslessly), so a frame's level says which source frame
 /// it is; the output is coded losslessly (crf 0) at the source's size.
 @Suite(.serialized) struct TimeEffectsRenderTests {
-    static let folder: URL = {
-        let url = MediaFactory.directory.appendingPathComponent("time-effects") // removed at exit
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let folder: URL = MediaFactory.folder("time-effects")
 
     /// Writes the media and `project` (YAML) into the folder; returns the project's path.
     func project(_ name: String, _ text: String) throws -> String {

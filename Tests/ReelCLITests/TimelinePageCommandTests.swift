@@ -4,11 +4,7 @@ import Testing
 
 /// `reel graph --html`: the promo's timeline page with real thumbnails.
 @Suite struct TimelinePageCommandTests {
-    static let folder: URL = {
-        let url = MediaFactory.directory.appendingPathComponent("timeline-pages") // removed at exit
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+    static let folder: URL = MediaFactory.folder("timeline-pages")
 
     func writePage(_ name: String) throws -> String {
         try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")

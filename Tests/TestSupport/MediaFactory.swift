@@ -26,6 +26,13 @@ public enum MediaFactory {
     /// A path in `directory` (nothing is created).
     public static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+    /// The folder `name` in `directory`, created (a suite's own place for its projects and media).
+    public static func folder(_ name: String) -> URL {
+        let url = directory.appendingPathComponent(name)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// The file `name`, made on first request by `ffmpeg -y <arguments> <path>`; later requests
     /// (from any test) return the same file. Arguments typically start with `-f lavfi -i …`.
     public static func file(_ name: String, _ arguments: [String]) throws -> String {
