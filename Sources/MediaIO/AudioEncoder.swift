@@ -17,6 +17,9 @@ final class AudioEncoder {
     private var pending: [Float] = []
     private var samplesSent: Int64 = 0
 
+    /// Samples handed to the codec so far (whole frames; the last one padded).
+    var samplesTaken: Int64 { samplesSent }
+
     init(_ settings: WriterSettings.Audio, container: Container, format: UnsafePointer<AVOutputFormat>,
          path: String) throws {
         self.settings = settings

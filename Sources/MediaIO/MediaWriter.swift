@@ -23,6 +23,8 @@ public final class MediaWriter: @unchecked Sendable {
     private var nextVideoIndex: Int64 = 0
     /// Video comes as packets encoded elsewhere (`VideoPacketEncoder`), not as frames.
     private let takesEncodedVideo: Bool
+    /// Audio comes as packets encoded elsewhere (`AudioPacketEncoder`), not as samples.
+    private let takesEncodedAudio: Bool
     /// Added to audio timestamps (in samples): Matroska stores Opus from its first packet at 0
     /// and signals the pre-skip as CodecDelay, which readers subtract.
     private let audioShift: Int64
@@ -39,12 +41,14 @@ public final class MediaWriter: @unchecked Sendable {
 
     /// Starts writing `path` (via a temporary file beside it). With `encodedVideo`, the video
     /// comes as packets a `VideoPacketEncoder` with the same settings made (`append(encoded:)`),
-    /// not as frames. Throws `MediaError`.
-    public convenience init(path: String, settings: WriterSettings, encodedVideo: Bool = false) throws {
-        try self.init(path: path, settings: settings, target: .file(try PartialFile(output: path)), encodedVideo: encodedVideo)
+    /// not as frames; with `encodedAudio`, the audio as packets of an `AudioPacketEncoder`
+    /// (`append(encodedAudio:)`). Throws `MediaError`.
+    public convenience init(path: String, settings: WriterSettings, encodedVideo: Bool = false, encodedAudio: Bool = false) throws {
+        try self.init(path: path, settings: settings, target: .file(try PartialFile(output: path)), encodedVideo: encodedVideo,
+                      encodedAudio: encodedAudio)
     }
 
-    private init(path: String, settings: WriterSettings, target: Target, encodedVideo: Bool = false) throws {
+    private init(path: String, settings: WriterSettings, target: Target, encodedVideo: Bool = false, encodedAudio: Bool = false) throws {
         let site = FFmpegCallSite(path: path)
         guard settings.video != nil || settings.audio != nil else {
             throw MediaError(.unsupportedSettings, path: path, "nothing to write: neither video nor audio settings given")
@@ -80,6 +84,7 @@ public final class MediaWriter: @unchecked Sendable {
         self.settings = settings
         self.site = site
         takesEncodedVideo = encodedVideo
+        takesEncodedAudio = encodedAudio
         self.context = context
         let matroska = settings.container == .mkv || settings.container == .webm
         audioShift = matroska && settings.audio?.codec == .opus
@@ -167,8 +172,16 @@ public final class MediaWriter: @unchecked Sendable {
     /// every stream has reached their time, so one stream far ahead costs memory.
     public func append(audio samples: UnsafeBufferPointer<Float>) throws {
         guard state == .writing else { throw notWriting() }
-        guard let audio else { throw MediaError(.invalidArgument, path: path, "the settings have no audio stream") }
+        guard let audio, !takesEncodedAudio else { throw MediaError(.invalidArgument, path: path, "this writer takes no audio samples") }
         try failing { try audio.encoder.append(samples) { try write($0, audio.encoder.context, audio.stream, shift: audioShift) } }
+    }
+
+    /// Writes an audio packet an `AudioPacketEncoder` with the same settings made. Packets
+    /// must come in the order the encoder gave them.
+    public func append(encodedAudio packet: EncodedAudioPacket) throws {
+        guard state == .writing else { throw notWriting() }
+        guard let audio, takesEncodedAudio else { throw MediaError(.invalidArgument, path: path, "this writer takes audio samples, not packets") }
+        try failing { try write(packet.packet, audio.encoder.context, audio.stream, shift: audioShift) }
     }
 
     public func append(audio samples: [Float]) throws {
@@ -181,7 +194,7 @@ public final class MediaWriter: @unchecked Sendable {
         guard state == .writing else { throw notWriting() }
         try failing {
             if let video, !takesEncodedVideo { try video.encoder.flush { try write($0, video.encoder.context, video.stream) } }
-            if let audio { try audio.encoder.flush { try write($0, audio.encoder.context, audio.stream, shift: audioShift) } }
+            if let audio, !takesEncodedAudio { try audio.encoder.flush { try write($0, audio.encoder.context, audio.stream, shift: audioShift) } }
             try FFmpeg.check(av_write_trailer(context), "av_write_trailer", site, .writingFailed, "cannot finish the file")
         }
         state = .finished

@@ -193,24 +193,15 @@ public final class ExportSession: @unchecked Sendable {
         }
         let writer: MediaWriter
         do {
-            writer = try MediaWriter(path: path, settings: settings, encodedVideo: true)
+            writer = try MediaWriter(path: path, settings: settings, encodedVideo: true, encodedAudio: true)
         } catch let error as MediaError where error.kind == .writingFailed {
             throw RenderError.unwritable(path: path, reason: error.message)
         } catch {
             throw RenderError.invalidSettings("output \(path): \(error)")
         }
         do {
-            let access = MediaAccess.mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads)
-            let channels = graph.output.audio.channels
-            let target = graph.hasAudio ? graph.output.audio.loudness : nil
-            let measured = try target.map { _ in try measuredMix(access) }
-            let gain = target.map { LoudnessNormalization.gain(measured: measured ?? nil, target: $0) } ?? 0
-            let leveling = target.map { LoudnessNormalization.leveling(gain: gain, target: $0) }
-            let audio = graph.hasAudio
-                ? AudioFeed(graph: graph, range: range, blockSize: 1024, leveling: leveling, open: access.openAudio) { samples, count in
-                    try writer.append(audio: UnsafeBufferPointer(start: samples, count: count * channels))
-                }
-                : nil
+            let audio = graph.hasAudio ? try mixAhead(range, encoder: try AudioPacketEncoder(settings: settings, path: path)) : nil
+            defer { audio?.cancel() }
             let first = segments.first?.firstFrame ?? 0
             for segment in segments {
                 try arrivals?.wait(for: segment.index)
@@ -218,18 +209,37 @@ public final class ExportSession: @unchecked Sendable {
                 for packet in packets {
                     try writer.append(encoded: packet, offset: segment.firstFrame - first)
                     // Audio up to the end of the frame, so the muxer gets both streams in step.
-                    try audio?.write(until: .frame(segment.firstFrame + max(packet.pts, packet.dts) + 1, duration: graph.videoComposition.frameDuration))
+                    try audio?.write(until: .frame(segment.firstFrame + max(packet.pts, packet.dts) + 1, duration: graph.videoComposition.frameDuration), to: writer)
                 }
             }
-            try audio?.write(until: range.end)
+            let report = try audio?.finish(to: writer)
             try writer.finish()
-            guard let target, let meter = audio?.meter else { return nil }
-            return LoudnessReport(target: target, measured: measured ?? nil, gain: gain, output: meter.integrated,
-                                  outputTruePeak: meter.truePeakDecibels)
+            return report ?? nil
         } catch {
             writer.cancel()
             if let error = error as? RenderError { throw error }
             throw RenderError.output(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The mix of `range`, encoded on its own thread ahead of the join (`AudioAhead`). With a
+    /// loudness target it is leveled by the gain measured over the plan's whole range, and
+    /// the thread's outcome is the report of the levels.
+    private func mixAhead(_ range: TimeRange, encoder: AudioPacketEncoder) throws -> AudioAhead<LoudnessReport?> {
+        AudioAhead(range: range, sampleRate: graph.output.audio.sampleRate, encoder: encoder) { [self] encode in
+            let channels = graph.output.audio.channels
+            let access = MediaAccess.mediaIO(channels: channels, decoderThreads: options.decoderThreads)
+            let target = graph.output.audio.loudness
+            let measured = try target.map { _ in try measuredMix(access) }
+            let gain = target.map { LoudnessNormalization.gain(measured: measured ?? nil, target: $0) } ?? 0
+            let leveling = target.map { LoudnessNormalization.leveling(gain: gain, target: $0) }
+            let feed = AudioFeed(graph: graph, range: range, blockSize: 1024, leveling: leveling, open: access.openAudio) { samples, count in
+                try encode(UnsafeBufferPointer(start: samples, count: count * channels))
+            }
+            try feed.write(until: range.end)
+            guard let target, let meter = feed.meter else { return nil }
+            return LoudnessReport(target: target, measured: measured ?? nil, gain: gain, output: meter.integrated,
+                                  outputTruePeak: meter.truePeakDecibels)
         }
     }
 
