@@ -63,7 +63,7 @@ public struct OutputSettings: Hashable, Sendable, Codable {
     /// frame rate, so a GIF is a sane preview; nil for every other output.
     public var gifLimits: GIFLimits?
 
-    public static let defaultSegmentLength = MediaTime(seconds: 5)
+    public static let defaultSegmentLength = MediaTime(seconds: 2)
 
     public init(path: String?, container: Container?, video: Video?, audio: Audio, faststart: Bool, metadata: [String: String]) {
         self.path = path
