@@ -35,7 +35,9 @@ public struct ExportOptions: Sendable {
         self.cacheLimit = cacheLimit
     }
 
-    public static let defaultThreads = 2
+    /// Threads per video decoder by default: one. Segments render in parallel already, and a
+    /// decoder's frame threads cost it about a sixth more CPU (docs/render.md, *Measured*).
+    public static let defaultThreads = 1
 }
 
 /// Reel's AVAssetExportSession: checks everything, renders the video in segments (each on its
