@@ -4,13 +4,16 @@
 # then one title's text changed (a 5 s window) and rendered again. Prints both wall times,
 # the ratio, and what the second render reused.
 #   bench/edit-rerender.sh     (needs ffmpeg, GNU time, swift)
+#   REEL=/path/to/reel bench/edit-rerender.sh   (measures that build of reel)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$ROOT/bench/work/edit
 mkdir -p "$WORK"
 "$ROOT/scripts/make-promo-media.sh"
-(cd "$ROOT" && swift build -c release --product reel >/dev/null)
-REEL=$ROOT/.build/release/reel
+if [ -z "${REEL:-}" ]; then
+  (cd "$ROOT" && swift build -c release --product reel >/dev/null)
+  REEL=$ROOT/.build/release/reel
+fi
 export REEL_CACHE_DIR=$WORK/cache
 rm -rf "$REEL_CACHE_DIR"
 

@@ -10,8 +10,72 @@ public struct EncodedAudioPacket: @unchecked Sendable {
     /// flush gave. A writer fed the same samples in frames would have written the packet as
     /// soon as it was given that many.
     public let samplesTaken: Int64?
+    init(packet: Packet, samplesTaken: Int64?) {
+        self.packet = packet
+        self.samplesTaken = samplesTaken
+    }
+
     /// The packet's size in bytes.
     public var size: Int { Int(packet.pointer.pointee.size) }
+
+    /// What the packet holds, to keep it in a file and make it again (`init(fields:samplesTaken:)`).
+    public struct Fields: Equatable, Sendable {
+        public var pts: Int64
+        public var dts: Int64
+        public var duration: Int64
+        public var flags: Int32
+        public var data: [UInt8]
+        /// FFmpeg's side data, by type (`AVPacketSideDataType`), in order.
+        public var sideData: [SideData]
+
+        public struct SideData: Equatable, Sendable {
+            public var kind: UInt32
+            public var bytes: [UInt8]
+            public init(kind: UInt32, bytes: [UInt8]) {
+                self.kind = kind
+                self.bytes = bytes
+            }
+        }
+
+        public init(pts: Int64, dts: Int64, duration: Int64, flags: Int32, data: [UInt8], sideData: [SideData]) {
+            self.pts = pts
+            self.dts = dts
+            self.duration = duration
+            self.flags = flags
+            self.data = data
+            self.sideData = sideData
+        }
+    }
+
+    public var fields: Fields {
+        let p = packet.pointer.pointee
+        let side = (0..<Int(p.side_data_elems)).map { i in
+            let element = p.side_data[i]
+            return Fields.SideData(kind: element.type.rawValue, bytes: Array(UnsafeBufferPointer(start: element.data, count: element.size)))
+        }
+        return Fields(pts: p.pts, dts: p.dts, duration: p.duration, flags: p.flags,
+                      data: p.size > 0 ? Array(UnsafeBufferPointer(start: p.data, count: Int(p.size))) : [], sideData: side)
+    }
+
+    /// The packet `fields` describe. Throws `MediaError` when memory runs out.
+    public init(fields: Fields, samplesTaken: Int64?) throws {
+        let site = FFmpegCallSite(path: "audio packet")
+        let packet = try Packet(site)
+        try FFmpeg.check(av_new_packet(packet.pointer, Int32(fields.data.count)), "av_new_packet", site, .outOfMemory, "cannot make a packet")
+        fields.data.withUnsafeBufferPointer { bytes in
+            if let base = bytes.baseAddress { packet.pointer.pointee.data.update(from: base, count: bytes.count) }
+        }
+        packet.pointer.pointee.pts = fields.pts
+        packet.pointer.pointee.dts = fields.dts
+        packet.pointer.pointee.duration = fields.duration
+        packet.pointer.pointee.flags = fields.flags
+        for side in fields.sideData {
+            let target = try FFmpeg.allocated(av_packet_new_side_data(packet.pointer, AVPacketSideDataType(rawValue: side.kind), side.bytes.count),
+                                              "av_packet_new_side_data", site)
+            target.update(from: side.bytes, count: side.bytes.count)
+        }
+        self.init(packet: packet, samplesTaken: samplesTaken)
+    }
 }
 
 /// Encodes audio to packets without writing a file, so the encoding can run on another
@@ -31,6 +95,13 @@ public final class AudioPacketEncoder: @unchecked Sendable {
         }
         site = FFmpegCallSite(path: path)
         encoder = try AudioEncoder(audio, container: settings.container, format: format, path: path)
+    }
+
+    /// The codec's global header (AAC's AudioSpecificConfig in MP4), which the final file's
+    /// stream carries: packets kept from an encoder with another one do not belong there.
+    public var extradata: [UInt8] {
+        let c = encoder.context.pointer.pointee
+        return c.extradata_size > 0 ? Array(UnsafeBufferPointer(start: c.extradata, count: Int(c.extradata_size))) : []
     }
 
     /// Encodes interleaved Float32 samples, continuing where the last call stopped; returns

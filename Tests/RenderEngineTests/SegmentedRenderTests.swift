@@ -118,17 +118,41 @@ import Testing
         let cache = try folder("seg-cache")
         var g = try graph(lossless: false)
         #expect(try render(g, to: "seg-cached.mp4", parts: cache).1.rendered.count == 7)
-        // A title over 2.6–3 s only: segment 5 (2.5–3 s).
+        let first = try keptFiles(cache)
+        #expect(first.keys.filter { $0.hasSuffix(".reelpart") }.count == 7 && first.keys.filter { $0.hasSuffix(".reelaudio") }.count == 1,
+                "7 segments and the join's audio: \(first)")
+        // A title over 2.6–3 s only: segment 5 (2.5–3 s); the audio is the one kept.
         g.overlays.append(OverlayLayer(content: .text("New", TextStyle(font: "DejaVu Sans", size: 30)), timeRange: TimeRange(start: seconds(13, 5), end: seconds(3)),
                                        positionX: .constant(160), positionY: .constant(40)))
         let (cached, report) = try render(g, to: "seg-cached.mp4", parts: cache)
         #expect(report.rendered == [5], "\(report)")
         #expect(try sha(cached) == (try sha(try render(g, to: "seg-clean.mp4").0)))
-        // Audio alone: no segment is rendered again, and the file still equals a clean render.
+        let second = try keptFiles(cache)
+        #expect(second.count == 9 && first.allSatisfy { second[$0.key] == $0.value }, "nothing kept is written again: \(first) → \(second)")
+        // Audio alone: no segment is rendered again, the audio is mixed and kept anew, and the
+        // file still equals a clean render.
         g.audioMix.tracks[0].volume = .constant(0.5)
         let (quieter, audioOnly) = try render(g, to: "seg-cached.mp4", parts: cache)
         #expect(audioOnly.rendered.isEmpty)
         #expect(try sha(quieter) == (try sha(try render(g, to: "seg-clean-quiet.mp4").0)))
+        #expect(try keptFiles(cache).count == 10)
+        // A damaged kept audio part is never used: it is mixed again, and the file is still right.
+        let audioPart = try keptFiles(cache).keys.first { !second.keys.contains($0) }!
+        let damaged = cache + "/" + audioPart
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: damaged)))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        #expect(try sha(try render(g, to: "seg-cached.mp4", parts: cache).0) == (try sha(quieter)))
+    }
+
+    /// The parts and kept audio in `cache` by name, with their inodes (a file made again is a new one).
+    private func keptFiles(_ cache: String) throws -> [String: UInt64] {
+        var files: [String: UInt64] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache) where name.hasSuffix(".reelpart") || name.hasSuffix(".reelaudio") {
+            let attributes = try FileManager.default.attributesOfItem(atPath: cache + "/" + name)
+            files[name] = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        }
+        return files
     }
 
     /// Two renders sharing a cache at once: each waits for a part the other is making instead
@@ -152,7 +176,9 @@ import Testing
         #expect(try sha(outputs[0]) == (try sha(outputs[1])))
         #expect(try sha(outputs[0]) == (try sha(try render(g, to: "seg-shared-clean.mp4").0)))
         let names = try FileManager.default.contentsOfDirectory(atPath: cache)
-        #expect(names.filter { $0.hasSuffix(".reelpart") }.count == 7 && !names.contains { $0.hasSuffix(".partial") }, "\(names)")
+        // 7 segments and the join's audio, each kept once.
+        #expect(names.filter { $0.hasSuffix(".reelpart") }.count == 7 && names.filter { $0.hasSuffix(".reelaudio") }.count == 1
+                && !names.contains { $0.hasSuffix(".partial") }, "\(names)")
     }
 }
 

@@ -4,7 +4,7 @@ import MediaTime
 
 /// What loudness normalization did (`output.audio.loudness`): the mix as measured, the gain
 /// applied, and the loudness and true peak of what was handed to the audio encoder.
-public struct LoudnessReport: Sendable, Equatable {
+public struct LoudnessReport: Sendable, Equatable, Codable {
     public var target: LoudnessTarget
     /// The mix before leveling, LUFS; nil when it is silent (no gain is applied then).
     public var measured: Double?

@@ -26,17 +26,20 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
 
     /// Starts the thread: `produce` mixes the samples of `range` at `sampleRate` and hands
     /// them, in order and in blocks of any size, to the function it is given, which encodes
-    /// them with `encoder`; its result is what `finish` returns.
-    init(range: TimeRange, sampleRate: Int, encoder: AudioPacketEncoder,
+    /// them with `encoder`; its result is what `finish` returns. `keep` gets every packet too,
+    /// on the thread, in order (to keep them for the next render).
+    init(range: TimeRange, sampleRate: Int, encoder: AudioPacketEncoder, keep: (@Sendable (EncodedAudioPacket) throws -> Void)? = nil,
          produce: @escaping @Sendable (_ encode: @escaping (UnsafeBufferPointer<Float>) throws -> Void) throws -> Outcome) {
-        rate = sampleRate
-        firstSample = range.start.samplePosition(rate: sampleRate)
-        sampleCount = range.end.samplePosition(rate: sampleRate) - firstSample
+        (rate, firstSample, sampleCount) = Self.samples(of: range, rate: sampleRate)
         ended.enter()
         let thread = Thread { [self] in
             defer { ended.leave() }
             let result = Result(catching: {
-                let outcome = try produce { try self.queue(try encoder.encode($0)) }
+                let queue = { (packets: [EncodedAudioPacket]) in
+                    for packet in packets { try keep?(packet) }
+                    try self.queue(packets)
+                }
+                let outcome = try produce { try queue(try encoder.encode($0)) }
                 try queue(try encoder.finish())
                 return outcome
             })
@@ -48,6 +51,19 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
         thread.name = "reel-audio"
         thread.stackSize = 1 << 22
         thread.start()
+    }
+
+    /// The packets an earlier render kept (all of them, in order), and its outcome: no thread.
+    init(range: TimeRange, sampleRate: Int, packets: [EncodedAudioPacket], outcome: Outcome) {
+        (rate, firstSample, sampleCount) = Self.samples(of: range, rate: sampleRate)
+        self.packets = packets
+        bytes = packets.reduce(0) { $0 + $1.size }
+        self.outcome = .success(outcome)
+    }
+
+    private static func samples(of range: TimeRange, rate: Int) -> (Int, Int64, Int64) {
+        let first = range.start.samplePosition(rate: rate)
+        return (rate, first, range.end.samplePosition(rate: rate) - first)
     }
 
     deinit { cancel() }

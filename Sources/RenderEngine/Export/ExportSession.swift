@@ -1,4 +1,5 @@
 import CompositionGraph
+import Digest
 import Foundation
 import MediaIO
 import MediaTime
@@ -201,8 +202,9 @@ public final class ExportSession: @unchecked Sendable {
         } catch {
             throw RenderError.invalidSettings("output \(path): \(error)")
         }
+        var keeping: PartFile.Writer?
         do {
-            let audio = graph.hasAudio ? try mixAhead(range, encoder: try AudioPacketEncoder(settings: settings, path: path)) : nil
+            let audio = graph.hasAudio ? try joinAudio(range, settings: settings, path: path, keeps: keepsParts && !fragmented, keeping: &keeping) : nil
             defer { audio?.cancel() }
             let first = segments.first?.firstFrame ?? 0
             for segment in segments {
@@ -216,19 +218,55 @@ public final class ExportSession: @unchecked Sendable {
             }
             let report = try audio?.finish(to: writer)
             try writer.finish()
+            if let keeping {
+                // Keeping the audio for the next render is worth no failure of this one.
+                do {
+                    try keeping.append(note: Array(try JSONEncoder().encode(KeptAudioNote(loudness: report ?? nil))))
+                    try keeping.finish()
+                } catch {
+                    keeping.discard()
+                }
+            }
             return report ?? nil
         } catch {
+            keeping?.discard()
             writer.cancel()
             if let error = error as? RenderError { throw error }
             throw RenderError.output(path: path, reason: "\(error)")
         }
     }
 
+    /// The audio of a join: with `keeps`, the packets an earlier join of the same audio kept in
+    /// the parts folder (a part under the key of the range's mix and the container), else the
+    /// mix encoded ahead, kept through `keeping` (which the join finishes once the file is
+    /// written).
+    private func joinAudio(_ range: TimeRange, settings: WriterSettings, path: String, keeps: Bool,
+                           keeping: inout PartFile.Writer?) throws -> AudioAhead<LoudnessReport?> {
+        let encoder = try AudioPacketEncoder(settings: settings, path: path)
+        guard keeps else { return mixAhead(range, encoder: encoder, keep: nil) }
+        var hash = SHA256()
+        hash.update("reel-join-audio-1\n\(plan.audioKey)\n\(settings.container.rawValue)\n")
+        let key = hash.hexDigest()
+        let partPath = PartFile.audioPath(key: key, in: partsFolder)
+        if let kept = try? PartFile.contents(partPath, key: key), kept.header.extradata == encoder.extradata,
+           let note = kept.note.flatMap({ try? JSONDecoder().decode(KeptAudioNote.self, from: Data($0) as Data) }) {
+            _ = PartCache(folder: partsFolder, limit: options.cacheLimit).touch([partPath])
+            return AudioAhead(range: range, sampleRate: graph.output.audio.sampleRate, packets: kept.audio, outcome: note.loudness)
+        }
+        // Another render may be keeping the same audio right now: then this one keeps nothing.
+        let writer = try? PartFile.Writer(path: partPath, header: .init(key: key, firstFrame: 0, frameCount: 0, extradata: encoder.extradata))
+        keeping = writer
+        var keep: (@Sendable (EncodedAudioPacket) throws -> Void)?
+        if let writer { keep = { try writer.append(audio: $0) } }
+        return mixAhead(range, encoder: encoder, keep: keep)
+    }
+
     /// The mix of `range`, encoded on its own thread ahead of the join (`AudioAhead`). With a
     /// loudness target it is leveled by the gain measured over the plan's whole range, and
     /// the thread's outcome is the report of the levels.
-    private func mixAhead(_ range: TimeRange, encoder: AudioPacketEncoder) throws -> AudioAhead<LoudnessReport?> {
-        AudioAhead(range: range, sampleRate: graph.output.audio.sampleRate, encoder: encoder) { [self] encode in
+    private func mixAhead(_ range: TimeRange, encoder: AudioPacketEncoder,
+                          keep: (@Sendable (EncodedAudioPacket) throws -> Void)?) -> AudioAhead<LoudnessReport?> {
+        AudioAhead(range: range, sampleRate: graph.output.audio.sampleRate, encoder: encoder, keep: keep) { [self] encode in
             let channels = graph.output.audio.channels
             let access = MediaAccess.mediaIO(channels: channels, decoderThreads: options.decoderThreads)
             let target = graph.output.audio.loudness
@@ -439,4 +477,9 @@ private final class PartArrivals: @unchecked Sendable {
             }
         }
     }
+}
+
+/// What a kept join audio part ends with: the loudness report of its mix.
+private struct KeptAudioNote: Codable {
+    var loudness: LoudnessReport?
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A folder of parts (and preview pieces) kept between renders, bounded in size: files are
+/// A folder of parts (and kept join audio, and preview pieces) kept between renders, bounded in size: files are
 /// touched when reused, and when the folder holds more than `limit` bytes the ones used
 /// longest ago are removed. A file being written is a hidden temporary file, never counted
 /// or removed here.
@@ -20,7 +20,7 @@ struct PartCache {
     /// Removes the parts used longest ago until the folder is within its limit.
     func evict() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var parts: [(path: String, size: Int64, used: Date)] = names.filter { $0.hasSuffix(".reelpart") || $0.hasSuffix(Self.pieceSuffix) }.compactMap { name in
+        var parts: [(path: String, size: Int64, used: Date)] = names.filter { [PartFile.suffix, PartFile.audioSuffix, Self.pieceSuffix].contains(where: $0.hasSuffix) }.compactMap { name in
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   let size = (attributes[.size] as? NSNumber)?.int64Value, let used = attributes[.modificationDate] as? Date else { return nil }

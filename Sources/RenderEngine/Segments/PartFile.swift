@@ -4,13 +4,18 @@ import MediaIO
 
 /// One rendered segment on disk: its encoded video packets, what they were made for, and a
 /// digest over everything, so a part that is truncated, damaged or made for other content is
-/// recognised and never joined.
+/// recognised and never joined. A join's encoded audio is kept the same way (`audio` records
+/// and a closing note).
 ///
 /// Layout (integers little-endian): `REELPART` and a version (UInt32); the header as JSON
 /// with its length (UInt32); one record per packet (tag 1, pts and dts as Int64, keyframe flag
 /// UInt8, size UInt32, the bytes; tag 2 for a packet with Matroska BlockAdditional side data,
-/// VP9's alpha, which follows as a size UInt32 and its bytes); the end (tag 0, packet count
-/// UInt32, the SHA-256 of all the bytes before the end record, 32 bytes as hex).
+/// VP9's alpha, which follows as a size UInt32 and its bytes; tag 3 for an audio packet:
+/// samples taken (Int64, Int64.min for a flushed packet), pts, dts and duration as Int64,
+/// flags UInt32, size UInt32 and the bytes, then the side data count UInt32 and each as kind
+/// UInt32, size UInt32 and bytes); a note (tag 4, size UInt32, bytes: JSON), at most one, last;
+/// the end (tag 0, packet count UInt32, the SHA-256 of all the bytes before the end record, 32
+/// bytes as hex).
 enum PartFile {
     struct Header: Codable, Equatable {
         /// The segment's content key.
@@ -26,12 +31,21 @@ enum PartFile {
 
     /// The file a segment with `key` has in `folder`.
     static func path(key: String, in folder: String) -> String {
-        URL(fileURLWithPath: folder).appendingPathComponent("\(key).reelpart").path
+        URL(fileURLWithPath: folder).appendingPathComponent("\(key)\(suffix)").path
     }
 
+    /// The file a join's audio with `key` is kept in, in `folder` (apart from the segments'
+    /// parts, which runners count).
+    static func audioPath(key: String, in folder: String) -> String {
+        URL(fileURLWithPath: folder).appendingPathComponent("\(key)\(audioSuffix)").path
+    }
+
+    static let suffix = ".reelpart"
+    static let audioSuffix = ".reelaudio"
+
     /// Writes a part atomically: nothing is at `path` until `finish` renames the complete file
-    /// into place.
-    final class Writer {
+    /// into place. Use from one thread at a time.
+    final class Writer: @unchecked Sendable {
         private let file: PartialFile
         private var hash = SHA256()
         private var packets: UInt32 = 0
@@ -65,6 +79,31 @@ enum PartFile {
             packets += 1
         }
 
+        func append(audio packet: EncodedAudioPacket) throws {
+            let fields = packet.fields
+            var record: [UInt8] = [3]
+            record.append(le: UInt64(bitPattern: packet.samplesTaken ?? .min))
+            for value in [fields.pts, fields.dts, fields.duration] { record.append(le: UInt64(bitPattern: value)) }
+            record.append(le: UInt32(bitPattern: fields.flags))
+            record.append(le: UInt32(fields.data.count))
+            record += fields.data
+            record.append(le: UInt32(fields.sideData.count))
+            for side in fields.sideData {
+                record.append(le: side.kind)
+                record.append(le: UInt32(side.bytes.count))
+                record += side.bytes
+            }
+            try write(record)
+            packets += 1
+        }
+
+        /// Ends the part with a note (JSON), before `finish`.
+        func append(note: [UInt8]) throws {
+            var record: [UInt8] = [4]
+            record.append(le: UInt32(note.count))
+            try write(record + note)
+        }
+
         func finish() throws {
             var end: [UInt8] = [0]
             end.append(le: packets)
@@ -88,9 +127,23 @@ enum PartFile {
         case foreign(expected: String, found: String)
     }
 
+    /// What a part holds.
+    struct Contents {
+        var header: Header
+        var video: [EncodedPacket] = []
+        var audio: [EncodedAudioPacket] = []
+        var note: [UInt8]?
+    }
+
     /// The header and packets of the part at `path`, checked complete, undamaged and made for
     /// `key`.
     static func read(_ path: String, key: String) throws(Problem) -> (Header, [EncodedPacket]) {
+        let contents = try contents(path, key: key)
+        return (contents.header, contents.video)
+    }
+
+    /// Everything in the part at `path`, checked complete, undamaged and made for `key`.
+    static func contents(_ path: String, key: String) throws(Problem) -> Contents {
         guard let data = FileManager.default.contents(atPath: path) else { throw .missing }
         let bytes = [UInt8](data)
         var reader = ByteReader(bytes: bytes)
@@ -98,26 +151,56 @@ enum PartFile {
         guard let length = reader.uint32(), let json = reader.take(Int(length)),
               let header = try? JSONDecoder().decode(Header.self, from: Data(json)) else { throw .damaged("its header is cut short or unreadable") }
         guard header.key == key else { throw .foreign(expected: key, found: header.key) }
-        var packets: [EncodedPacket] = []
+        var contents = Contents(header: header)
         while true {
             let recordStart = reader.offset
             guard let tag = reader.take(1)?.first else { throw .damaged("it ends before its last packet (truncated)") }
-            if tag == 0 {
+            switch tag {
+            case 0:
                 guard let count = reader.uint32(), let digest = reader.take(64), reader.atEnd else { throw .damaged("its end record is cut short") }
                 var hash = SHA256()
                 hash.update(bytes[..<recordStart])
                 guard String(decoding: digest, as: UTF8.self) == hash.hexDigest() else { throw .damaged("its bytes do not match its digest") }
-                guard count == packets.count else { throw .damaged("it says \(count) packets but holds \(packets.count)") }
-                return (header, packets)
+                let held = contents.video.count + contents.audio.count
+                guard count == held else { throw .damaged("it says \(count) packets but holds \(held)") }
+                return contents
+            case _ where contents.note != nil:
+                throw .damaged("it holds a record after its note")
+            case 1, 2:
+                guard let pts = reader.uint64(), let dts = reader.uint64(), let key = reader.take(1),
+                      let size = reader.uint32(), let data = reader.take(Int(size)),
+                      let additional = tag == 1 ? [] : reader.uint32().flatMap({ reader.take(Int($0)) }) else {
+                    throw .damaged("it ends inside a packet (truncated)")
+                }
+                contents.video.append(EncodedPacket(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), isKeyframe: key[0] == 1,
+                                                    data: data, blockAdditional: additional))
+            case 3:
+                contents.audio.append(try audioPacket(&reader))
+            case 4:
+                guard let size = reader.uint32(), let note = reader.take(Int(size)) else { throw .damaged("its note is cut short") }
+                contents.note = note
+            default:
+                throw .damaged("it holds an unknown record (tag \(tag))")
             }
-            guard tag == 1 || tag == 2 else { throw .damaged("it holds an unknown record (tag \(tag))") }
-            guard let pts = reader.uint64(), let dts = reader.uint64(), let key = reader.take(1),
-                  let size = reader.uint32(), let data = reader.take(Int(size)),
-                  let additional = tag == 1 ? [] : reader.uint32().flatMap({ reader.take(Int($0)) }) else {
-                throw .damaged("it ends inside a packet (truncated)")
-            }
-            packets.append(EncodedPacket(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), isKeyframe: key[0] == 1, data: data,
-                                         blockAdditional: additional))
+        }
+    }
+
+    private static func audioPacket(_ reader: inout ByteReader) throws(Problem) -> EncodedAudioPacket {
+        let cut = Problem.damaged("it ends inside a packet (truncated)")
+        guard let taken = reader.uint64(), let pts = reader.uint64(), let dts = reader.uint64(), let duration = reader.uint64(),
+              let flags = reader.uint32(), let size = reader.uint32(), let data = reader.take(Int(size)), let sides = reader.uint32() else { throw cut }
+        var sideData: [EncodedAudioPacket.Fields.SideData] = []
+        for _ in 0..<sides {
+            guard let kind = reader.uint32(), let length = reader.uint32(), let side = reader.take(Int(length)) else { throw cut }
+            sideData.append(.init(kind: kind, bytes: side))
+        }
+        let fields = EncodedAudioPacket.Fields(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), duration: Int64(bitPattern: duration),
+                                               flags: Int32(bitPattern: flags), data: data, sideData: sideData)
+        let samplesTaken = Int64(bitPattern: taken)
+        do {
+            return try EncodedAudioPacket(fields: fields, samplesTaken: samplesTaken == .min ? nil : samplesTaken)
+        } catch {
+            throw .damaged("an audio packet cannot be made again: \(error)")
         }
     }
 }

@@ -40,6 +40,8 @@ public struct SegmentPlan: Sendable, Equatable {
     public let range: TimeRange
     public let framesPerSegment: Int64
     public let segments: [Segment]
+    /// The key of the mix of the whole range's audio, which a join encodes and keeps.
+    public let audioKey: String
 
     /// Encoder threads of every segment: fixed, because x264's bytes depend on them. One:
     /// segments run in parallel instead, and one x264 thread spends about a sixth less CPU per
@@ -68,6 +70,7 @@ public struct SegmentPlan: Sendable, Equatable {
             start = stop
         }
         self.segments = segments
+        audioKey = keyed.audioKey(times: range, measured: range)
     }
 }
 
