@@ -99,10 +99,7 @@ public final class AudioPacketEncoder: @unchecked Sendable {
 
     /// The codec's global header (AAC's AudioSpecificConfig in MP4), which the final file's
     /// stream carries: packets kept from an encoder with another one do not belong there.
-    public var extradata: [UInt8] {
-        let c = encoder.context.pointer.pointee
-        return c.extradata_size > 0 ? Array(UnsafeBufferPointer(start: c.extradata, count: Int(c.extradata_size))) : []
-    }
+    public var extradata: [UInt8] { encoder.context.extradata }
 
     /// Encodes interleaved Float32 samples, continuing where the last call stopped; returns
     /// the packets that came out.

@@ -74,8 +74,13 @@ public final class VideoPacketEncoder {
 }
 
 extension VideoEncoder {
+    var extradata: [UInt8] { context.extradata }
+}
+
+extension CodecContext {
+    /// The codec's global header (H.264's SPS/PPS, AAC's AudioSpecificConfig in MP4).
     var extradata: [UInt8] {
-        let c = context.pointer.pointee
+        let c = pointer.pointee
         return c.extradata_size > 0 ? Array(UnsafeBufferPointer(start: c.extradata, count: Int(c.extradata_size))) : []
     }
 }
