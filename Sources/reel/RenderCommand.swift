@@ -85,7 +85,8 @@ struct Render: ParsableCommand {
                     report = try session.run { frames in reporter.update(framesDone: frames) }
                 }
                 if progress == .auto {
-                    FileHandle.standardError.write(Data("\(session.options.outputPath): \(counted(report.rendered.count, "segment")) rendered, \(report.reused.count) reused\n".utf8))
+                    let audio = report.audio.map { $0 == .reused ? "; audio reused" : "; audio mixed" } ?? ""
+                    FileHandle.standardError.write(Data("\(session.options.outputPath): \(counted(report.rendered.count, "segment")) rendered, \(report.reused.count) reused\(audio)\n".utf8))
                     if let loudness = report.loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
                 } else if progress == .json, let loudness = report.loudness {
                     print(loudness.json)

@@ -145,29 +145,32 @@ import Testing
         try? FileManager.default.removeItem(atPath: copy)
         try FileManager.default.copyItem(atPath: try Self.clip.get(), toPath: copy)
         var fields: (title: String, from: String, crf: Int, volume: String) = ("One", "0s", 23, "1")
-        func render() throws -> (rendered: Int, reused: Int) {
+        func render() throws -> (rendered: Int, reused: Int, audioReused: Bool) {
             let project = try project(title: fields.title, from: fields.from, crf: fields.crf, volume: fields.volume, media: copy)
             let cached = try run(["render", project, "-o", path("cached.mp4")], cache: cache)
             _ = try run(["render", project, "-o", path("clean.mp4"), "--no-cache", "--progress", "none"], cache: cache)
             #expect(try SHA256.hexDigest(ofFileAt: path("cached.mp4")) == (try SHA256.hexDigest(ofFileAt: path("clean.mp4"))))
             let line = cached.standardError.split(separator: "\n").last.map(String.init) ?? ""
             let numbers = line.split(separator: " ").compactMap { Int($0) }
-            return (numbers.first ?? -1, numbers.dropFirst().first ?? -1)
+            #expect(line.hasSuffix("; audio reused") || line.hasSuffix("; audio mixed"), "\(line)")
+            return (numbers.first ?? -1, numbers.dropFirst().first ?? -1, line.hasSuffix("; audio reused"))
         }
-        #expect(try render() == (3, 0))
-        var edits: [(String, () throws -> Void, Int)] = [
-            ("overlay text (1.2–1.7 s)", { fields.title = "Two" }, 1),
-            ("volume", { fields.volume = "0.5" }, 0),
-            ("trim", { fields.from = "0.5s" }, 3),
-            ("output setting", { fields.crf = 30 }, 3),
-            ("media bytes", { try FileManager.default.removeItem(atPath: copy); try FileManager.default.copyItem(atPath: other, toPath: copy) }, 3),
+        #expect(try render() == (3, 0, false))
+        // Each edit, the segments it renders again and whether the join's kept audio still serves.
+        var edits: [(String, () throws -> Void, Int, Bool)] = [
+            ("overlay text (1.2–1.7 s)", { fields.title = "Two" }, 1, true),
+            ("volume", { fields.volume = "0.5" }, 0, false),
+            ("trim", { fields.from = "0.5s" }, 3, false),
+            ("output setting", { fields.crf = 30 }, 3, true),
+            ("media bytes", { try FileManager.default.removeItem(atPath: copy); try FileManager.default.copyItem(atPath: other, toPath: copy) }, 3, false),
         ]
         var random = SplitMix64(seed: 2026)
         edits.shuffle(using: &random)
-        for (name, edit, expected) in edits {
+        for (name, edit, expected, audioKept) in edits {
             try edit()
-            let (rendered, reused) = try render()
-            #expect(rendered == expected && reused == 3 - expected, "\(name): \(rendered) rendered, \(reused) reused")
+            let (rendered, reused, audioReused) = try render()
+            #expect(rendered == expected && reused == 3 - expected && audioReused == audioKept,
+                    "\(name): \(rendered) rendered, \(reused) reused, audio \(audioReused ? "reused" : "mixed")")
         }
     }
 }

@@ -23,6 +23,8 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
     private let firstSample: Int64
     private let sampleCount: Int64
     private let rate: Int
+    /// Whether the packets are those an earlier render kept (no thread mixes them).
+    let isKept: Bool
 
     /// Starts the thread: `produce` mixes the samples of `range` at `sampleRate` and hands
     /// them, in order and in blocks of any size, to the function it is given, which encodes
@@ -31,6 +33,7 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
     init(range: TimeRange, sampleRate: Int, encoder: AudioPacketEncoder, keep: (@Sendable (EncodedAudioPacket) throws -> Void)? = nil,
          produce: @escaping @Sendable (_ encode: @escaping (UnsafeBufferPointer<Float>) throws -> Void) throws -> Outcome) {
         (rate, firstSample, sampleCount) = Self.samples(of: range, rate: sampleRate)
+        isKept = false
         ended.enter()
         let thread = Thread { [self] in
             defer { ended.leave() }
@@ -56,6 +59,7 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
     /// The packets an earlier render kept (all of them, in order), and its outcome: no thread.
     init(range: TimeRange, sampleRate: Int, packets: [EncodedAudioPacket], outcome: Outcome) {
         (rate, firstSample, sampleCount) = Self.samples(of: range, rate: sampleRate)
+        isKept = true
         self.packets = packets
         bytes = packets.reduce(0) { $0 + $1.size }
         self.outcome = .success(outcome)

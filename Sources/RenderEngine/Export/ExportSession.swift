@@ -67,11 +67,25 @@ public final class ExportSession: @unchecked Sendable {
     private var measuredLoudness: Double??
     private let measuring = NSLock()
 
-    /// What a run did with the segments, and with the loudness when the output asks for one.
+    /// What a run did with the segments and the audio, and with the loudness when the output
+    /// asks for one.
     public struct Report: Sendable, Equatable {
         public var rendered: [Int]
         public var reused: [Int]
         public var loudness: LoudnessReport?
+        /// What the join did with the audio (nil: the output has none).
+        public var audio: AudioWork?
+    }
+
+    /// Whether a join mixed and encoded its audio, or reused what an earlier join kept.
+    public enum AudioWork: Sendable, Equatable {
+        case mixed, reused
+    }
+
+    /// What a join did.
+    private struct Joined {
+        var loudness: LoudnessReport?
+        var audio: AudioWork?
     }
 
     /// Applies the preset, checks the range (nil: the whole timeline) and plans the segments
@@ -116,9 +130,9 @@ public final class ExportSession: @unchecked Sendable {
         let counter = FrameCounter(start: reused.reduce(0) { $0 + $1.frameCount }, report: progress)
         let arrivals = PartArrivals(present: reused.map(\.index))
         let workers = startWorkers(missing, counter: counter, arrivals: arrivals)
-        let loudness: LoudnessReport?
+        let joined: Joined
         do {
-            loudness = try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: arrivals)
+            joined = try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: arrivals)
         } catch {
             // A worker's failure that stopped the join, else the join's own (the output cannot
             // be written: found before any frame is rendered, since the join opens it first).
@@ -132,7 +146,7 @@ public final class ExportSession: @unchecked Sendable {
             digests.save()
             PartCache(folder: partsFolder, limit: options.cacheLimit).touch(reused.map(partPath)).evict()
         }
-        return Report(rendered: missing.map(\.index), reused: reused.map(\.index), loudness: loudness)
+        return Report(rendered: missing.map(\.index), reused: reused.map(\.index), loudness: joined.loudness, audio: joined.audio)
     }
 
     /// Renders segment `index` into its part, unless a complete part with its key is there
@@ -151,7 +165,7 @@ public final class ExportSession: @unchecked Sendable {
     /// loudness normalization did, if the output asks for it. Throws `RenderError`.
     @discardableResult
     public func join() throws -> LoudnessReport? {
-        try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: nil)
+        try join(plan.segments, range: plan.range, to: options.outputPath, waitingFor: nil).loudness
     }
 
     /// The file of segment `index` alone, as a preview plays it: its video (its part, rendered
@@ -187,12 +201,12 @@ public final class ExportSession: @unchecked Sendable {
     /// preview's piece has the gain of the whole).
     @discardableResult
     private func join(_ segments: [SegmentPlan.Segment], range: TimeRange, to path: String, fragmented: Bool = false,
-                      waitingFor arrivals: PartArrivals?) throws -> LoudnessReport? {
+                      waitingFor arrivals: PartArrivals?) throws -> Joined {
         var settings = try WriterSettings(graph, path: path, threads: SegmentPlan.encoderThreads)
         settings.fragmented = fragmented
         if settings.container.holdsPicturesOnly {
             try joinPictures(segments, settings: settings, to: path, waitingFor: arrivals)
-            return nil
+            return Joined()
         }
         let writer: MediaWriter
         do {
@@ -227,7 +241,7 @@ public final class ExportSession: @unchecked Sendable {
                     keeping.discard()
                 }
             }
-            return report ?? nil
+            return Joined(loudness: report ?? nil, audio: audio.map { $0.isKept ? .reused : .mixed })
         } catch {
             keeping?.discard()
             writer.cancel()
