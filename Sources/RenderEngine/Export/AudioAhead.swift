@@ -29,8 +29,8 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
     /// Starts the thread: `produce` mixes the samples of `range` at `sampleRate` and hands
     /// them, in order and in blocks of any size, to the function it is given, which encodes
     /// them with `encoder`; its result is what `finish` returns. `keep` gets every packet too,
-    /// on the thread, in order (to keep them for the next render).
-    init(range: TimeRange, sampleRate: Int, encoder: AudioPacketEncoder, keep: (@Sendable (EncodedAudioPacket) throws -> Void)? = nil,
+    /// on the thread, in order (to keep them for the next render; it cannot fail the render).
+    init(range: TimeRange, sampleRate: Int, encoder: AudioPacketEncoder, keep: (@Sendable (EncodedAudioPacket) -> Void)? = nil,
          produce: @escaping @Sendable (_ encode: @escaping (UnsafeBufferPointer<Float>) throws -> Void) throws -> Outcome) {
         (rate, firstSample, sampleCount) = Self.samples(of: range, rate: sampleRate)
         isKept = false
@@ -39,7 +39,7 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
             defer { ended.leave() }
             let result = Result(catching: {
                 let queue = { (packets: [EncodedAudioPacket]) in
-                    for packet in packets { try keep?(packet) }
+                    for packet in packets { keep?(packet) }
                     try self.queue(packets)
                 }
                 let outcome = try produce { try queue(try encoder.encode($0)) }

@@ -270,8 +270,10 @@ public final class ExportSession: @unchecked Sendable {
         // Another render may be keeping the same audio right now: then this one keeps nothing.
         let writer = try? PartFile.Writer(path: partPath, header: .init(key: key, firstFrame: 0, frameCount: 0, extradata: encoder.extradata))
         keeping = writer
-        var keep: (@Sendable (EncodedAudioPacket) throws -> Void)?
-        if let writer { keep = { try writer.append(audio: $0) } }
+        var keep: (@Sendable (EncodedAudioPacket) -> Void)?
+        // A part that cannot be written (a full disk) is dropped, never the render: once
+        // discarded, its later writes and its finish fail, and the join discards it again.
+        if let writer { keep = { if (try? writer.append(audio: $0)) == nil { writer.discard() } } }
         return mixAhead(range, encoder: encoder, keep: keep)
     }
 
@@ -279,7 +281,7 @@ public final class ExportSession: @unchecked Sendable {
     /// loudness target it is leveled by the gain measured over the plan's whole range, and
     /// the thread's outcome is the report of the levels.
     private func mixAhead(_ range: TimeRange, encoder: AudioPacketEncoder,
-                          keep: (@Sendable (EncodedAudioPacket) throws -> Void)?) -> AudioAhead<LoudnessReport?> {
+                          keep: (@Sendable (EncodedAudioPacket) -> Void)?) -> AudioAhead<LoudnessReport?> {
         AudioAhead(range: range, sampleRate: graph.output.audio.sampleRate, encoder: encoder, keep: keep) { [self] encode in
             let channels = graph.output.audio.channels
             let access = MediaAccess.mediaIO(channels: channels, decoderThreads: options.decoderThreads)
