@@ -77,11 +77,11 @@ final class ConvertedSprite {
     /// Offset of the sprite's first pixel inside its first chroma cell (0 or 1 each way).
     let cellX: Int, cellY: Int
     let cellColumns: Int, cellRows: Int
-    private let lumaAlpha: [UInt8]
-    private let luma: [UInt16]
-    private let cellAlpha: [UInt16]
-    private let cellCb: [UInt32]
-    private let cellCr: [UInt32]
+    let lumaAlpha: [UInt8]
+    let luma: [UInt16]
+    let cellAlpha: [UInt16]
+    let cellCb: [UInt32]
+    let cellCr: [UInt32]
 
     init(_ s: SpriteView, matrix m: YCbCrMatrix) {
         owner = s.owner
@@ -120,37 +120,57 @@ final class ConvertedSprite {
         self.cellCr = cellCr
     }
 
-    /// out = (colour·α·o + dst·(1 − α·o)), with α in 1/255ths and o (`opacity`) in 1/256ths.
+    /// out = (colour·α·o + dst·(1 − α·o)), with α in 1/255ths and o (`opacity`) in 1/256ths,
+    /// rounded half up: for luma ⌊(Y′α·o·255 + dst·(255·256 − α·o)·256 + 255·256·128) / (255·256²)⌋.
+    /// Computed as ⌊(⌊Y′α·o·255 / 256⌋ + dst·(255·256 − α·o) + 255·128) / (255·256)⌋, the same
+    /// value in 32 bits (⌊x / mn⌋ = ⌊⌊x / m⌋ / n⌋); chroma alike with four pixels' sums. Clamped
+    /// to 255 (a sprite whose colour exceeds its alpha is not premultiplied, yet must not wrap).
+    /// A pixel with no alpha keeps the frame's value.
     func blend(into frame: YUVFrame, originX: Int, originY: Int, opacity o: Int) {
-        let d = 255 * 256
-        let (yp, ys) = frame.plane(0)
         let x0 = max(0, originX), x1 = min(frame.width, originX + width)
         let y0 = max(0, originY), y1 = min(frame.height, originY + height)
         guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 {
-            let row = (y - originY) * width - originX
-            for x in x0..<x1 {
-                let a = Int(lumaAlpha[row + x])
-                guard a > 0 else { continue }
-                let dst = yp + y * ys + x
-                let v = (Int(luma[row + x]) * o * 255 + Int(dst.pointee) * (d - a * o) * 256 + d * 128) / (d * 256)
-                dst.pointee = UInt8(clamping: v)
+        let colourScale = UInt32(o * 255), o32 = UInt32(o)
+        let (yp, ys) = frame.plane(0)
+        lumaAlpha.withUnsafeBufferPointer { alphas in
+            luma.withUnsafeBufferPointer { lumas in
+                for y in y0..<y1 {
+                    let row = (y - originY) * width - originX
+                    Self.blendRow(count: x1 - x0, alpha: alphas.baseAddress! + row + x0, colour: lumas.baseAddress! + row + x0,
+                                  into: yp + y * ys + x0, whole: 255 * 256, colourScale: colourScale, opacity: o32)
+                }
             }
         }
         let firstCellX = (originX - cellX) / 2, firstCellY = (originY - cellY) / 2
         let cx0 = max(0, x0 / 2), cx1 = min(frame.chromaWidth, (x1 + 1) / 2)
         let cy0 = max(0, y0 / 2), cy1 = min(frame.chromaHeight, (y1 + 1) / 2)
         let (up, cs) = frame.plane(1), (vp, _) = frame.plane(2)
-        for cy in cy0..<cy1 {
-            let row = (cy - firstCellY) * cellColumns - firstCellX
-            for cx in cx0..<cx1 {
-                let a = Int(cellAlpha[row + cx])
-                guard a > 0 else { continue }
-                let offset = cy * cs + cx
-                let keep = (4 * d - a * o) * 256
-                up[offset] = UInt8(clamping: (Int(cellCb[row + cx]) * o * 255 + Int(up[offset]) * keep + 4 * d * 128) / (4 * d * 256))
-                vp[offset] = UInt8(clamping: (Int(cellCr[row + cx]) * o * 255 + Int(vp[offset]) * keep + 4 * d * 128) / (4 * d * 256))
+        cellAlpha.withUnsafeBufferPointer { alphas in
+            for (sums, plane) in [(cellCb, up), (cellCr, vp)] {
+                sums.withUnsafeBufferPointer { colours in
+                    for cy in cy0..<cy1 {
+                        let row = (cy - firstCellY) * cellColumns - firstCellX
+                        Self.blendRow(count: cx1 - cx0, alpha: alphas.baseAddress! + row + cx0, colour: colours.baseAddress! + row + cx0,
+                                      into: plane + cy * cs + cx0, whole: 4 * 255 * 256, colourScale: colourScale, opacity: o32)
+                    }
+                }
             }
+        }
+    }
+
+    /// One row of `blend`: `whole` is full coverage (α summed over the pixels of a sample, in
+    /// 1/255ths, times 256).
+    @inline(__always)
+    private static func blendRow<Alpha: FixedWidthInteger & UnsignedInteger, Colour: FixedWidthInteger & UnsignedInteger>(
+        count: Int, alpha: UnsafePointer<Alpha>, colour: UnsafePointer<Colour>, into dst: UnsafeMutablePointer<UInt8>,
+        whole: UInt32, colourScale: UInt32, opacity: UInt32
+    ) {
+        let half = whole / 2
+        for i in 0..<count {
+            let a = UInt32(alpha[i])
+            let weighted = UInt32(truncatingIfNeeded: (UInt64(colour[i]) &* UInt64(colourScale)) >> 8)
+            let blended = (weighted &+ UInt32(dst[i]) &* (whole &- a &* opacity) &+ half) / whole
+            dst[i] = a == 0 ? dst[i] : UInt8(truncatingIfNeeded: min(blended, 255))
         }
     }
 }
