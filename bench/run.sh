@@ -4,7 +4,12 @@
 # the same encoder settings), over RUNS runs in which the three take turns. Prints wall and CPU
 # seconds and peak memory (medians) and Reel's ratios to ffmpeg and to the floor.
 # Reel renders without its cache, JOBS segments at once (2 by default).
-#   bench/run.sh            (RUNS=3, JOBS=2 by default; needs ffmpeg, GNU time, swift)
+# Each job starts after PAUSE seconds of idle (3 by default), and Reel and the floor swap
+# places every run: on the 2-core development VM, back to back, the job that follows another
+# one is slowed by it, and by how much depends on the one before (the floor took 7.3–8.4 s
+# right after the ffmpeg CLI, 9.7–11.1 s right after Reel), so a fixed order with the floor
+# always after the ffmpeg CLI favoured the floor. With the pause the order no longer shows.
+#   bench/run.sh            (RUNS=3, JOBS=2, PAUSE=3 by default; needs ffmpeg, GNU time, swift)
 #   REEL=/path/to/reel bench/run.sh   (measures that build of reel)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +31,7 @@ fi
 # measure NAME COMMAND...: appends "wall user+sys maxKB" to $WORK/NAME.times
 measure() {
   local name=$1; shift
+  sleep "${PAUSE:-3}"
   "$TIME" -f "%e %U %S %M" -o "$WORK/$name.last" "$@" >/dev/null
   awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$WORK/$name.last" >> "$WORK/$name.times"
 }
@@ -41,14 +47,19 @@ grep -q 'crf: 0' "$WORK/lossless.yaml" && grep -q 'codec: flac' "$WORK/lossless.
 ffmpeg -v error -y -i "$WORK/final.mkv" -f rawvideo -pix_fmt yuv420p "$WORK/final.yuv" -f f32le -ar 48000 -ac 2 "$WORK/final.pcm"
 rm -f "$WORK/final.mkv"
 trap 'rm -f "$WORK/final.yuv" "$WORK/final.pcm"' EXIT
-# The three jobs take turns, so a change in the machine's load touches them alike.
-for i in $(seq "$RUNS"); do
-  echo "run $i/$RUNS" >&2
+reel() {
   measure reel "$REEL" render "$ROOT/Examples/promo/project.yaml" -o "$WORK/out-reel.mp4" --no-cache --jobs "${JOBS:-2}" --progress none
-  measure ffmpeg env WORK="$MEDIA" OUT="$WORK/out-ffmpeg.mp4" "$ROOT/bench/ffmpeg-peer.sh"
+}
+floor() {
   measure floor ffmpeg -v error -nostdin -y -f rawvideo -pix_fmt yuv420p -s 1920x1080 -r 30 -i "$WORK/final.yuv" \
     -f f32le -ar 48000 -ac 2 -i "$WORK/final.pcm" -c:v libx264 -preset veryfast -crf 23 -c:a aac -b:a 128k \
     -movflags +faststart "$WORK/out-floor.mp4"
+}
+# The three jobs take turns, so a change in the machine's load touches them alike.
+for i in $(seq "$RUNS"); do
+  echo "run $i/$RUNS" >&2
+  if (( i % 2 )); then reel; floor; else floor; reel; fi
+  measure ffmpeg env WORK="$MEDIA" OUT="$WORK/out-ffmpeg.mp4" "$ROOT/bench/ffmpeg-peer.sh"
 done
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
