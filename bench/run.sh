@@ -8,7 +8,9 @@
 # places every run: on the 2-core development VM, back to back, the job that follows another
 # one is slowed by it, and by how much depends on the one before (the floor took 7.3–8.4 s
 # right after the ffmpeg CLI, 9.7–11.1 s right after Reel), so a fixed order with the floor
-# always after the ffmpeg CLI favoured the floor. With the pause the order no longer shows.
+# always after the ffmpeg CLI favoured the floor. With the pause, 3 runs each way gave
+# Reel / floor 0.96–1.10 with Reel second and 0.90–0.97 with Reel first; swapping evens out
+# what is left.
 #   bench/run.sh            (RUNS=3, JOBS=2, PAUSE=3 by default; needs ffmpeg, GNU time, swift)
 #   REEL=/path/to/reel bench/run.sh   (measures that build of reel)
 set -euo pipefail
