@@ -10,7 +10,8 @@ import MediaTime
 /// video would have: after each video packet, the packets the encoder had made from the
 /// samples up to the end of that frame. So the file's bytes never depend on the thread's
 /// timing. At most `byteLimit` bytes of packets wait ahead (minutes of compressed audio).
-final class AudioAhead<Outcome>: @unchecked Sendable {
+/// Audio an earlier join kept is read from its part on the same thread, under the same bound.
+final class AudioAhead<Outcome: Sendable>: @unchecked Sendable {
     static var byteLimit: Int { 64 << 20 }
 
     private let condition = NSCondition()
@@ -23,29 +24,45 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
     private let firstSample: Int64
     private let sampleCount: Int64
     private let rate: Int
-    /// Whether the packets are those an earlier render kept (no thread mixes them).
+    /// Whether the packets are those an earlier render kept (read, not mixed).
     let isKept: Bool
 
     /// Starts the thread: `produce` mixes the samples of `range` at `sampleRate` and hands
     /// them, in order and in blocks of any size, to the function it is given, which encodes
     /// them with `encoder`; its result is what `finish` returns. `keep` gets every packet too,
     /// on the thread, in order (to keep them for the next render; it cannot fail the render).
-    init(range: TimeRange, sampleRate: Int, encoder: AudioPacketEncoder, keep: (@Sendable (EncodedAudioPacket) -> Void)? = nil,
-         produce: @escaping @Sendable (_ encode: @escaping (UnsafeBufferPointer<Float>) throws -> Void) throws -> Outcome) {
+    convenience init(range: TimeRange, sampleRate: Int, encoder: AudioPacketEncoder, keep: (@Sendable (EncodedAudioPacket) -> Void)? = nil,
+                     produce: @escaping @Sendable (_ encode: @escaping (UnsafeBufferPointer<Float>) throws -> Void) throws -> Outcome) {
+        self.init(range: range, sampleRate: sampleRate, isKept: false) { queue in
+            let handOn = { (packets: [EncodedAudioPacket]) in
+                for packet in packets { keep?(packet) }
+                try queue(packets)
+            }
+            let outcome = try produce { try handOn(try encoder.encode($0)) }
+            try handOn(try encoder.finish())
+            return outcome
+        }
+    }
+
+    /// The packets an earlier render kept, which `read` hands over in order on the thread,
+    /// and that render's outcome.
+    convenience init(range: TimeRange, sampleRate: Int, kept read: @escaping @Sendable (_ take: (EncodedAudioPacket) throws -> Void) throws -> Void,
+                     outcome: Outcome) {
+        self.init(range: range, sampleRate: sampleRate, isKept: true) { queue in
+            try read { try queue([$0]) }
+            return outcome
+        }
+    }
+
+    /// Starts the thread: `produce` hands the packets, in order, to the function it is given.
+    private init(range: TimeRange, sampleRate: Int, isKept: Bool,
+                 produce: @escaping @Sendable (_ queue: @escaping ([EncodedAudioPacket]) throws -> Void) throws -> Outcome) {
         (rate, firstSample, sampleCount) = Self.samples(of: range, rate: sampleRate)
-        isKept = false
+        self.isKept = isKept
         ended.enter()
         let thread = Thread { [self] in
             defer { ended.leave() }
-            let result = Result(catching: {
-                let queue = { (packets: [EncodedAudioPacket]) in
-                    for packet in packets { keep?(packet) }
-                    try self.queue(packets)
-                }
-                let outcome = try produce { try queue(try encoder.encode($0)) }
-                try queue(try encoder.finish())
-                return outcome
-            })
+            let result = Result(catching: { try produce { try self.queue($0) } })
             condition.withLock {
                 outcome = result
                 condition.broadcast()
@@ -54,15 +71,6 @@ final class AudioAhead<Outcome>: @unchecked Sendable {
         thread.name = "reel-audio"
         thread.stackSize = 1 << 22
         thread.start()
-    }
-
-    /// The packets an earlier render kept (all of them, in order), and its outcome: no thread.
-    init(range: TimeRange, sampleRate: Int, packets: [EncodedAudioPacket], outcome: Outcome) {
-        (rate, firstSample, sampleCount) = Self.samples(of: range, rate: sampleRate)
-        isKept = true
-        self.packets = packets
-        bytes = packets.reduce(0) { $0 + $1.size }
-        self.outcome = .success(outcome)
     }
 
     private static func samples(of range: TimeRange, rate: Int) -> (Int, Int64, Int64) {

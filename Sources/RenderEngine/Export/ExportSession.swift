@@ -262,10 +262,15 @@ public final class ExportSession: @unchecked Sendable {
         hash.update("reel-join-audio-1\n\(plan.audioKey)\n\(settings.container.rawValue)\n")
         let key = hash.hexDigest()
         let partPath = PartFile.audioPath(key: key, in: partsFolder)
-        if let kept = try? PartFile.contents(partPath, key: key), kept.header.extradata == encoder.extradata,
+        if let kept = try? PartFile.Checked(partPath, key: key), kept.header.extradata == encoder.extradata,
            let note = kept.note.flatMap({ try? JSONDecoder().decode(KeptAudioNote.self, from: Data($0) as Data) }) {
             _ = PartCache(folder: partsFolder, limit: options.cacheLimit).touch([partPath])
-            return AudioAhead(range: range, sampleRate: graph.output.audio.sampleRate, packets: kept.audio, outcome: note.loudness)
+            return AudioAhead(range: range, sampleRate: graph.output.audio.sampleRate, kept: { take in
+                try kept.readAgain { record in
+                    guard case .audio(let packet) = record else { throw RenderError.partUnusable("the kept audio", path: partPath, reason: "it holds video") }
+                    try take(packet)
+                }
+            }, outcome: note.loudness)
         }
         // Another render may be keeping the same audio right now: then this one keeps nothing.
         let writer = try? PartFile.Writer(path: partPath, header: .init(key: key, firstFrame: 0, frameCount: 0, extradata: encoder.extradata))

@@ -135,6 +135,12 @@ enum PartFile {
         var note: [UInt8]?
     }
 
+    /// One packet record.
+    enum Record {
+        case video(EncodedPacket)
+        case audio(EncodedAudioPacket)
+    }
+
     /// The header and packets of the part at `path`, checked complete, undamaged and made for
     /// `key`.
     static func read(_ path: String, key: String) throws(Problem) -> (Header, [EncodedPacket]) {
@@ -144,82 +150,162 @@ enum PartFile {
 
     /// Everything in the part at `path`, checked complete, undamaged and made for `key`.
     static func contents(_ path: String, key: String) throws(Problem) -> Contents {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .missing }
-        let bytes = [UInt8](data)
-        var reader = ByteReader(bytes: bytes)
-        guard reader.take(magic.count) == magic, reader.uint32() == version else { throw .damaged("it is not a Reel part file") }
-        guard let length = reader.uint32(), let json = reader.take(Int(length)),
-              let header = try? JSONDecoder().decode(Header.self, from: Data(json)) else { throw .damaged("its header is cut short or unreadable") }
-        guard header.key == key else { throw .foreign(expected: key, found: header.key) }
-        var contents = Contents(header: header)
-        while true {
-            let recordStart = reader.offset
-            guard let tag = reader.take(1)?.first else { throw .damaged("it ends before its last packet (truncated)") }
-            switch tag {
-            case 0:
-                guard let count = reader.uint32(), let digest = reader.take(64), reader.atEnd else { throw .damaged("its end record is cut short") }
-                var hash = SHA256()
-                hash.update(bytes[..<recordStart])
-                guard String(decoding: digest, as: UTF8.self) == hash.hexDigest() else { throw .damaged("its bytes do not match its digest") }
-                let held = contents.video.count + contents.audio.count
-                guard count == held else { throw .damaged("it says \(count) packets but holds \(held)") }
-                return contents
-            case _ where contents.note != nil:
-                throw .damaged("it holds a record after its note")
-            case 1, 2:
-                guard let pts = reader.uint64(), let dts = reader.uint64(), let key = reader.take(1),
-                      let size = reader.uint32(), let data = reader.take(Int(size)),
-                      let additional = tag == 1 ? [] : reader.uint32().flatMap({ reader.take(Int($0)) }) else {
-                    throw .damaged("it ends inside a packet (truncated)")
+        let file = try Opened(path)
+        var video: [EncodedPacket] = [], audio: [EncodedAudioPacket] = []
+        let (header, note) = try asProblem {
+            try file.scan(key: key) { record in
+                switch record {
+                case .video(let packet): video.append(packet)
+                case .audio(let packet): audio.append(packet)
                 }
-                contents.video.append(EncodedPacket(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), isKeyframe: key[0] == 1,
-                                                    data: data, blockAdditional: additional))
-            case 3:
-                contents.audio.append(try audioPacket(&reader))
-            case 4:
-                guard let size = reader.uint32(), let note = reader.take(Int(size)) else { throw .damaged("its note is cut short") }
-                contents.note = note
-            default:
-                throw .damaged("it holds an unknown record (tag \(tag))")
             }
+        }
+        return Contents(header: header, video: video, audio: audio, note: note)
+    }
+
+    /// A part checked whole once and then read again, record by record, from the same open
+    /// file, so that a long one (a join's kept audio: an hour of PCM is 700 MB) is never held
+    /// in memory. Reel replaces parts by renaming, never in place, so the second reading sees
+    /// the bytes the first one checked.
+    final class Checked: @unchecked Sendable {
+        let header: Header
+        let note: [UInt8]?
+        private let file: Opened
+        private let key: String
+
+        init(_ path: String, key: String) throws(Problem) {
+            file = try Opened(path)
+            self.key = key
+            (header, note) = try asProblem { [file] in try file.scan(key: key) { _ in } }
+        }
+
+        /// Hands every packet to `visit`, in order (rethrows its errors).
+        func readAgain(_ visit: (Record) throws -> Void) throws {
+            _ = try file.scan(key: key, visit)
         }
     }
 
-    private static func audioPacket(_ reader: inout ByteReader) throws(Problem) -> EncodedAudioPacket {
-        let cut = Problem.damaged("it ends inside a packet (truncated)")
-        guard let taken = reader.uint64(), let pts = reader.uint64(), let dts = reader.uint64(), let duration = reader.uint64(),
-              let flags = reader.uint32(), let size = reader.uint32(), let data = reader.take(Int(size)), let sides = reader.uint32() else { throw cut }
-        var sideData: [EncodedAudioPacket.Fields.SideData] = []
-        for _ in 0..<sides {
-            guard let kind = reader.uint32(), let length = reader.uint32(), let side = reader.take(Int(length)) else { throw cut }
-            sideData.append(.init(kind: kind, bytes: side))
+    /// `body`'s result; its failures are problems of the part (`scan` throws nothing else when
+    /// its visitor does not throw).
+    private static func asProblem<T>(_ body: () throws -> T) throws(Problem) -> T {
+        do { return try body() } catch let problem as Problem { throw problem } catch { throw .damaged("\(error)") }
+    }
+
+    /// An open part file.
+    private final class Opened {
+        let handle: FileHandle
+
+        init(_ path: String) throws(Problem) {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw .missing }
+            self.handle = handle
         }
-        let fields = EncodedAudioPacket.Fields(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), duration: Int64(bitPattern: duration),
-                                               flags: Int32(bitPattern: flags), data: data, sideData: sideData)
-        let samplesTaken = Int64(bitPattern: taken)
-        do {
-            return try EncodedAudioPacket(fields: fields, samplesTaken: samplesTaken == .min ? nil : samplesTaken)
-        } catch {
-            throw .damaged("an audio packet cannot be made again: \(error)")
+
+        deinit { try? handle.close() }
+
+        /// Reads the part from its start, checking it whole (a `Problem` once something is
+        /// wrong), and hands each packet record to `visit` as it comes.
+        func scan(key: String, _ visit: (Record) throws -> Void) throws -> (Header, [UInt8]?) {
+            do { try handle.seek(toOffset: 0) } catch { throw Problem.damaged("it cannot be read: \(error)") }
+            var reader = ByteReader(handle)
+            guard try reader.take(magic.count) == magic, try reader.uint32() == version else { throw Problem.damaged("it is not a Reel part file") }
+            guard let length = try reader.uint32(), let json = try reader.take(Int(length)),
+                  let header = try? JSONDecoder().decode(Header.self, from: Data(json)) else { throw Problem.damaged("its header is cut short or unreadable") }
+            guard header.key == key else { throw Problem.foreign(expected: key, found: header.key) }
+            var note: [UInt8]?
+            var held: UInt32 = 0
+            while true {
+                var digestBefore = reader.digest
+                guard let tag = try reader.take(1)?.first else { throw Problem.damaged("it ends before its last packet (truncated)") }
+                switch tag {
+                case 0:
+                    guard let count = try reader.uint32(), let digest = try reader.take(64), try reader.atEnd else { throw Problem.damaged("its end record is cut short") }
+                    guard String(decoding: digest, as: UTF8.self) == digestBefore.hexDigest() else { throw Problem.damaged("its bytes do not match its digest") }
+                    guard count == held else { throw Problem.damaged("it says \(count) packets but holds \(held)") }
+                    return (header, note)
+                case _ where note != nil:
+                    throw Problem.damaged("it holds a record after its note")
+                case 1, 2:
+                    guard let pts = try reader.uint64(), let dts = try reader.uint64(), let key = try reader.take(1),
+                          let size = try reader.uint32(), let data = try reader.take(Int(size)),
+                          let additional = tag == 1 ? [] : try reader.uint32().flatMap({ try reader.take(Int($0)) }) else {
+                        throw Problem.damaged("it ends inside a packet (truncated)")
+                    }
+                    held += 1
+                    try visit(.video(EncodedPacket(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), isKeyframe: key[0] == 1,
+                                                   data: data, blockAdditional: additional)))
+                case 3:
+                    held += 1
+                    try visit(.audio(try audioPacket(&reader)))
+                case 4:
+                    guard let size = try reader.uint32(), let bytes = try reader.take(Int(size)) else { throw Problem.damaged("its note is cut short") }
+                    note = bytes
+                default:
+                    throw Problem.damaged("it holds an unknown record (tag \(tag))")
+                }
+            }
+        }
+
+        private func audioPacket(_ reader: inout ByteReader) throws -> EncodedAudioPacket {
+            let cut = Problem.damaged("it ends inside a packet (truncated)")
+            guard let taken = try reader.uint64(), let pts = try reader.uint64(), let dts = try reader.uint64(), let duration = try reader.uint64(),
+                  let flags = try reader.uint32(), let size = try reader.uint32(), let data = try reader.take(Int(size)),
+                  let sides = try reader.uint32() else { throw cut }
+            var sideData: [EncodedAudioPacket.Fields.SideData] = []
+            for _ in 0..<sides {
+                guard let kind = try reader.uint32(), let length = try reader.uint32(), let side = try reader.take(Int(length)) else { throw cut }
+                sideData.append(.init(kind: kind, bytes: side))
+            }
+            let fields = EncodedAudioPacket.Fields(pts: Int64(bitPattern: pts), dts: Int64(bitPattern: dts), duration: Int64(bitPattern: duration),
+                                                   flags: Int32(bitPattern: flags), data: data, sideData: sideData)
+            let samplesTaken = Int64(bitPattern: taken)
+            do {
+                return try EncodedAudioPacket(fields: fields, samplesTaken: samplesTaken == .min ? nil : samplesTaken)
+            } catch {
+                throw Problem.damaged("an audio packet cannot be made again: \(error)")
+            }
         }
     }
 }
 
-/// Reads little-endian integers and byte runs; nil past the end.
+/// Reads a file's little-endian integers and byte runs in 1 MiB blocks, keeping the SHA-256
+/// of what it has taken; nil past the end, `Problem.damaged` when the file cannot be read.
 private struct ByteReader {
-    let bytes: [UInt8]
-    var offset = 0
+    private let handle: FileHandle
+    private var block: [UInt8] = []
+    private var offset = 0
+    private(set) var digest = SHA256()
 
-    var atEnd: Bool { offset == bytes.count }
+    init(_ handle: FileHandle) { self.handle = handle }
 
-    mutating func take(_ n: Int) -> [UInt8]? {
-        guard n >= 0, bytes.count - offset >= n else { return nil }
-        defer { offset += n }
-        return Array(bytes[offset..<offset + n])
+    var atEnd: Bool {
+        mutating get throws { try fill(1) == false }
     }
 
-    mutating func uint32() -> UInt32? { take(4).map { $0.reversed().reduce(0) { $0 << 8 | UInt32($1) } } }
-    mutating func uint64() -> UInt64? { take(8).map { $0.reversed().reduce(0) { $0 << 8 | UInt64($1) } } }
+    mutating func take(_ n: Int) throws -> [UInt8]? {
+        guard n >= 0, try fill(n) else { return nil }
+        defer { offset += n }
+        let bytes = Array(block[offset..<offset + n])
+        digest.update(bytes)
+        return bytes
+    }
+
+    mutating func uint32() throws -> UInt32? { try take(4).map { $0.reversed().reduce(0) { $0 << 8 | UInt32($1) } } }
+    mutating func uint64() throws -> UInt64? { try take(8).map { $0.reversed().reduce(0) { $0 << 8 | UInt64($1) } } }
+
+    /// Whether `n` bytes are ready from `offset`, reading more as needed.
+    private mutating func fill(_ n: Int) throws -> Bool {
+        while block.count - offset < n {
+            let more: Data?
+            do { more = try handle.read(upToCount: max(1 << 20, n - (block.count - offset))) } catch {
+                throw PartFile.Problem.damaged("it cannot be read: \(error)")
+            }
+            guard let more, !more.isEmpty else { return false }
+            block.removeFirst(offset)
+            offset = 0
+            block += more
+        }
+        return true
+    }
 }
 
 private extension Array where Element == UInt8 {
