@@ -296,7 +296,8 @@ private struct ByteReader {
     private mutating func fill(_ n: Int) throws -> Bool {
         while block.count - offset < n {
             let more: Data?
-            do { more = try handle.read(upToCount: max(1 << 20, n - (block.count - offset))) } catch {
+            // Whole blocks only, so a damaged size field cannot ask for more than the file holds.
+            do { more = try handle.read(upToCount: 1 << 20) } catch {
                 throw PartFile.Problem.damaged("it cannot be read: \(error)")
             }
             guard let more, !more.isEmpty else { return false }
