@@ -58,6 +58,9 @@ struct HTTPDownload {
               let file = FileHandle(forWritingAtPath: temporaryPath) else {
             throw .cannotWrite("cannot create \(temporaryPath)")
         }
+        // Held until the file is closed, so a cache sweep tells this live download from one a
+        // killed process left (`RemoteMediaCache.removeAbandonedDownloads`).
+        _ = flock(file.fileDescriptor, LOCK_EX | LOCK_NB)
         let receiver = BodyReceiver(file: file, progress: progress)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeout

@@ -18,6 +18,9 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
     private let lock = NSLock()
     /// URL → local file, for the URLs this process has resolved.
     private var resolved: [String: String] = [:]
+    private var sweptDownloads = false
+    /// Temporary downloads are named `.download-UUID` in the cache folder.
+    static let downloadPrefix = ".download-"
 
     public init(settings: RemoteMediaSettings, report: @escaping @Sendable (FetchEvent) -> Void = { _ in }) {
         self.settings = settings
@@ -51,9 +54,13 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
     private func fetch(_ url: String) throws(RemoteMediaFailure) -> String {
         guard let address = URL(string: url) else { throw RemoteMediaFailure(.notFound, "'\(url)' is not a valid URL") }
         let cached = try withIndex { index throws(CacheFailure) in index.entry(for: url) }
+        if !sweptDownloads {
+            sweptDownloads = true
+            Self.removeAbandonedDownloads(in: settings.folder)
+        }
         var attempt = 1
         while true {
-            let temporary = settings.folder + "/.download-\(UUID().uuidString)"
+            let temporary = settings.folder + "/" + Self.downloadPrefix + UUID().uuidString
             let download = HTTPDownload(url: address, idleTimeout: settings.idleTimeout, cached: cached?.validators,
                                         temporaryPath: temporary) { [report] received, expected in
                 report(.progress(url: url, received: received, expected: expected))
@@ -81,6 +88,23 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
                 report(.fetched(url: url, bytes: body.size))
                 return try store(body, for: url, fileExtension: address.pathExtension)
             }
+        }
+    }
+
+    /// Removes the temporary downloads that processes killed mid-download left in `folder`:
+    /// those nobody holds locked (a live download holds its file from creating it to closing
+    /// it) and nobody has written for a minute (a download just created and not yet locked, or
+    /// just closed and not yet renamed, is newer).
+    static func removeAbandonedDownloads(in folder: String, olderThan age: TimeInterval = 60) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(downloadPrefix) {
+            let path = folder + "/" + name
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > age else { continue }
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+            close(fd)
         }
     }
 

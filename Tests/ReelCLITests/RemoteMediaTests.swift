@@ -167,6 +167,28 @@ import Testing
         #expect(!index.contains("truncated"))
     }
 
+    /// A download a killed process left in the cache folder goes with the next fetch; one a
+    /// live process holds, and one written a moment ago, stay.
+    @Test func downloadsAKilledProcessLeftGoWithTheNextFetch() throws {
+        _ = try Self.clip.get()
+        let server = try MediaServer(serving: path("served"))
+        let cache = path("cache-sweep")
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        for name in [".download-abandoned", ".download-live", ".download-fresh"] {
+            #expect(FileManager.default.createFile(atPath: "\(cache)/\(name)", contents: Data([1, 2, 3])))
+            if name != ".download-fresh" {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: "\(cache)/\(name)")
+            }
+        }
+        let live = open("\(cache)/.download-live", O_RDONLY)
+        defer { close(live) }
+        #expect(flock(live, LOCK_EX | LOCK_NB) == 0)
+        let run = try ReelCommand.run(["validate", try project("sweep.yaml", media: "\(server.base)/clip.mp4")], environment: environment("sweep"))
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(cachedFiles("sweep").filter { $0.hasPrefix(".download-") } == [".download-fresh", ".download-live"])
+        #expect(cachedFiles("sweep").contains { $0.hasSuffix(".mp4") })
+    }
+
     @Test func onlyHttpAndHttpsAreFetched() throws {
         let project = try project("ftp.yaml", media: "ftp://example.com/clip.mp4")
         let run = try ReelCommand.run(["validate", project], environment: environment("ftp"))
