@@ -136,23 +136,18 @@ struct FuzzRunner {
             try "\(settings.seed) \(index)\n".write(to: marker, atomically: false, encoding: .utf8)
 
             let residentBefore = Memory.residentBytes()
-            watchdog.begin(index)
-            let cpuStart = Clock.threadCPU(), wallStart = Clock.wall()
-            var outcome: Result<ProjectPipeline.Loaded, ProjectError>
-            do {
-                outcome = .success(try ProjectPipeline.load(path: path, overrides: overrides, media: media, fonts: fonts))
-            } catch {
-                outcome = .failure(error)
+            let load = { () -> Timed in
+                watchdog.begin(index)
+                defer { watchdog.end() }
+                return Self.timedLoad(path: path, overrides: overrides, media: media, fonts: fonts)
             }
-            // The rendered message is part of the outcome: it quotes lines and places carets.
-            let rendered: String
-            switch outcome {
-            case .success(let loaded): rendered = loaded.graph.listing
-            case .failure(let error): rendered = error.description
-            }
-            let cpu = Clock.threadCPU() - cpuStart, wall = Clock.wall() - wallStart
-            watchdog.end()
+            let (outcome, rendered, firstCPU, wall) = load()
             let growth = Memory.residentBytes() - residentBefore
+            // A case over its budget is timed twice more and judged by its fastest run: on a
+            // shared host a thread's CPU time grows when another machine's work shares its core
+            // (case 584 of the default run: 1.07–1.29 s, once 2.04 s with its wall time twice that).
+            var cpu = firstCPU
+            if cpu > settings.caseBudget { for _ in 0..<2 { cpu = min(cpu, load().cpu) } }
 
             report.cases += 1
             report.bySeed[c.recipe.first ?? "?", default: 0] += 1
@@ -168,7 +163,7 @@ struct FuzzRunner {
                 report.exitCodes[String(Self.exitStatus(error)), default: 0] += 1
                 problems += Self.check(error, rendered: rendered, path: path, bytes: c.bytes, hasOverrides: !c.overrides.isEmpty)
             }
-            if cpu > settings.caseBudget { problems.append(String(format: "took %.2f s of CPU (budget %.1f s)", cpu, settings.caseBudget)) }
+            if cpu > settings.caseBudget { problems.append(String(format: "took %.2f s of CPU at best of 3 runs (budget %.1f s)", cpu, settings.caseBudget)) }
             if cpu > report.slowestCPU { report.slowestCPU = cpu; report.slowestCPUCase = index }
             report.slowestWall = max(report.slowestWall, wall)
             if growth > report.largestCaseGrowthBytes { report.largestCaseGrowthBytes = growth; report.largestCaseGrowthCase = index }
@@ -186,6 +181,26 @@ struct FuzzRunner {
         report.elapsedSeconds = Date().timeIntervalSince(runStart)
         try? FileManager.default.removeItem(at: marker)
         return report
+    }
+
+    /// A case's outcome, its rendered message or listing, and the CPU and wall time they took.
+    typealias Timed = (outcome: Result<ProjectPipeline.Loaded, ProjectError>, rendered: String, cpu: Double, wall: Double)
+
+    static func timedLoad(path: String, overrides: [VarOverride], media: FuzzMedia, fonts: FakeFonts) -> Timed {
+        let cpuStart = Clock.threadCPU(), wallStart = Clock.wall()
+        let outcome: Result<ProjectPipeline.Loaded, ProjectError>
+        do {
+            outcome = .success(try ProjectPipeline.load(path: path, overrides: overrides, media: media, fonts: fonts))
+        } catch {
+            outcome = .failure(error)
+        }
+        // The rendered message is part of the outcome: it quotes lines and places carets.
+        let rendered: String
+        switch outcome {
+        case .success(let loaded): rendered = loaded.graph.listing
+        case .failure(let error): rendered = error.description
+        }
+        return (outcome, rendered, Clock.threadCPU() - cpuStart, Clock.wall() - wallStart)
     }
 
     /// The exit status `reel` gives the error's category (README; `reel/Failure.swift`).
