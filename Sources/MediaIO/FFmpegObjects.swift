@@ -54,6 +54,7 @@ final class Frame: FFmpegObject<AVFrame> {
 /// An `AVCodecContext`.
 final class CodecContext: FFmpegObject<AVCodecContext> {
     init(_ codec: UnsafePointer<AVCodec>, _ site: FFmpegCallSite) throws {
+        _ = FFmpeg.setUp
         try super.init(avcodec_alloc_context3(codec), "avcodec_alloc_context3", site, free: avcodec_free_context)
     }
 }

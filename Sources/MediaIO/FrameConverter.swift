@@ -45,6 +45,7 @@ final class FrameConverter {
         let rgbEnds = PixelFormat(sourceFormat).isRGB || PixelFormat(targetFormat).isRGB
         let chroma = fullChromaInterpolation && rgbEnds ? SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP : 0
         let flags = scaler.swsFlag | SWS_BITEXACT | SWS_ACCURATE_RND | chroma
+        _ = FFmpeg.setUp
         context = sws_getCachedContext(context, source.pointee.width, source.pointee.height, sourceFormat,
                                        target.pointee.width, target.pointee.height, targetFormat, flags, nil, nil, nil)
         guard let context else {

@@ -83,9 +83,6 @@ enum FFmpeg {
     static let eof = reel_averror_eof()
     static let noPTS = reel_av_nopts_value()
 
-    /// Routes FFmpeg's log into a per-thread "last error line" instead of stderr (once).
-    static let installLogCallback: Void = reel_install_log_callback()
-
     /// `av_strerror` for a status code.
     static func message(for status: Int32) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
@@ -128,5 +125,5 @@ enum FFmpeg {
     static var lastLog: String { String(cString: reel_last_log()) }
 
     /// Clears the last logged line before a call whose failure should report only its own log.
-    static func clearLog() { _ = installLogCallback; reel_clear_last_log() }
+    static func clearLog() { _ = setUp; reel_clear_last_log() }
 }

@@ -60,6 +60,7 @@ final class Resampler {
             return
         }
         reset()
+        _ = FFmpeg.setUp
         input = (frame.pointee.format, frame.pointee.sample_rate, layout)
         var outputLayout = AVChannelLayout()
         av_channel_layout_default(&outputLayout, Int32(channels))

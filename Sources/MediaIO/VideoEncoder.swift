@@ -82,6 +82,11 @@ final class VideoEncoder {
         switch name {
         case "libx264":
             if let preset = s.preset { try setOption(context, "preset", preset, site) }
+            // No macroblock-tree rate control: its cost propagation runs x264's SIMD code that
+            // divides with RCPPS, an approximation each CPU maker implements its own way, and
+            // whose AVX-512 version reads memory it never wrote. Without it the bytes are the
+            // same on every CPU with SSSE3 and whatever the heap holds (docs/render.md).
+            try setOption(context, "x264-params", "mbtree=0", site)
         case "libx265":
             if let preset = s.preset { try setOption(context, "preset", preset, site) }
             // Fixed pools and frame threads (x265 otherwise counts cores) and no version SEI.
