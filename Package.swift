@@ -9,6 +9,7 @@ import PackageDescription
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
 /// {RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
+/// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
@@ -26,6 +27,8 @@ let package = Package(
     targets: [
         // Pure Swift: no FFmpeg, no Cairo.
         .target(name: "MediaTime"),
+        // sin, cos, exp, log… with the same bits on every CPU (glibc's differ with and without FMA).
+        .target(name: "PortableMath"),
         .target(name: "MediaFormat"),
         .target(name: "JSONSchema"),
         .target(
@@ -34,7 +37,7 @@ let package = Package(
             resources: [.copy("Resources/reel.schema.json")]
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat"]),
         .target(name: "Digest"),
         .target(name: "Batch", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "FileSafety"]),
@@ -56,9 +59,9 @@ let package = Package(
             pkgConfig: "cairo pangocairo librsvg-2.0 fontconfig",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libfontconfig-dev"])]
         ),
-        .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "CCairo"]),
+        .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "CCairo"]),
 
-        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "CompositionGraph", "MediaIO", "OverlayRendering"]),
+        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "MediaIO", "OverlayRendering"]),
 
         // The preview server (`reel preview`): Hummingbird over the render engine.
         .target(
@@ -80,6 +83,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),

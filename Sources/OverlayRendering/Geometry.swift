@@ -4,6 +4,7 @@ import CompositionGraph
 import Glibc
 #endif
 import MediaTime
+import PortableMath
 
 /// An axis-aligned rectangle in floating-point pixels.
 struct Rect: Hashable {
@@ -98,7 +99,7 @@ struct LayerPlacement: Hashable {
     /// Box coordinates → frame pixels: the anchor point of a `width`×`height` box lands on
     /// (x, y), scaled and rotated (clockwise on screen, y pointing down) about it.
     func transform(boxWidth: Double, boxHeight: Double) -> Affine {
-        let (unitCosine, unitSine) = exactCosineAndSine(degrees: rotation)
+        let (unitCosine, unitSine) = PortableMath.cosineAndSine(degrees: rotation)
         let cosine = unitCosine * scale, sine = unitSine * scale
         let ax = anchorX * boxWidth, ay = anchorY * boxHeight
         return Affine(a: cosine, b: sine, c: -sine, d: cosine,
@@ -109,19 +110,4 @@ struct LayerPlacement: Hashable {
     var lengthScale: Double { abs(scale) }
 }
 
-/// Cosine and sine of an angle in degrees, exact for multiples of 90° (so a quarter turn
-/// moves pixels onto pixels).
-func exactCosineAndSine(degrees: Double) -> (Double, Double) {
-    let turns = degrees / 90
-    if abs(turns) < 1e9, turns == turns.rounded() {
-        switch ((Int(turns) % 4) + 4) % 4 {
-        case 0: return (1, 0)
-        case 1: return (0, 1)
-        case 2: return (-1, 0)
-        default: return (0, -1)
-        }
-    }
-    let radians = degrees * Double.pi / 180
-    return (cos(radians), sin(radians))
-}
 

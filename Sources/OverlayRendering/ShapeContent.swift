@@ -1,5 +1,6 @@
 internal import CCairo
 import CompositionGraph
+import PortableMath
 
 /// A rectangle (optionally with rounded corners) or an ellipse filling the layer's box, with a
 /// colour or linear-gradient fill and a stroke centred on its outline, drawn over the fill.
@@ -47,7 +48,7 @@ final class ShapeContent: LayerContent {
         case .linearGradient(let angle, let stops):
             // CSS geometry: the gradient line crosses the box centre at `angle`, long enough
             // for the first and last stops to touch the box's far corners.
-            let (cosine, sine) = exactCosineAndSine(degrees: angle)
+            let (cosine, sine) = PortableMath.cosineAndSine(degrees: angle)
             let half = abs(boxWidth / 2 * cosine) + abs(boxHeight / 2 * sine)
             let cx = boxWidth / 2, cy = boxHeight / 2
             let pattern = cairo_pattern_create_linear(cx - cosine * half, cy - sine * half, cx + cosine * half, cy + sine * half)

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import PortableMath
 
 /// The gain of a ducked track, sample by sample, from its key (the mix of the tracks it ducks
 /// under): the key's mean square, over channels, smoothed with a 10 ms time constant, is
@@ -22,8 +23,8 @@ final class Ducker {
     init(_ ducking: Ducking, sampleRate: Int, channels: Int) {
         self.channels = channels
         depth = ducking.depth
-        thresholdPower = pow(10, ducking.threshold / 10)
-        smoothing = exp(-1 / (0.01 * Double(sampleRate)))
+        thresholdPower = PortableMath.pow(10, ducking.threshold / 10)
+        smoothing = PortableMath.exp(-1 / (0.01 * Double(sampleRate)))
         let rate = Double(sampleRate)
         let attack = ducking.attack.seconds * rate, release = ducking.release.seconds * rate
         attackStep = attack >= 1 ? depth / attack : depth
@@ -42,7 +43,7 @@ final class Ducker {
             let target = power > thresholdPower ? min(depth, attenuation + attackStep) : max(0, attenuation - releaseStep)
             if target != attenuation {
                 attenuation = target
-                gain = Float(pow(10, -attenuation / 20))
+                gain = Float(PortableMath.pow(10, -attenuation / 20))
             }
             gains[i] = gain
         }

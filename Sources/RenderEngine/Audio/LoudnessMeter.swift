@@ -1,4 +1,5 @@
 import Foundation
+import PortableMath
 
 /// Integrated loudness (LUFS) and true peak of a stream of interleaved float frames, per
 /// ITU-R BS.1770-4 / EBU R128: K-weighting (a high shelf and a high pass, for any sample
@@ -63,9 +64,9 @@ struct LoudnessMeter {
     }
 
     /// The true peak so far, dBTP (−∞ for silence).
-    var truePeakDecibels: Double { 20 * log10(Double(truePeak)) }
+    var truePeakDecibels: Double { 20 * PortableMath.log10(Double(truePeak)) }
 
-    private static func lufs(_ energy: Double) -> Double { -0.691 + 10 * log10(energy) }
+    private static func lufs(_ energy: Double) -> Double { -0.691 + 10 * PortableMath.log10(energy) }
 }
 
 /// The K-weighting pre-filter of one channel: BS.1770's high shelf (+4 dB above about
@@ -76,13 +77,13 @@ private struct KWeighting {
     private var highPass: Biquad
 
     init(sampleRate rate: Double) {
-        var k = tan(Double.pi * 1681.974450955533 / rate)
+        var k = PortableMath.tan(Double.pi * 1681.974450955533 / rate)
         var q = 0.7071752369554196
-        let vh = pow(10, 3.999843853973347 / 20), vb = pow(vh, 0.4996667741545416)
+        let vh = PortableMath.pow(10, 3.999843853973347 / 20), vb = PortableMath.pow(vh, 0.4996667741545416)
         var a0 = 1 + k / q + k * k
         shelf = Biquad(b0: (vh + vb * k / q + k * k) / a0, b1: 2 * (k * k - vh) / a0, b2: (vh - vb * k / q + k * k) / a0,
                        a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
-        k = tan(Double.pi * 38.13547087602444 / rate)
+        k = PortableMath.tan(Double.pi * 38.13547087602444 / rate)
         q = 0.5003270373238773
         a0 = 1 + k / q + k * k
         highPass = Biquad(b0: 1, b1: -2, b2: 1, a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)

@@ -1,6 +1,7 @@
 import CompositionGraph
 import Foundation
 import MediaTime
+import PortableMath
 
 /// What loudness normalization did (`output.audio.loudness`): the mix as measured, the gain
 /// applied, and the loudness and true peak of what was handed to the audio encoder.
@@ -49,7 +50,7 @@ enum LoudnessNormalization {
     }
 
     static func leveling(gain: Double, target: LoudnessTarget) -> Leveling {
-        Leveling(gain: Float(pow(10, gain / 20)), ceiling: Float(pow(10, target.truePeak / 20)))
+        Leveling(gain: Float(PortableMath.pow(10, gain / 20)), ceiling: Float(PortableMath.pow(10, target.truePeak / 20)))
     }
 
     /// The integrated loudness of the unleveled mix of `range`, LUFS (nil: silent). Stops

@@ -1,5 +1,6 @@
 import Foundation
 import MediaTime
+import PortableMath
 
 /// Plays a source faster or slower without changing its pitch (AVAudioTimePitchAlgorithm
 /// `.timeDomain`): WSOLA, waveform-similarity overlap-add.
@@ -44,7 +45,7 @@ final class TimeStretcher: AudioSampleSource {
         radius = max(4, sampleRate / 100)
         source = SourceHistory(inner, channels: channels, keep: 8 * hop + 4 * radius)
         let n = 2 * hop
-        window = (0..<n).map { i in Float(0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(n))) }
+        window = (0..<n).map { i in Float(0.5 - 0.5 * PortableMath.cos(2 * Double.pi * Double(i) / Double(n))) }
         last = (0, origin)
         grainBuffer = []
         candidateMono = []

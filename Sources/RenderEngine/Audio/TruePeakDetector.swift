@@ -1,4 +1,5 @@
 import Foundation
+import PortableMath
 
 /// The true peak of a stream of interleaved float frames, as ITU-R BS.1770-4 Annex 2 asks:
 /// 4x oversampled. Each frame pushed yields the highest magnitude, across channels, of sample
@@ -14,8 +15,8 @@ struct TruePeakDetector {
         let f = Double(p) / 4
         let raw = (0..<taps).map { i -> Double in
             let t = f - Double(i - (delay - 1))
-            let window = 0.5 + 0.5 * cos(Double.pi * t / (Double(delay) + 0.5))
-            return (t == 0 ? 1 : sin(Double.pi * t) / (Double.pi * t)) * window
+            let window = 0.5 + 0.5 * PortableMath.cos(Double.pi * t / (Double(delay) + 0.5))
+            return (t == 0 ? 1 : PortableMath.sin(Double.pi * t) / (Double.pi * t)) * window
         }
         let sum = raw.reduce(0, +)
         return raw.map { Float($0 / sum) }

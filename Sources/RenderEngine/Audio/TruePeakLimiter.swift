@@ -1,4 +1,5 @@
 import Foundation
+import PortableMath
 
 /// A look-ahead limiter that keeps the true peak (`TruePeakDetector`) at or below `ceiling`.
 /// For each position it needs the gain `min(1, ceiling / peak)` (over the spans on both sides
@@ -36,7 +37,7 @@ final class TruePeakLimiter {
         self.ceiling = ceiling
         lookahead = max(1, sampleRate * 3 / 1000)
         latency = lookahead + TruePeakDetector.delay
-        releaseCoefficient = Float(1 - exp(-1 / (0.1 * Double(sampleRate))))
+        releaseCoefficient = Float(1 - PortableMath.exp(-1 / (0.1 * Double(sampleRate))))
         detector = TruePeakDetector(channels: channels)
         delayLine = Array(repeating: 0, count: latency * channels)
         window = Array(repeating: Self.one, count: lookahead + 1)

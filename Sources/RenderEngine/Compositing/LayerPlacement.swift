@@ -1,6 +1,7 @@
 import Foundation
 import CompositionGraph
 import MediaTime
+import PortableMath
 
 /// Where one layer lands in the output at one instant: the fitted box, the transform's
 /// values at that instant and the crop, all in output pixels.
@@ -105,8 +106,7 @@ struct LayerPlacement: Equatable, Sendable {
     /// output pixels.
     func affine(pictureSize: PixelSize) -> AffineTransform {
         let kx = boxWidth / Double(pictureSize.width), ky = boxHeight / Double(pictureSize.height)
-        let radians = rotation * .pi / 180
-        let c = cos(radians), s = sin(radians)
+        let (c, s) = PortableMath.cosineAndSine(degrees: rotation)
         // out = P + R · S · (k · src − A)
         let a = c * scaleX * kx, b = -s * scaleY * ky
         let d = s * scaleX * kx, e = c * scaleY * ky
