@@ -17,11 +17,13 @@ public enum ReelCommand {
         return url.appendingPathComponent("reel")
     }()
 
-    /// Runs `reel <arguments>` in `directory` (default: the repository root) and waits.
-    public static func run(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]) throws -> ReelRun {
+    /// Runs `reel <arguments>` in `directory` (default: the repository root) and waits; under
+    /// `emulator` (`["/usr/bin/qemu-x86_64", "-cpu", "Nehalem"]`) when one is given.
+    public static func run(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:],
+                           emulator: [String] = []) throws -> ReelRun {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = emulator.first.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = emulator.isEmpty ? arguments : emulator.dropFirst() + [executable.path] + arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-run-\(UUID().uuidString)")

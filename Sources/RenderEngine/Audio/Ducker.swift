@@ -31,6 +31,8 @@ final class Ducker {
         releaseStep = release >= 1 ? depth / release : depth
     }
 
+    private static let nepersPerDecibel = PortableMath.log(10) / 20
+
     /// The gains for `count` frames of key `key` (count × channels floats).
     func gains(key: UnsafePointer<Float>, count: Int, into gains: UnsafeMutablePointer<Float>) {
         for i in 0..<count {
@@ -43,7 +45,7 @@ final class Ducker {
             let target = power > thresholdPower ? min(depth, attenuation + attackStep) : max(0, attenuation - releaseStep)
             if target != attenuation {
                 attenuation = target
-                gain = Float(PortableMath.pow(10, -attenuation / 20))
+                gain = Float(PortableMath.exp(-attenuation * Self.nepersPerDecibel)) // 10^(−dB/20)
             }
             gains[i] = gain
         }
