@@ -8,8 +8,9 @@ REEL_APT_PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader libjpeg-turbo-progs
   python3-venv
 )
-# Only for the tests: the preview page is tested in a real browser.
-REEL_TEST_APT_PACKAGES=(chromium)
+# Only for the tests: the preview page is tested in a real browser, and renders are compared
+# with those of emulated CPUs (qemu-x86_64 -cpu Nehalem / Haswell).
+REEL_TEST_APT_PACKAGES=(chromium qemu-user)
 
 # reel_ensure_deps [MORE_PACKAGES...]: Reel's packages and any more named.
 reel_ensure_deps() {

@@ -29,31 +29,32 @@ import Testing
                 "star": svg]
     }
 
-    /// 2 s in 0.5 s segments (four parts joined) at `size`, with `output` lines added.
-    static func project(_ name: String, size: (Int, Int) = (160, 90), output: String = "") throws -> String {
+    /// `seconds` long (2 s: four 0.5 s segments joined) at `size`, with `output` lines added.
+    static func project(_ name: String, size: (Int, Int) = (160, 90), seconds: Double = 2, segment: String = "0.5s",
+                        output: String = "") throws -> String {
         let media = try Self.media.get()
         let text = """
             reel: 1
             output:
               size: [\(size.0), \(size.1)]
               fps: 25
-              segment: 0.5s
+              segment: \(segment)
             \(output.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             media: { \(media.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", ")) }
             video:
               - clips:
                   - media: clip
-                    duration: 1.25s
+                    duration: \(seconds * 0.625)s
                     transform: { rotation: [{ at: 0, value: 0, ease: ease-in-out }, { at: end, value: 9 }], scale: 1.1 }
-                  - { transition: crossfade, duration: 0.5s }
-                  - { media: bars, duration: 1.25s, fit: contain }
+                  - { transition: crossfade, duration: \(seconds * 0.25)s }
+                  - { media: bars, duration: \(seconds * 0.625)s, fit: contain }
             audio:
               - clips:
-                  - { media: tone, duration: 2s, fade_in: 0.5s, volume: [{ at: 0, value: 0.5 }, { at: end, value: 1 }] }
+                  - { media: tone, duration: \(seconds)s, fade_in: 0.5s, volume: [{ at: 0, value: 0.5 }, { at: end, value: 1 }] }
             overlays:
               - text: "Reel — same bytes"
                 at: 0.2s
-                duration: 1.5s
+                duration: \(seconds - 0.5)s
                 position: ["50%", "75%"]
                 style: { font: DejaVu Sans, weight: bold, size: 14, color: "#ffffff", stroke: { color: "#000000", width: 1 } }
                 fade_in: 0.3s
@@ -125,14 +126,15 @@ import Testing
     static let qemu = "/usr/bin/qemu-x86_64"
 
     /// Each output rendered by this machine and by emulated Nehalem and Haswell CPUs (the two at
-    /// once). Opus is the one exception, and only against this machine: libopus's pulse search
+    /// once; 1.2 s in three segments, as emulation is ten times slower). Opus is the one exception, and only against this machine: libopus's pulse search
     /// uses RCPPS, an approximate reciprocal whose bits each CPU maker defines; QEMU computes an
     /// exact one instead, which no real CPU does. The emulated CPUs still agree with each other,
     /// and the video beside the Opus audio is compared with this machine's.
     @Test(arguments: outputs)
     func otherCPUFamiliesGiveTheSameBytes(output: String, settings: String) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.qemu), "install qemu-user: the test runs Reel on emulated CPUs")
-        let project = try Self.project("cpu-" + output.replacingOccurrences(of: "/", with: "-"), output: settings)
+        let project = try Self.project("cpu-" + output.replacingOccurrences(of: "/", with: "-"), seconds: 1.2, segment: "0.4s",
+                                       output: settings)
         let native = try Self.render(project, output, as: "native")
         async let nehalem = Self.render(project, output, as: "nehalem", under: [Self.qemu, "-cpu", "Nehalem"])
         async let haswell = Self.render(project, output, as: "haswell", under: [Self.qemu, "-cpu", "Haswell"])
