@@ -5,7 +5,7 @@ extension FFmpeg {
     /// to the per-thread "last error line" instead of stderr, and FFmpeg runs the same code on
     /// every x86-64 CPU (`portableCPUFlags`). Every entry into FFmpeg touches it.
     static let setUp: Void = {
-        reel_install_log_callback()
+        _ = installLogCallback
         av_force_cpu_flags(portableCPUFlags(av_get_cpu_flags()))
     }()
 

@@ -124,6 +124,10 @@ enum FFmpeg {
     /// of the log buffer stays in this file.
     static var lastLog: String { String(cString: reel_last_log()) }
 
+    /// Routes FFmpeg's log into the per-thread "last error line" instead of stderr (part of
+    /// `setUp`; installed here because the buffer the callback writes is this file's own copy).
+    static let installLogCallback: Void = reel_install_log_callback()
+
     /// Clears the last logged line before a call whose failure should report only its own log.
     static func clearLog() { _ = setUp; reel_clear_last_log() }
 }
