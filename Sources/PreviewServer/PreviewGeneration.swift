@@ -18,8 +18,8 @@ final class PreviewGeneration: Sendable {
     /// How playback pieces are encoded: H.264 ultrafast (x264 keeps up on 2 cores), at most
     /// 30 frames a second, and FLAC, which has no encoder delay, so each piece's audio starts
     /// and ends exactly with its video.
-    static func playbackSettings(height: Int) -> ExportPreset.Settings {
-        ExportPreset.Settings(height: height, maxFrameRate: Rational(30), crf: 23, encoderPreset: "ultrafast",
+    static func playbackSettings(shortSide: Int) -> ExportPreset.Settings {
+        ExportPreset.Settings(shortSide: shortSide, maxFrameRate: Rational(30), crf: 23, encoderPreset: "ultrafast",
                               audioCodec: .flac, audioBitrate: nil)
     }
 
@@ -40,7 +40,7 @@ final class PreviewGeneration: Sendable {
         if playable.output.video == nil {
             playable.output.video = OutputSettings.Video(codec: .h264, crf: nil, bitrate: nil, preset: nil, pixelFormat: "yuv420p")
         }
-        var small = Self.playbackSettings(height: size.height).apply(to: playable)
+        var small = Self.playbackSettings(shortSide: min(size.width, size.height)).apply(to: playable)
         small.output.segmentLength = Self.pieceLength
         playback = try ExportSession(graph: small, options: ExportOptions(
             outputPath: URL(fileURLWithPath: cacheFolder).appendingPathComponent("preview.mp4").path,

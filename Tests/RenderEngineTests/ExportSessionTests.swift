@@ -88,6 +88,20 @@ import Testing
         let same = ExportPreset.highest.apply(to: g)
         #expect(same.videoComposition.renderSize == g.videoComposition.renderSize && same.output.video?.crf == 16)
     }
+
+    /// Size presets name the short side: a vertical video keeps its full width at 1080p.
+    @Test(arguments: [
+        (PixelSize(width: 1080, height: 1920), ExportPreset.p1080, PixelSize(width: 1080, height: 1920)),
+        (PixelSize(width: 1080, height: 1920), .p720, PixelSize(width: 720, height: 1280)),
+        (PixelSize(width: 1080, height: 1920), .preview, PixelSize(width: 360, height: 640)),
+        (PixelSize(width: 1080, height: 1920), .low, PixelSize(width: 540, height: 960)),
+        (PixelSize(width: 1080, height: 1080), .p720, PixelSize(width: 720, height: 720)),
+        (PixelSize(width: 3840, height: 2160), .p1080, PixelSize(width: 1920, height: 1080)),
+        (PixelSize(width: 1280, height: 720), .p480, PixelSize(width: 854, height: 480)),
+    ])
+    func sizePresetsNameTheShortSide(project: PixelSize, preset: ExportPreset, expected: PixelSize) {
+        #expect(preset.apply(to: crossfadeGraph(size: project)).videoComposition.renderSize == expected, "\(preset) of \(project)")
+    }
 }
 
 /// A time one thread sets and another reads.

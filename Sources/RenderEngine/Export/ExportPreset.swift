@@ -16,9 +16,10 @@ public enum ExportPreset: String, CaseIterable, Sendable {
 
     /// What a preset sets; also made directly for settings no preset names (a preview's).
     public struct Settings: Equatable, Sendable {
-        /// Output height in pixels (width follows the project's aspect ratio, even); nil keeps the size.
-        public var height: Int?
-        /// Divide the project's size by this (for `low`), when `height` is nil.
+        /// The output's short side in pixels (its height, or a portrait frame's width; the other
+        /// side follows the project's aspect ratio, even); nil keeps the size.
+        public var shortSide: Int?
+        /// Divide the project's size by this (for `low`), when `shortSide` is nil.
         public var divisor: Int
         /// Longest frame duration allowed (a lower frame rate), nil keeps the project's.
         public var maxFrameRate: Rational?
@@ -28,9 +29,9 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         /// Bits per second of a lossy audio codec.
         public var audioBitrate: Int?
 
-        public init(height: Int?, divisor: Int = 1, maxFrameRate: Rational?, crf: Int, encoderPreset: String,
+        public init(shortSide: Int?, divisor: Int = 1, maxFrameRate: Rational?, crf: Int, encoderPreset: String,
                     audioCodec: AudioCodec = .aac, audioBitrate: Int?) {
-            self.height = height
+            self.shortSide = shortSide
             self.divisor = divisor
             self.maxFrameRate = maxFrameRate
             self.crf = crf
@@ -64,22 +65,25 @@ public enum ExportPreset: String, CaseIterable, Sendable {
                 if g.videoComposition.frameDuration < longest { g.videoComposition.frameDuration = longest }
             }
             let size = graph.videoComposition.renderSize
-            let height = self.height ?? size.height / divisor
-            guard height != size.height else { return g }
-            let width = 2 * Int((Double(size.width) * Double(height) / Double(size.height) / 2).rounded())
-            return g.resized(to: PixelSize(width: width, height: 2 * ((height + 1) / 2)))
+            let short = min(size.width, size.height)
+            let target = self.shortSide ?? short / divisor
+            guard target != short else { return g }
+            let evenTarget = 2 * ((target + 1) / 2)
+            func scaled(_ side: Int) -> Int { 2 * Int((Double(side) * Double(target) / Double(short) / 2).rounded()) }
+            return g.resized(to: size.width < size.height ? PixelSize(width: evenTarget, height: scaled(size.height))
+                                                          : PixelSize(width: scaled(size.width), height: evenTarget))
         }
     }
 
     public var settings: Settings {
         switch self {
-        case .p1080: Settings(height: 1080, divisor: 1, maxFrameRate: nil, crf: 20, encoderPreset: "medium", audioBitrate: 192_000)
-        case .p720: Settings(height: 720, divisor: 1, maxFrameRate: nil, crf: 21, encoderPreset: "medium", audioBitrate: 160_000)
-        case .p480: Settings(height: 480, divisor: 1, maxFrameRate: nil, crf: 23, encoderPreset: "medium", audioBitrate: 128_000)
-        case .highest: Settings(height: nil, divisor: 1, maxFrameRate: nil, crf: 16, encoderPreset: "slow", audioBitrate: 256_000)
-        case .medium: Settings(height: nil, divisor: 1, maxFrameRate: nil, crf: 23, encoderPreset: "medium", audioBitrate: 128_000)
-        case .low: Settings(height: nil, divisor: 2, maxFrameRate: nil, crf: 28, encoderPreset: "veryfast", audioBitrate: 96_000)
-        case .preview: Settings(height: 360, divisor: 1, maxFrameRate: Rational(15), crf: 30, encoderPreset: "ultrafast", audioBitrate: 96_000)
+        case .p1080: Settings(shortSide: 1080, divisor: 1, maxFrameRate: nil, crf: 20, encoderPreset: "medium", audioBitrate: 192_000)
+        case .p720: Settings(shortSide: 720, divisor: 1, maxFrameRate: nil, crf: 21, encoderPreset: "medium", audioBitrate: 160_000)
+        case .p480: Settings(shortSide: 480, divisor: 1, maxFrameRate: nil, crf: 23, encoderPreset: "medium", audioBitrate: 128_000)
+        case .highest: Settings(shortSide: nil, divisor: 1, maxFrameRate: nil, crf: 16, encoderPreset: "slow", audioBitrate: 256_000)
+        case .medium: Settings(shortSide: nil, divisor: 1, maxFrameRate: nil, crf: 23, encoderPreset: "medium", audioBitrate: 128_000)
+        case .low: Settings(shortSide: nil, divisor: 2, maxFrameRate: nil, crf: 28, encoderPreset: "veryfast", audioBitrate: 96_000)
+        case .preview: Settings(shortSide: 360, divisor: 1, maxFrameRate: Rational(15), crf: 30, encoderPreset: "ultrafast", audioBitrate: 96_000)
         }
     }
 
