@@ -216,11 +216,18 @@ public struct VideoInstruction: Hashable, Sendable, Codable {
         public var fromTrackID: Int
         /// The track of the incoming clip.
         public var toTrackID: Int
+        /// A crossfade's progress p, 0 → 1 over the transition (sliced to the instruction): the
+        /// frame shows (1 − p)·(outgoing over what is beneath) + p·(incoming over what is
+        /// beneath), a dissolve wherever either picture is, also where one does not fill the
+        /// frame. Nil for the other kinds, which are ramps of the layers' own. Omitted from JSON
+        /// when nil.
+        public var dissolve: Animation?
 
-        public init(kind: String, fromTrackID: Int, toTrackID: Int) {
+        public init(kind: String, fromTrackID: Int, toTrackID: Int, dissolve: Animation? = nil) {
             self.kind = kind
             self.fromTrackID = fromTrackID
             self.toTrackID = toTrackID
+            self.dissolve = dissolve
         }
     }
 

@@ -24,7 +24,9 @@ extension CompositionGraph {
         out.append("")
         out.append("instructions")
         for instruction in vc.instructions {
-            let transitions = instruction.transitions.map { " transition \($0.kind) track \($0.fromTrackID) -> track \($0.toTrackID)" }
+            let transitions = instruction.transitions.map {
+                " transition \($0.kind) track \($0.fromTrackID) -> track \($0.toTrackID)" + ($0.dissolve.map { " dissolve \(describe($0))" } ?? "")
+            }
             out.append("  \(span(instruction.timeRange)) background \(instruction.background)" + transitions.joined())
             for layer in instruction.layers {
                 var parts = ["track \(layer.trackID)", "fit \(layer.fit.rawValue)", "opacity \(describe(layer.opacity))"]

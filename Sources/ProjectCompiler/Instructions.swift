@@ -60,7 +60,12 @@ extension CompileSession {
                                         mask: layer.mask?.sliced(to: range),
                                         filters: layer.filters.map { $0.sliced(to: range) })
             }
-            result.append(VideoInstruction(timeRange: range, background: background, layers: active, transitions: running.map(\.mark)))
+            let marks = running.map { t in
+                var mark = t.mark
+                mark.dissolve = mark.dissolve?.sliced(to: range)
+                return mark
+            }
+            result.append(VideoInstruction(timeRange: range, background: background, layers: active, transitions: marks))
         }
         return result
     }
@@ -70,8 +75,10 @@ extension CompileSession {
         -> [(range: TimeRange, kind: Transition.Kind, mark: VideoInstruction.Transition)] {
         zip(track, track.dropFirst()).compactMap { outgoing, incoming in
             outgoing.placed.transitionOut.map {
-                ($0.range, $0.transition.kind,
-                 VideoInstruction.Transition(kind: $0.transition.kind.rawValue, fromTrackID: outgoing.trackID, toTrackID: incoming.trackID))
+                let dissolve = $0.transition.kind == .crossfade ? Animation.ramp(from: 0, to: 1, over: $0.range, ease: $0.transition.ease) : nil
+                return ($0.range, $0.transition.kind,
+                        VideoInstruction.Transition(kind: $0.transition.kind.rawValue, fromTrackID: outgoing.trackID, toTrackID: incoming.trackID,
+                                                    dissolve: dissolve))
             }
         }
     }
@@ -128,7 +135,9 @@ extension CompileSession {
 }
 
 /// What a transition does to one of its two clips over its range, as ramps to combine with
-/// the clip's own: opacity is multiplied, offsets added, crop edges take the larger value.
+/// the clip's own: opacity is multiplied, offsets added, crop edges take the larger value. A
+/// crossfade leaves both clips as they are: the instruction's transition carries its progress
+/// and the compositor dissolves the two pictures (`VideoInstruction.Transition.dissolve`).
 struct TransitionEffect {
     var opacity: Animation?
     var offsetX: Animation?
@@ -143,8 +152,7 @@ struct TransitionEffect {
         let mid = range.start + range.duration / Rational(2)
         func ramp(_ from: Double, _ to: Double) -> Animation { .ramp(from: from, to: to, over: range, ease: ease) }
         switch kind {
-        case .crossfade:
-            if incoming { opacity = ramp(0, 1) }
+        case .crossfade: break
         case .fadeThroughBlack, .fadeThroughWhite:
             opacity = incoming
                 ? Animation(keyframes: [Keyframe(time: range.start, value: 0, ease: .hold), Keyframe(time: mid, value: 0, ease: ease), Keyframe(time: range.end, value: 1)])

@@ -58,7 +58,9 @@ import Testing
         #expect(vc.instructions.map(\.timeRange.start) == [.zero, .init(seconds: 9), .init(seconds: 10)])
         let fade = vc.instructions[1]
         #expect(fade.layers.count == 2)
-        #expect(fade.layers[1].opacity.value(at: .init(19, 2)) == 0.5)
+        // A dissolve, half way at 9.5 s: both layers keep their own opacity.
+        #expect(fade.transitions.first?.dissolve?.value(at: .init(19, 2)) == 0.5)
+        #expect(fade.layers.allSatisfy { $0.opacity.value(at: .init(19, 2)) == 1 })
         #expect(graph.overlays.count == 2)
         #expect(graph.output.metadata["title"] == "Spring Sale")
         // The music fades in over 1 s at half volume and out over the last 2 s.

@@ -6,17 +6,39 @@ import CompositionGraph
 /// in their own Y′CbCr (no RGB round trip); only pictures with an alpha channel arrive as
 /// R′G′B′A, converted per sample. Used only for frames that need it.
 enum AffineCompositor {
-    static func composite(_ plan: FramePlan, pictures: [LayerPicture?], matrix: YCbCrMatrix, canvas: PremultipliedImage) {
+    /// Draws the plan on `canvas`; a crossfade's incoming layer is drawn on `scratch()` (a
+    /// canvas of the same size), a copy of what lies beneath, and mixed back.
+    static func composite(_ plan: FramePlan, pictures: [LayerPicture?], matrix: YCbCrMatrix, canvas: PremultipliedImage,
+                          scratch: () -> PremultipliedImage) {
         let b = matrix.premultipliedYCbCrA(YCbCrMatrix.premultipliedBytes(plan.background))
         canvas.fill((UInt8(b.y), UInt8(b.cb), UInt8(b.cr), UInt8(b.a)))
-        for (layer, picture) in zip(plan.layers, pictures) {
-            guard let picture else { continue }
-            if case .masked(let shown, let coverage) = picture {
-                precondition(coverage.width == canvas.width && coverage.height == canvas.height, "a mask covers the whole frame")
-                coverage.bytes.withUnsafeBufferPointer { draw(layer, shown, matrix: matrix, mask: $0.baseAddress!, onto: canvas) }
+        let layers = plan.layers
+        var i = 0
+        while i < layers.count {
+            if i + 1 < layers.count, let weight = layers[i + 1].dissolveWeight {
+                // (1 − w)·(outgoing over canvas) + w·(incoming over canvas): premultiplied
+                // samples mix byte by byte.
+                let beneath = scratch()
+                beneath.copy(from: canvas)
+                draw(layers[i], pictures[i], matrix: matrix, onto: canvas)
+                draw(layers[i + 1], pictures[i + 1], matrix: matrix, onto: beneath)
+                PlaneKernels.blend(from: beneath.pixels, srcStride: beneath.stride, to: canvas.pixels, dstStride: canvas.stride,
+                                   columns: canvas.width * 4, rows: canvas.height, alpha: weight)
+                i += 2
             } else {
-                draw(layer, picture, matrix: matrix, mask: nil, onto: canvas)
+                draw(layers[i], pictures[i], matrix: matrix, onto: canvas)
+                i += 1
             }
+        }
+    }
+
+    private static func draw(_ layer: PlannedLayer, _ picture: LayerPicture?, matrix: YCbCrMatrix, onto canvas: PremultipliedImage) {
+        guard let picture else { return }
+        if case .masked(let shown, let coverage) = picture {
+            precondition(coverage.width == canvas.width && coverage.height == canvas.height, "a mask covers the whole frame")
+            coverage.bytes.withUnsafeBufferPointer { draw(layer, shown, matrix: matrix, mask: $0.baseAddress!, onto: canvas) }
+        } else {
+            draw(layer, picture, matrix: matrix, mask: nil, onto: canvas)
         }
     }
 

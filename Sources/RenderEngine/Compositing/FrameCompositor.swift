@@ -7,12 +7,16 @@ import CompositionGraph
 /// composited directly in Y′CbCr (copies and integer blends of rows); anything rotated,
 /// mirrored, moving off the even-pixel grid, masked or with an alpha channel is drawn on a
 /// premultiplied Y′CbCrA canvas with bilinear sampling and reduced to 4:2:0 once. An output
-/// that keeps alpha takes the canvas for every frame (`drawCanvas`). Not thread-safe: one
-/// compositor per compositing thread.
+/// that keeps alpha takes the canvas for every frame (`drawCanvas`). A crossfade's two layers
+/// are each drawn over what is beneath them, one of the two on a copy, and the results mixed
+/// (`dissolveWeight`). Not thread-safe: one compositor per compositing thread.
 final class FrameCompositor {
     let renderSize: PixelSize
     let matrix: YCbCrMatrix
     private lazy var canvas = PremultipliedImage(width: renderSize.width, height: renderSize.height)
+    /// What lies beneath a dissolving pair, for the incoming layer: made at the first crossfade.
+    private lazy var scratchCanvas = PremultipliedImage(width: renderSize.width, height: renderSize.height)
+    private lazy var scratchFrame = YUVFrame(width: renderSize.width, height: renderSize.height)
 
     init(renderSize: PixelSize, matrix: YCbCrMatrix = .bt709) {
         precondition(renderSize.width % 2 == 0 && renderSize.height % 2 == 0, "4:2:0 output needs an even size, not \(renderSize)")
@@ -39,13 +43,13 @@ final class FrameCompositor {
     /// too and converts it itself (`AlphaFrameConverter`).
     func drawCanvas(_ plan: FramePlan, pictures: [LayerPicture?]) -> PremultipliedImage {
         precondition(pictures.count == plan.layers.count, "one picture per planned layer")
-        AffineCompositor.composite(plan, pictures: pictures, matrix: matrix, canvas: canvas)
+        AffineCompositor.composite(plan, pictures: pictures, matrix: matrix, canvas: canvas, scratch: { self.scratchCanvas })
         return canvas
     }
 
     /// The top layer's own frame when it is opaque and exactly covers the output unscaled.
     private func passThrough(_ plan: FramePlan, _ pictures: [LayerPicture?]) -> YUVFrame? {
-        guard let top = plan.layers.last, top.alpha == 256, case .yuv(let frame)? = pictures.last,
+        guard let top = plan.layers.last, top.alpha == 256, top.dissolveWeight ?? 256 == 256, case .yuv(let frame)? = pictures.last,
               frame.width == renderSize.width, frame.height == renderSize.height,
               let rect = top.placement.rectangle(in: renderSize), rect.originX == 0, rect.originY == 0,
               rect.covers(renderSize) else { return nil }
@@ -53,21 +57,44 @@ final class FrameCompositor {
     }
 
     private func compositeRectangles(_ plan: FramePlan, _ pictures: [LayerPicture?], into out: YUVFrame) {
-        // Layers under the topmost opaque full-frame layer do not show: skip them and the background.
+        // Layers under the topmost opaque full-frame layer do not show: skip them and the
+        // background. A crossfade's outgoing layer hides nothing: its incoming one is drawn
+        // over what lies beneath the two.
         let layers = plan.layers
         let covering = layers.indices.last { i in
-            guard let rect = layers[i].placement.rectangle(in: renderSize) else { return false }
+            guard let rect = layers[i].placement.rectangle(in: renderSize), i + 1 == layers.count || layers[i + 1].dissolveWeight == nil
+            else { return false }
             return rect.covers(renderSize) && isOpaque(layers[i], pictures[i])
         }
         if covering == nil { out.fill(matrix.yuv(of: plan.background)) }
-        for i in (covering ?? 0)..<layers.count {
-            guard let rect = layers[i].placement.rectangle(in: renderSize), let picture = pictures[i] else { continue }
-            draw(picture, alpha: layers[i].alpha, in: rect, onto: out)
+        var i = covering ?? 0
+        while i < layers.count {
+            if i + 1 < layers.count, let weight = layers[i + 1].dissolveWeight {
+                // (1 − w)·(outgoing over out) + w·(incoming over out), the incoming drawn on a copy.
+                scratchFrame.copy(from: out)
+                drawRectangle(i, plan, pictures, onto: out)
+                drawRectangle(i + 1, plan, pictures, onto: scratchFrame)
+                for plane in 0..<3 {
+                    let from = scratchFrame.plane(plane), to = out.plane(plane), shift = plane == 0 ? 0 : 1
+                    PlaneKernels.blend(from: from.base, srcStride: from.stride, to: to.base, dstStride: to.stride,
+                                       columns: renderSize.width >> shift, rows: renderSize.height >> shift, alpha: weight)
+                }
+                i += 2
+            } else {
+                drawRectangle(i, plan, pictures, onto: out)
+                i += 1
+            }
         }
     }
 
+    private func drawRectangle(_ i: Int, _ plan: FramePlan, _ pictures: [LayerPicture?], onto out: YUVFrame) {
+        guard let rect = plan.layers[i].placement.rectangle(in: renderSize), let picture = pictures[i] else { return }
+        draw(picture, alpha: plan.layers[i].alpha, in: rect, onto: out)
+    }
+
+    /// Whether the layer hides everything beneath it (a dissolving one does only once it is whole).
     private func isOpaque(_ layer: PlannedLayer, _ picture: LayerPicture?) -> Bool {
-        guard layer.alpha == 256, let picture else { return false }
+        guard layer.alpha == 256, layer.dissolveWeight ?? 256 == 256, let picture else { return false }
         if case .color(let c) = picture { return c.alpha >= 1 }
         return true
     }

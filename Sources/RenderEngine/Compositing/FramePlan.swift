@@ -49,6 +49,9 @@ struct PlannedLayer: Sendable {
     var mask: PlannedMask? = nil
     /// The layer's filters at the frame's time, applied to its picture before compositing.
     var looks: [Look] = []
+    /// The layer dissolves in from the layer just below it, by this weight in 1/256ths: the
+    /// two are drawn each over what is beneath them and mixed (a crossfade).
+    var dissolveWeight: Int? = nil
 }
 
 /// Works out the `FramePlan` of each frame of a graph. Frames are usually asked for in
@@ -98,7 +101,30 @@ final class FramePlanner {
                                        isMoving: layer.placementIsAnimated, alpha: alpha, mask: layer.mask.map { PlannedMask($0, at: t) },
                                        looks: layer.filters.map { Look($0, at: t) }))
         }
+        for transition in instruction.transitions {
+            if let dissolve = transition.dissolve { pairForDissolve(&layers, transition, progress: dissolve.value(at: t)) }
+        }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers, keepsAlpha: keepsAlpha)
+    }
+
+    /// Marks the incoming layer of a crossfade to dissolve from the outgoing one just below it.
+    /// When only one of the two shows (the other cropped away, or transparent at this time),
+    /// the dissolve is that layer at its share of opacity; so is the incoming one, over the
+    /// other, if a layer came between them (the compiler never puts one there).
+    private func pairForDissolve(_ layers: inout [PlannedLayer], _ transition: VideoInstruction.Transition, progress: Double) {
+        let weight = Int((min(max(progress, 0), 1) * 256).rounded())
+        let from = layers.firstIndex { $0.trackID == transition.fromTrackID }, to = layers.firstIndex { $0.trackID == transition.toTrackID }
+        switch (from, to) {
+        case let (from?, to?) where to == from + 1:
+            layers[to].dissolveWeight = weight
+        case let (_, to?):
+            layers[to].alpha = layers[to].alpha * weight / 256
+            if layers[to].alpha == 0 { layers.remove(at: to) }
+        case let (from?, nil):
+            layers[from].alpha = layers[from].alpha * (256 - weight) / 256
+            if layers[from].alpha == 0 { layers.remove(at: from) }
+        case (nil, nil): break
+        }
     }
 
     /// The element of `items` (in time order, not overlapping) whose range contains `t`,

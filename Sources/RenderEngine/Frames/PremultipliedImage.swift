@@ -54,6 +54,12 @@ final class PremultipliedImage: @unchecked Sendable {
         for x in 0..<width { setPixel(x: x, y: 0, rgba) }
         for y in 1..<height { (pixels + y * stride).update(from: pixels, count: width * 4) }
     }
+
+    /// Copies the pixels of `other`, an image of the same size.
+    func copy(from other: PremultipliedImage) {
+        precondition(other.width == width && other.height == height, "copying a \(other.width)x\(other.height) image into \(width)x\(height)")
+        for y in 0..<height { (pixels + y * stride).update(from: other.pixels + y * other.stride, count: width * 4) }
+    }
 }
 
 extension PremultipliedImage {
