@@ -45,8 +45,11 @@ extension ProjectDecoder {
         if let v { exclusive("crf", "bitrate", in: v, because: "are two ways to set the quality; keep one") }
         let holdsVideo = container?.holdsVideo ?? true
         let writesVideo = holdsVideo && !target.audioOnly
-        let fitted = fittedCodec(v?["codec"], in: container, holds: container?.videoCodecs ?? Container.mp4.videoCodecs,
-                                 kind: "video", audioOnlyContainer: !holdsVideo) ?? .h264
+        // Audio alone asked for on the command line (`--audio-only`, `-o out.wav`): the
+        // project's video settings are for its other outputs, not a mistake in this one.
+        let audioOnlyByCommand = target.audioOnly || (target.path != nil && !holdsVideo)
+        let fitted = fittedCodec(audioOnlyByCommand ? nil : v?["codec"], in: container,
+                                 holds: container?.videoCodecs ?? Container.mp4.videoCodecs, kind: "video", audioOnlyContainer: !holdsVideo) ?? .h264
         let alpha = writesVideo ? alphaVideo(fitted, background: c?["background"], in: container, given: v) : nil
         let videoCodec = alpha?.codec ?? fitted
         let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }

@@ -164,17 +164,26 @@ import Testing
         #expect(validate.standardError.contains("\(webm):8:19: error: a webm file cannot hold aac audio"), "\(validate.standardError)")
         #expect(validate.standardError.contains("hint: use vp9, or leave it out for vp9"), "\(validate.standardError)")
 
-        let videoCodec = try project("misfit-wav", output: "video: { codec: h264 }")
-        let out = path("misfit.wav")
-        let render = try ReelCommand.run(["render", videoCodec, "-o", out, "--no-cache", "--progress", "none"])
-        #expect(render.status == 65)
-        #expect(firstError(render) == "\(videoCodec):6:19: error: a wav file holds audio only, not h264 video", "\(render.standardError)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        // In the project itself, an audio-only file with video settings is a contradiction.
+        let videoCodec = try project("misfit-wav", output: "path: out.wav\nvideo: { codec: h264 }")
+        let validateWav = try ReelCommand.run(["validate", videoCodec])
+        #expect(validateWav.status == 65)
+        #expect(firstError(validateWav) == "\(videoCodec):7:19: error: a wav file holds audio only, not h264 video", "\(validateWav.standardError)")
 
         let unknown = try project("misfit-ext", output: "path: out.avi")
         let named = try ReelCommand.run(["validate", unknown])
         #expect(named.status == 65)
         #expect(firstError(named) == "\(unknown):6:9: error: cannot tell the container from '.avi'", "\(named.standardError)")
+    }
+
+    /// Audio alone asked for on the command line ignores the project's video settings.
+    @Test(arguments: [["-o", "out.wav"], ["-o", "out.mp3"], ["--audio-only", "-o", "out.m4a"]])
+    func anAudioOutputAskedForOnTheCommandLineIgnoresTheVideoSettings(arguments: [String]) throws {
+        let project = try project("audio-of-video-" + arguments.last!, output: "video: { codec: h264, crf: 20, preset: veryfast }")
+        let out = path("ignoring-video-" + arguments.last!)
+        let run = try ReelCommand.run(["render", project] + arguments.dropLast() + [out, "--no-cache", "--progress", "none"])
+        #expect(run.status == 0, "\(arguments): \(run.standardError)")
+        #expect(try streams(out).allSatisfy { $0.hasPrefix("audio:") } && !(try streams(out)).isEmpty, "\(arguments)")
     }
 
     @Test func anAudioOnlyOutputOfASilentProjectIsAnError() throws {
