@@ -66,11 +66,15 @@ public struct AudioFacts: Hashable, Sendable, Codable {
     public var channels: Int
     /// FFmpeg's description of the layout: `stereo`, `5.1(side)`, `mono`…
     public var layout: String
+    /// Why the sound cannot be decoded, when decoding its start failed (nil: it decodes). A
+    /// clip that plays it is an error; one that mutes it shows the picture alone.
+    public var undecodable: String?
 
-    public init(sampleRate: Int, channels: Int, layout: String) {
+    public init(sampleRate: Int, channels: Int, layout: String, undecodable: String? = nil) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.layout = layout
+        self.undecodable = undecodable
     }
 }
 

@@ -247,6 +247,10 @@ struct CompileSession {
                 problems.report("'\(name)' has no audio stream, but this clip sets the volume of its audio", at: clip.origin,
                                 hint: "remove 'volume', or use a file with sound")
             }
+            if hasOwnAudio(clip), let problem = reference.facts.audio?.undecodable {
+                problems.report("the sound of '\(name)' (\(reference.path)) cannot be decoded: \(problem)", at: clip.origin,
+                                hint: "add 'mute: true' to show its picture alone, or re-encode its sound (ffmpeg -i IN -c:v copy -c:a aac OUT)")
+            }
             return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: reference.facts.duration,
                              hasSourceTime: reference.kind == .video, mediaName: name)
         }
@@ -254,8 +258,13 @@ struct CompileSession {
 
     private mutating func clipFacts(_ clip: AudioClip) -> ClipFacts? {
         guard let reference = reference(clip.media, at: clip.origin, expecting: [.audio, .video]) else { return nil }
-        guard reference.facts.hasAudio else {
+        guard let audio = reference.facts.audio else {
             problems.report("'\(clip.media)' has no audio stream", at: clip.origin)
+            return nil
+        }
+        if let problem = audio.undecodable {
+            problems.report("the sound of '\(clip.media)' (\(reference.path)) cannot be decoded: \(problem)", at: clip.origin,
+                            hint: "re-encode its sound (ffmpeg -i IN -vn -c:a aac OUT.m4a), or leave this clip out")
             return nil
         }
         var timing = clip.timing

@@ -109,6 +109,26 @@ import Testing
 
     // MARK: Refused
 
+    /// What validates must render: sound FFmpeg cannot decode is found by `validate`, at the
+    /// clip that plays it; muted, the picture renders alone.
+    @Test func soundThatDoesNotDecode() throws {
+        let media = try HostileMedia.damagedVorbis()
+        let broken = try Self.project("damaged-vorbis", media: ["m": media], clips: "      - { media: m }")
+        for command in [["validate"], ["render", "-o", broken.appendingPathComponent("out/video.mp4").path, "--progress", "none"]] {
+            let run = try Self.reel([command[0], broken.appendingPathComponent("project.yaml").path] + command.dropFirst(), in: broken)
+            #expect(run.status == 65, "\(command[0]): \(run.standardError)")
+            #expect(run.standardError.contains("project.yaml:6:9: error: the sound of 'm' (\(media)) cannot be decoded: stream 1: cannot open the vorbis decoder"),
+                    "\(command[0]): \(run.standardError)")
+            #expect(run.standardError.contains("hint: add 'mute: true'"), "\(run.standardError)")
+        }
+        #expect(Self.leftovers(broken).isEmpty)
+        let folder = try Self.project("damaged-vorbis-muted", media: ["m": media], clips: "      - { media: m, mute: true }")
+        let project = folder.appendingPathComponent("project.yaml").path
+        #expect(try Self.reel(["validate", project], in: folder).status == 0)
+        let render = try Self.reel(["render", project, "-o", folder.appendingPathComponent("out/video.mp4").path, "--progress", "none"], in: folder)
+        #expect(render.status == 0, "\(render.standardError)")
+    }
+
     @Test func zeroBytes() throws {
         try expectRefused("zero-bytes", media: try HostileMedia.empty(), renderStatus: 65, mentioning: "is empty (0 bytes)")
     }
@@ -166,11 +186,11 @@ import Testing
         report("png-bomb-overlay", [("validate", validate), ("render", render)])
     }
 
-    /// The index is fine, so validation passes; no frame decodes, so the render stops at the
-    /// first, naming the file and the time.
+    /// The index is fine, but no frame decodes: validation decodes the first one and refuses
+    /// the file, so the render never starts.
     @Test func noDecodableFrame() throws {
-        try expectRefused("garbled-frames", media: try HostileMedia.garbledFrames(), validateStatus: nil, renderStatus: 1,
-                          mentioning: "cannot decode the video")
+        try expectRefused("garbled-frames", media: try HostileMedia.garbledFrames(), renderStatus: 65,
+                          mentioning: "its video cannot be decoded")
     }
 
     @Test func unsupportedCodec() throws {

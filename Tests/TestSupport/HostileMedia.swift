@@ -11,6 +11,39 @@ public enum HostileMedia {
                               + (faststart ? ["-movflags", "+faststart"] : []))
     }
 
+    /// A 2 s Theora + Vorbis Ogg whose Vorbis setup header is damaged (its codebooks, with
+    /// the page's checksum made right again): it probes as video with sound, its picture
+    /// decodes, its sound does not ("Setup header corrupt").
+    public static func damagedVorbis() throws -> String {
+        let good = try MediaFactory.file("theora-vorbis.ogg", ["-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=2", "-f", "lavfi",
+                                                               "-i", "sine=f=440:d=2", "-c:v", "libtheora", "-c:a", "libvorbis"])
+        return try MediaFactory.file("damaged-vorbis-setup.ogg") { path in
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+            let setup = Array("\u{5}vorbis".utf8)
+            guard let at = (0...(bytes.count - setup.count)).first(where: { Array(bytes[$0..<($0 + setup.count)]) == setup }) else {
+                throw CocoaError(.fileReadCorruptFile)
+            }
+            for i in (at + 12)..<(at + 40) { bytes[i] ^= 0x5A }
+            // The Ogg page holding it: header of 27 bytes + segment table, then the body.
+            let page = (0...at).last { Array(bytes[$0..<($0 + 4)]) == Array("OggS".utf8) }!
+            let segments = Int(bytes[page + 26]), header = 27 + segments
+            let body = bytes[(page + 27)..<(page + header)].reduce(0) { $0 + Int($1) }
+            for i in 22..<26 { bytes[page + i] = 0 }
+            let crc = oggCRC(Array(bytes[page..<(page + header + body)]))
+            for i in 0..<4 { bytes[page + 22 + i] = UInt8(truncatingIfNeeded: crc >> (8 * i)) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        }
+    }
+
+    /// Ogg's page checksum: CRC-32 with polynomial 0x04C11DB7, not reflected, starting at 0.
+    static func oggCRC(_ bytes: [UInt8]) -> UInt32 {
+        bytes.reduce(UInt32(0)) { crc, byte in
+            var c = crc ^ (UInt32(byte) << 24)
+            for _ in 0..<8 { c = c & 0x8000_0000 != 0 ? (c << 1) ^ 0x04C1_1DB7 : c << 1 }
+            return c
+        }
+    }
+
     /// A file of zero bytes.
     public static func empty(_ name: String = "empty.mp4") throws -> String {
         try MediaFactory.file(name) { _ = FileManager.default.createFile(atPath: $0, contents: Data()) }

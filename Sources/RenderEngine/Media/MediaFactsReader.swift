@@ -48,12 +48,36 @@ public struct MediaFactsReader: MediaFactsProvider {
             let kinds = info.streams.map(\.kind.rawValue).joined(separator: ", ")
             throw .unreadable(path: path, reason: "it holds no video or audio stream (only: \(kinds.isEmpty ? "nothing" : kinds))")
         }
+        // What validates must render: decode the start of each stream a clip can use. A
+        // picture that does not decode makes the file unusable; sound that does not is a fact
+        // the clips that play it are checked against.
+        if video != nil, let problem = trialDecodeProblem({ _ = try VideoReader(path: path, options: .init(sequenceRate: sequenceRate)).frame(at: .zero) }) {
+            throw .unreadable(path: path, reason: "its video cannot be decoded: \(problem)")
+        }
         return MediaFacts(kind: video == nil ? .audio : .video,
                           naturalSize: video.map { PixelSize(width: $0.displayWidth, height: $0.displayHeight) },
                           hasAlpha: video?.hasAlpha ?? false, duration: info.duration,
                           frameRate: video.flatMap { $0.averageFrameRate ?? $0.realFrameRate },
-                          audio: audio.map { AudioFacts(sampleRate: $0.sampleRate, channels: $0.channels, layout: $0.channelLayout) },
+                          audio: audio.map { a in
+                              AudioFacts(sampleRate: a.sampleRate, channels: a.channels, layout: a.channelLayout, undecodable: trialDecodeProblem {
+                                  _ = try AudioReader(path: path, sampleRate: a.sampleRate, channels: a.channels)
+                                      .read(range: TimeRange(start: .zero, duration: MediaTime(1, 10)))
+                              })
+                          },
                           startTimecode: info.startTimecode, stamp: stamp)
+    }
+
+    /// What went wrong decoding, in FFmpeg's words, or nil when `decode` succeeds.
+    private static func trialDecodeProblem(_ decode: () throws -> Void) -> String? {
+        do {
+            try decode()
+            return nil
+        } catch let error as MediaError {
+            let stream = error.stream.map { "stream \($0): " } ?? ""
+            return stream + (error.ffmpegMessage.map { "\(error.message) (\($0))" } ?? error.message)
+        } catch {
+            return "\(error)"
+        }
     }
 
     private static func facts(of still: StillPicture, stamp: FileStamp) -> MediaFacts {
