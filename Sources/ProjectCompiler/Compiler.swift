@@ -1,4 +1,5 @@
 import CompositionGraph
+import Foundation
 import JSONSchema
 import MediaTime
 import ProjectFile
@@ -166,7 +167,8 @@ struct CompileSession {
                 case .missing(let path):
                     missingFile = true
                     problems.report("media file '\(entry.name)' not found: \(path)", at: origin,
-                                    hint: "check the path; it is relative to the project file")
+                                    hint: Self.nearbyFile(to: path).map { "did you mean '\($0)'? (names are case-sensitive)" }
+                                        ?? "check the path; it is relative to the project file")
                 case .unreadable(let path, let reason):
                     problems.report("media file '\(entry.name)' (\(path)) cannot be read: \(reason)", at: origin)
                 }
@@ -231,6 +233,14 @@ struct CompileSession {
             return nil
         }
         return reference
+    }
+
+    /// The name of a file beside a missing one that is close to its name (`logo.png` for
+    /// `logo.PNG`, `intro.mp4` for `itnro.mp4`).
+    static func nearbyFile(to path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) else { return nil }
+        return Suggestion.closest(to: url.lastPathComponent, among: names)
     }
 
     /// The upright size of a media clip's picture (what its crop pixels refer to).

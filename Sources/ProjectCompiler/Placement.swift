@@ -45,6 +45,9 @@ struct Placement {
         var cursor = MediaTime.zero
         var pending: Transition?
         var lastWasClip = false
+        // A clip already reported unusable (unknown media, say): the transition after it is
+        // not checked, as it depends on that clip.
+        var lastWasUnusableClip = false
         for (position, item) in track.items.enumerated() {
             switch item {
             case .gap(let d, let origin):
@@ -55,8 +58,11 @@ struct Placement {
                 _ = origin
                 cursor += d
                 lastWasClip = false
+                lastWasUnusableClip = false
             case .transition(let t):
-                if !lastWasClip {
+                if lastWasUnusableClip {
+                    pending = nil
+                } else if !lastWasClip {
                     let edge = position == 0 ? "at the start of the track" : "after a gap or another transition"
                     problems.report("the \(t.kind.rawValue) transition is \(edge); a transition must sit between two clips", at: t.origin,
                                     hint: "move it between two clips or remove it")
@@ -64,12 +70,15 @@ struct Placement {
                     pending = t
                 }
                 lastWasClip = false
+                lastWasUnusableClip = false
             case .clip(let clip):
                 guard let f = facts[position], let (source, length) = sourceAndLength(f, problems: &problems) else {
                     lastWasClip = false
+                    lastWasUnusableClip = true
                     pending = nil
                     continue
                 }
+                lastWasUnusableClip = false
                 var start = f.timing.at ?? cursor
                 var transitionIn: PlacedTransition?
                 if let t = pending, var previous = placed.last {
@@ -150,8 +159,12 @@ struct Placement {
             return nil
         }
         if let mediaEnd = f.mediaDuration, end > mediaEnd {
+            // The bound on what the clip says: its `to`, else its `duration` after `from`.
+            let hint = from >= mediaEnd ? "'from' is past the media's end: start before \(TimeNotation.seconds(mediaEnd))"
+                : t.to != nil ? "shorten the clip ('to' ≤ \(TimeNotation.seconds(mediaEnd))) or pick another range"
+                : "shorten the clip ('duration' ≤ \(TimeNotation.seconds(mediaEnd - from)) from \(TimeNotation.seconds(from))) or pick another range"
             problems.report("the clip reads \(f.mediaName.map { "'\($0)'" } ?? "its media") up to \(TimeNotation.clock(end)) but the media ends at \(TimeNotation.clock(mediaEnd))",
-                            at: f.origin, hint: "shorten the clip (to ≤ \(TimeNotation.seconds(mediaEnd))) or pick another range")
+                            at: f.origin, hint: hint)
         }
         let source = TimeRange(start: from, end: end)
         if let ramp = t.effects.ramp {

@@ -175,4 +175,43 @@ import Testing
         #expect(run.status == 0)
         for command in ["validate", "graph", "probe"] { #expect(run.standardOutput.contains(command)) }
     }
+
+    /// Hints that say what to change: the bound on the `duration` the clip gave, no transition
+    /// error caused by an unknown clip before it, a caption's font at its `font:` line, and the
+    /// file whose name differs only in case.
+    @Test func hintsPointAtTheFix() throws {
+        let folder = MediaFactory.folder("hints")
+        let logo = try MediaFactory.file("hints-logo.png", ["-f", "lavfi", "-i", "color=c=blue:s=32x32", "-frames:v", "1"])
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("logo.png"))
+        try FileManager.default.copyItem(atPath: logo, toPath: folder.appendingPathComponent("logo.png").path)
+        let twelveSeconds = try MediaFactory.file("hints-12s.mp4", ["-f", "lavfi", "-i", "testsrc2=s=64x36:r=25:d=12"])
+        let project = folder.appendingPathComponent("project.yaml").path
+        try """
+            reel: 1
+            output: { size: [160, 90], fps: 25 }
+            media: { a: \(twelveSeconds), logo: logo.PNG }
+            video:
+              - clips:
+                  - { media: nosuch, duration: 2s }
+                  - { transition: crossfade, duration: 0.5s }
+                  - { media: a, from: 5s, duration: 12s }
+                  - { media: a, from: 2s, to: 13s }
+                  - { media: logo, duration: 1s }
+            captions:
+              - cues: [{ at: 0.5s, to: 1.8s, text: "Hello" }]
+                style:
+                  size: 20
+                  font: No Such Font Family
+            """.write(toFile: project, atomically: true, encoding: .utf8)
+        let run = try ReelCommand.run(["validate", project])
+        #expect(run.status == 66) // a named file is missing
+        let err = run.standardError
+        #expect(err.contains("project.yaml:3:"), "\(err)")
+        #expect(err.contains("hint: did you mean 'logo.png'? (names are case-sensitive)"), "\(err)")
+        #expect(err.contains("project.yaml:6:9: error: unknown media 'nosuch'"), "\(err)")
+        #expect(!err.contains("transition is after"), "\(err)")
+        #expect(err.contains("hint: shorten the clip ('duration' ≤ 7s from 5s) or pick another range"), "\(err)")
+        #expect(err.contains("hint: shorten the clip ('to' ≤ 12s) or pick another range"), "\(err)")
+        #expect(err.contains("project.yaml:15:13: error: font family 'No Such Font Family' is not available"), "\(err)")
+    }
 }

@@ -35,7 +35,7 @@ extension CompileSession {
             switch fonts.resolve(family: style.font, weight: style.weight, italic: style.italic) {
             case .file(let path): style.resolvedFontFile = path
             case .unavailable(let available):
-                problems.report("font family '\(style.font)' is not available", at: track.origin,
+                problems.report("font family '\(style.font)' is not available", at: track.fontOrigin ?? track.origin,
                                 hint: "list its font file under fonts:, or use one of: \(available.prefix(12).joined(separator: ", "))")
                 return []
             }

@@ -34,4 +34,6 @@ public struct CaptionTrack: Sendable {
     public var highlight: CaptionHighlight?
     public var reveal: Reveal
     public var origin: Origin
+    /// Where the style names its font, for errors about the font (nil: the default font).
+    public var fontOrigin: Origin? = nil
 }
