@@ -1,8 +1,7 @@
 import MediaTime
 
 /// Reads the lines of a CMX 3600 EDL into events, each with its line number. Timecodes are
-/// read at the EDL's rate (an EDL does not say it: `--fps`, 24 by default), drop-frame after
-/// `FCM: DROP FRAME`. What cannot be read is an error at its line; notes Reel does not act on
+/// read at the EDL's rate (`EDLReader` decides it), drop-frame after `FCM: DROP FRAME`. What cannot be read is an error at its line; notes Reel does not act on
 /// are kept for warnings.
 struct EDLParser {
     /// More events than a Reel project can hold: refused at the first one over (so a huge file

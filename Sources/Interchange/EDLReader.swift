@@ -6,16 +6,47 @@ import MediaTime
 /// and runs into the outgoing clip's handle; the zero-length cut before it (the A side) only
 /// names the outgoing source. `M2` sets the speed; gaps between record ranges become gaps.
 public enum EDLReader {
-    public static func read(text: String, file: String, rate: Rational) throws(InterchangeError) -> (InterchangeTimeline, [ImportWarning]) {
+    /// `rate` nil: the EDL's own, as far as it says one (`FCM: DROP FRAME` is 29.97 fps, or
+    /// 59.94 when a frame number above 29 shows it), else 24 fps.
+    public static func read(text: String, file: String, rate given: Rational?) throws(InterchangeError) -> (InterchangeTimeline, [ImportWarning]) {
+        var warnings: [ImportWarning] = []
+        let rate: Rational
+        if let given {
+            rate = given
+        } else if let (implied, line) = dropFrameRate(in: text) {
+            rate = implied
+            warnings.append(ImportWarning("the EDL is drop-frame: read at \(implied == Rational(60000, 1001) ? "59.94" : "29.97") fps (give --fps to read it at another rate)",
+                                          at: .line(line, in: file)))
+        } else {
+            rate = Rational(24)
+        }
         var parser = EDLParser(file: file, rate: rate)
         try parser.parse(text)
         var builder = EDLTimelineBuilder(file: file, rate: rate, start: parser.events.map(\.recordIn).min() ?? 0)
-        builder.warnings = parser.warnings
+        builder.warnings = warnings + parser.warnings
         let tracks = builder.tracks(parser.events)
         let markers = parser.events.flatMap { event in
             event.locators.map { InterchangeMarker(at: builder.time(frames: $0.frames - builder.start), duration: .zero, name: $0.name, color: $0.color, place: .line($0.line, in: file)) }
         }
         return (InterchangeTimeline(name: parser.title, rate: rate, dropFrame: parser.dropFrame, tracks: tracks, markers: markers), builder.warnings)
+    }
+
+    /// The rate a drop-frame EDL was made at, and the line of its `FCM: DROP FRAME`: 59.94 fps
+    /// when a timecode counts frames past 29, else 29.97. Nil for any other EDL.
+    static func dropFrameRate(in text: String) -> (Rational, line: Int)? {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        guard let index = lines.firstIndex(where: {
+            let upper = $0.uppercased()
+            return upper.hasPrefix("FCM:") && upper.contains("DROP") && !upper.contains("NON")
+        }) else { return nil }
+        // hh:mm:ss;ff or hh:mm:ss:ff: the frame field is the last two digits.
+        var framesPast29 = false
+        for line in lines {
+            for field in line.split(separator: " ") where field.count == 11 && field.filter(\.isNumber).count == 8 {
+                if let frame = Int(field.suffix(2)), frame > 29 { framesPast29 = true }
+            }
+        }
+        return (framesPast29 ? Rational(60000, 1001) : Rational(30000, 1001), index + 1)
     }
 }
 

@@ -32,7 +32,7 @@ public enum ProjectImport {
             guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
                 throw InterchangeError("the EDL is not text", at: .line(1, in: path))
             }
-            return try EDLReader.read(text: text, file: path, rate: rate ?? Rational(24))
+            return try EDLReader.read(text: text, file: path, rate: rate)
         case "otio":
             if rate != nil { throw InterchangeError("--fps is for EDLs: an OpenTimelineIO file carries its rates", category: .usage) }
             return try OTIOReader.read(path: path)

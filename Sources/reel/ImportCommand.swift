@@ -32,7 +32,7 @@ struct Import: ParsableCommand {
     @Option(help: ArgumentHelp("The file for a clip, reel or file name of the timeline.", valueName: "name=path"))
     var media: [String] = []
 
-    @Option(help: ArgumentHelp("The EDL's frame rate (24 by default): 23.976, 24, 25, 29.97, 30, 50, 59.94, 60 or n/d.", valueName: "rate"))
+    @Option(help: ArgumentHelp("The EDL's frame rate: 23.976, 24, 25, 29.97, 30, 50, 59.94, 60 or n/d (by default 29.97 or 59.94 for a drop-frame EDL, else 24).", valueName: "rate"))
     var fps: String?
 
     @Option(name: .customLong("media-start"), help: ArgumentHelp("The start timecode of a file that has none.", valueName: "name=tc"))
