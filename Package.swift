@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat"]),
         .target(name: "Digest"),
-        .target(name: "Batch", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "FileSafety"]),
+        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "ProjectCompiler", "FileSafety"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
         .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectCompiler"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler"]),

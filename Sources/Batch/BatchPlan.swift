@@ -1,4 +1,5 @@
 import FileSafety
+import JSONSchema
 import Digest
 import Foundation
 import ProjectCompiler
@@ -24,6 +25,9 @@ public struct BatchPlan: Sendable {
     public var jobs: [BatchJob]
     /// Row number → its problems (messages start with "row N:").
     public var rejected: [(row: Int, error: ProjectError)]
+    /// About the batch as a whole, once: data columns that are neither vars nor used by
+    /// `--output` (ignored, as a spreadsheet's notes are).
+    public var warnings: [Diagnostic] = []
 
     /// Compiles the project with one row's values as one rendition (the command line passes
     /// the real media and fonts; tests a fake).
@@ -58,10 +62,11 @@ public struct BatchPlan: Sendable {
                 if mine { reject(row.number, row.problems) }
                 continue
             }
-            // Columns that are not vars may feed the output name; any other is an unknown var.
-            // A blank cell of a typed var that is not text (a colour, a number, a path…) is
-            // "not given", as in a spreadsheet: the var keeps its default. Blank text stays blank.
-            let values = row.values.filter { declared.values[$0.name] != nil || !output.names.contains($0.name) }
+            // Only vars go to the project; other columns may feed the output name, or are
+            // ignored (`ignoredColumns`). A blank cell of a typed var that is not text (a colour,
+            // a number, a path…) is "not given", as in a spreadsheet: the var keeps its default.
+            // Blank text stays blank.
+            let values = row.values.filter { declared.values[$0.name] != nil }
                 .filter { !isBlankForDefault($0, declared) }
             var vars = declared
             _ = vars.override(values)
@@ -120,10 +125,29 @@ public struct BatchPlan: Sendable {
             reads += rowReads
             plan.jobs += jobs
         }
+        plan.warnings = ignoredColumns(data, declared: declared, output: output)
         plan.rejectOutputsThatAreRead(OutputSafety(reading: reads), sources: sources)
         plan.rejectDuplicateOutputs(outputs, sources: sources)
         plan.rejected.sort { $0.row < $1.row }
         return plan
+    }
+
+    /// One warning naming the columns that are neither vars nor used by `--output`, at the
+    /// first cell of the first; a column that looks like a misspelt var says which.
+    private static func ignoredColumns(_ data: BatchData, declared: VarsSubstitution, output: OutputTemplate) -> [Diagnostic] {
+        var ignored: [VarOverride] = []
+        for value in data.rows.flatMap(\.values) where declared.values[value.name] == nil && !output.names.contains(value.name)
+            && !ignored.contains(where: { $0.name == value.name }) {
+            ignored.append(value)
+        }
+        guard let first = ignored.first else { return [] }
+        let vars = declared.values.keys.sorted()
+        let misspelt = ignored.compactMap { column in Suggestion.closest(to: column.name, among: vars).map { "'\(column.name)' looks like the var '\($0)'" } }
+        let names = ignored.map { "'\($0.name)'" }.joined(separator: ", ")
+        return [Diagnostic(severity: .warning, location: first.location, path: "",
+                           message: ignored.count == 1 ? "column \(names) is not a var of the project nor used by --output: ignored"
+                               : "columns \(names) are not vars of the project nor used by --output: ignored",
+                           hint: misspelt.isEmpty ? "the project's vars: \(vars.joined(separator: ", "))" : misspelt.joined(separator: "; ") + ": rename the column to use it")]
     }
 
     /// A row's output path, for the check that no two rows write one file.

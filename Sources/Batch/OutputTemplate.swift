@@ -1,3 +1,4 @@
+import JSONSchema
 import ProjectFile
 
 /// `--output "out/{{ id }}.mp4"`: a file name made from a row's values. `{{ name }}` takes
@@ -18,6 +19,17 @@ public struct OutputTemplate: Sendable {
 
     /// Names the template uses (`row` included).
     public var names: Set<String> { Set(references.compactMap(\.name)) }
+
+    /// The first name the template uses that is none of `known` (the project's vars, the data's
+    /// columns, `rendition` when it has renditions) nor `row`: checked once for the whole
+    /// batch, with the name it was likely meant to be.
+    public func unknownName(known: Set<String>) -> TemplateProblem? {
+        let candidates = known.union(["row"])
+        guard let name = references.compactMap(\.name).first(where: { !candidates.contains($0) }) else { return nil }
+        return TemplateProblem(message: "--output \(text) uses {{ \(name) }}, which is neither a var of the project nor a column of the data",
+                               hint: Suggestion.didYouMean(name, among: candidates.sorted())
+                                   ?? "known names: " + candidates.sorted().joined(separator: ", "))
+    }
 
     /// The path for row `row` with these values (text of each value by name); or the
     /// problem, as a message.

@@ -61,16 +61,24 @@ struct BatchRender: ParsableCommand {
         let start = Date()
         let shard = try self.shard.map { try BatchShard.parse($0).get() } ?? .all
         var rowCount = 0
+        var sources: [SourceText] = []
         let plan: BatchPlan = try reportingFailures {
             let document = try DocumentLoader.load(path: project)
             let bytes = [UInt8](FileManager.default.contents(atPath: project) ?? Data())
             let rows = try BatchData.load(path: data)
             rowCount = rows.rows.count
+            sources = [document.source, rows.source]
             let template = try OutputTemplate(output)
             let renditions = Renditions.names(in: document.root)
             if renditions.count > 1, !template.names.contains("rendition") {
                 throw UsageError("the project has \(renditions.count) renditions (\(renditions.joined(separator: ", "))) and every row makes each: "
                                  + "--output needs {{ rendition }}, e.g. \"out/{{ row }}-{{ rendition }}.mp4\"")
+            }
+            // A name --output cannot fill fails every row alike: said once, before any row.
+            let known = Set(VarsSubstitution(document: document.root).values.keys).union(rows.rows.flatMap { $0.values.map(\.name) })
+                .union(renditions.isEmpty ? [] : ["rendition"])
+            if let problem = template.unknownName(known: known) {
+                throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "", message: problem.message, hint: problem.hint))
             }
             let media = MediaFactsReader()
             let remote = try fetching.cache()
@@ -81,8 +89,9 @@ struct BatchRender: ParsableCommand {
                                          fonts: CatalogFonts(), remote: remote)
             }
         }
+        if !plan.warnings.isEmpty { standardError(DiagnosticRenderer(sources: sources).render(plan.warnings)) }
         if self.plan {
-            let listing = BatchListing(plan: plan, rowCount: rowCount, shard: self.shard == nil ? nil : shard, force: force)
+            let listing = BatchListing(plan: plan, rowCount: rowCount, shard: self.shard == nil ? nil : shard, force: force, sources: sources)
             standardOutput(json ? listing.json : listing.text)
             return
         }
@@ -112,7 +121,8 @@ struct BatchRender: ParsableCommand {
 private struct BatchListing: Encodable {
     struct Row: Encodable {
         var row: Int
-        var shard: Int
+        /// Null without `--shard`.
+        var shard: Int?
         /// The project's rendition this entry makes (absent for a project without renditions).
         var rendition: String?
         var output: String?
@@ -121,21 +131,50 @@ private struct BatchListing: Encodable {
         var status: String
         var exitStatus: Int32?
         var errors: [String]?
+
+        private enum CodingKeys: String, CodingKey { case row, shard, rendition, output, key, status, exitStatus, errors }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(row, forKey: .row)
+            try c.encode(shard, forKey: .shard) // null, not left out
+            try c.encodeIfPresent(rendition, forKey: .rendition)
+            try c.encodeIfPresent(output, forKey: .output)
+            try c.encodeIfPresent(key, forKey: .key)
+            try c.encode(status, forKey: .status)
+            try c.encodeIfPresent(exitStatus, forKey: .exitStatus)
+            try c.encodeIfPresent(errors, forKey: .errors)
+        }
     }
 
     var rowCount: Int
     var shards: Int
+    /// Null without `--shard`.
     var shard: Int?
     var rows: [Row]
+    /// The batch's warnings (ignored columns), rendered.
+    var warnings: [String]
 
-    init(plan: BatchPlan, rowCount: Int, shard: BatchShard?, force: Bool) {
+    private enum CodingKeys: String, CodingKey { case rowCount, shards, shard, rows, warnings }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rowCount, forKey: .rowCount)
+        try c.encode(shards, forKey: .shards)
+        try c.encode(shard, forKey: .shard)
+        try c.encode(rows, forKey: .rows)
+        try c.encode(warnings, forKey: .warnings)
+    }
+
+    init(plan: BatchPlan, rowCount: Int, shard: BatchShard?, force: Bool, sources: [SourceText]) {
         let shards = shard ?? .all
+        func shardOf(_ row: Int) -> Int? { shard == nil ? nil : shards.shard(ofRow: row) }
         var rows = plan.jobs.map { job in
-            Row(row: job.row, shard: shards.shard(ofRow: job.row), rendition: job.rendition, output: job.outputPath, key: job.contentHash,
+            Row(row: job.row, shard: shardOf(job.row), rendition: job.rendition, output: job.outputPath, key: job.contentHash,
                 status: !force && BatchRunner.isUpToDate(job) ? "up to date" : "render")
         }
         rows += plan.rejected.map { row, error in
-            Row(row: row, shard: shards.shard(ofRow: row), status: "invalid", exitStatus: Failure.exitStatus(for: error),
+            Row(row: row, shard: shardOf(row), status: "invalid", exitStatus: Failure.exitStatus(for: error),
                 errors: error.diagnostics.map {
                     DiagnosticRenderer(sources: error.sources).render([$0]).trimmingCharacters(in: .newlines)
                 })
@@ -144,6 +183,7 @@ private struct BatchListing: Encodable {
         self.shards = shards.count
         self.shard = shard?.index
         self.rows = rows.sorted { $0.row < $1.row }
+        warnings = plan.warnings.map { DiagnosticRenderer(sources: sources).render([$0]).trimmingCharacters(in: .newlines) }
     }
 
     var json: String {

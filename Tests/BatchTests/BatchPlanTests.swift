@@ -172,10 +172,14 @@ struct BatchPlanTests {
         }
     }
 
-    @Test func aColumnThatIsNeitherAVarNorInTheOutputIsAnUnknownVar() throws {
-        let plan = try makePlan("rows.csv", "id,nmae\na,x\n")
-        #expect(plan.rejected.first?.error.diagnostics.map(\.message) == ["row 1: unknown var 'nmae' (given as nmae=x)"])
-        #expect(plan.rejected.first?.error.diagnostics.first?.hint?.hasPrefix("did you mean 'name'?") == true)
+    /// A spreadsheet carries columns a template does not use: the row renders, and one
+    /// warning names the column, with the var it looks like.
+    @Test func aColumnThatIsNeitherAVarNorInTheOutputIsIgnoredWithAWarning() throws {
+        let plan = try makePlan("rows.csv", "id,nmae\na,x\nb,y\n")
+        #expect(plan.rejected.isEmpty && plan.jobs.count == 2)
+        #expect(plan.warnings.map(\.message) == ["column 'nmae' is not a var of the project nor used by --output: ignored"])
+        #expect(plan.warnings.first?.severity == .warning)
+        #expect(plan.warnings.first?.hint == "'nmae' looks like the var 'name': rename the column to use it")
     }
 
     @Test func theContentHashFollowsTheValues() throws {

@@ -100,6 +100,30 @@ import Testing
         #expect(forced.standardOutput.contains("batch: 3 rendered, 0 up to date"), "\(forced.standardOutput)")
     }
 
+    /// A spreadsheet's extra columns are ignored with one warning that names them (and says
+    /// which look like a misspelt var); a name --output cannot fill is said once, before any
+    /// row, with the name it was likely meant to be; `--plan --json` says `shard: null`.
+    @Test func extraColumnsAreIgnoredAndAnOutputTypoIsSaidOnce() throws {
+        let dir = try folder(rows: "id,name,colour,notes,secnods\na,Alpha,#000000,call Bob,1\nb,Beta,white,,0.2\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ id }}.mp4", "--plan", "--json"], in: dir)
+        #expect(plan.status == 0, "\(plan.standardError)")
+        #expect(plan.standardError.components(separatedBy: "warning:").count == 2, "\(plan.standardError)")
+        #expect(plan.standardError.contains("rows.csv:2:17: warning: columns 'notes', 'secnods' are not vars of the project nor used by --output: ignored"),
+                "\(plan.standardError)")
+        #expect(plan.standardError.contains("'secnods' looks like the var 'seconds'"), "\(plan.standardError)")
+        let json = try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any]
+        let rows = json?["rows"] as? [[String: Any]] ?? []
+        #expect(rows.map { $0["status"] as? String } == ["render", "render"], "\(plan.standardOutput)")
+        #expect(json?["shard"] is NSNull && rows.allSatisfy { $0["shard"] is NSNull }, "\(plan.standardOutput)")
+
+        let typo = try ReelCommand.run(["batch", "project.yaml", "--data", "rows.csv", "--output", "out/{{ nmae }}.mp4", "--plan"], in: dir)
+        #expect(typo.status == 64)
+        #expect(typo.standardError.components(separatedBy: "error:").count == 2, "\(typo.standardError)")
+        #expect(typo.standardError.contains("--output out/{{ nmae }}.mp4 uses {{ nmae }}, which is neither a var of the project nor a column of the data"))
+        #expect(typo.standardError.contains("hint: did you mean 'name'?"), "\(typo.standardError)")
+    }
+
     @Test func parallelJobsWriteTheSameBytes() throws {
         let dir = try folder(rows: "id,name,colour\na,A,#000000\nb,B,#ffffff\nc,C,#3366ff\n")
         defer { try? FileManager.default.removeItem(at: dir) }
