@@ -1,8 +1,8 @@
 import Foundation
 
 /// Renders a plan's jobs, `jobs` at a time, skipping those whose output is up to date (its
-/// recorded content hash, in `OUTPUT.reel-hash`, equals the job's) unless forced. A failing
-/// row does not stop the others.
+/// recorded content hash, in `.reel/NAME.reel-hash` beside it, equals the job's) unless forced.
+/// A failing row does not stop the others.
 public struct BatchRunner: Sendable {
     public enum Outcome: Sendable, Equatable {
         case rendered
@@ -19,13 +19,30 @@ public struct BatchRunner: Sendable {
         self.force = force
     }
 
-    /// The file beside an output that records the content hash it was rendered from.
-    public static func hashFile(for output: String) -> String { output + ".reel-hash" }
+    /// The file that records the content hash an output was rendered from: in a hidden
+    /// `.reel` folder of the output's folder, out of the way of the deliverables.
+    public static func hashFile(for output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        return url.deletingLastPathComponent().appendingPathComponent(".reel").appendingPathComponent(url.lastPathComponent + ".reel-hash").path
+    }
+
+    /// Where Reel 0.3 and earlier kept it, beside the output: still read, and removed when the
+    /// output is rendered again.
+    static func hashFileBeside(_ output: String) -> String { output + ".reel-hash" }
 
     public static func isUpToDate(_ job: BatchJob) -> Bool {
         guard FileManager.default.fileExists(atPath: job.outputPath),
-              let recorded = try? String(contentsOfFile: hashFile(for: job.outputPath), encoding: .utf8) else { return false }
+              let recorded = (try? String(contentsOfFile: hashFile(for: job.outputPath), encoding: .utf8))
+                ?? (try? String(contentsOfFile: hashFileBeside(job.outputPath), encoding: .utf8)) else { return false }
         return recorded.trimmingCharacters(in: .whitespacesAndNewlines) == job.contentHash
+    }
+
+    /// Records `job`'s content hash for its freshly rendered output.
+    static func record(_ job: BatchJob) throws {
+        let file = hashFile(for: job.outputPath)
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (job.contentHash + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try? FileManager.default.removeItem(atPath: hashFileBeside(job.outputPath))
     }
 
     /// Runs every job; `render` returns nil on success or the failure's message, and may be
@@ -51,7 +68,7 @@ public struct BatchRunner: Sendable {
                             outcome = .failed(failure)
                         } else {
                             do {
-                                try (job.contentHash + "\n").write(toFile: Self.hashFile(for: job.outputPath), atomically: true, encoding: .utf8)
+                                try Self.record(job)
                                 outcome = .rendered
                             } catch {
                                 outcome = .failed("rendered, but the hash file could not be written: \(error.localizedDescription)")

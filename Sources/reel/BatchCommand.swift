@@ -13,7 +13,7 @@ struct BatchRender: ParsableCommand {
         discussion: """
         Every row is checked (values typed, project compiled, media probed) before the first render; \
         rows with problems are reported together and skipped. A row whose output is up to date \
-        (same project, values, media, fonts and Reel: the content hash in OUTPUT.reel-hash) is skipped \
+        (same project, values, media, fonts and Reel: the content hash in .reel/OUTPUT.reel-hash beside it) is skipped \
         unless --force. With --shard K/N only the rows that fall to shard K are checked and rendered \
         (row r falls to shard (r - 1) mod N), so N workers cover every row once. --plan lists the rows \
         (output, content key, status, problems) and renders nothing. See docs/batch.md and docs/scale-out.md.

@@ -47,6 +47,26 @@ struct BatchRunnerTests {
         #expect(!FileManager.default.fileExists(atPath: BatchRunner.hashFile(for: dir.appendingPathComponent("out/2.mp4").path)))
     }
 
+    /// The hashes live in a hidden `.reel` folder, not among the deliverables; one kept beside
+    /// an output by an earlier Reel still counts, and goes when the row renders again.
+    @Test func hashesAreKeptOutOfTheDeliverablesFolder() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var list = jobs(in: dir, count: 2)
+        _ = BatchRunner(parallelJobs: 1, force: false).run([list[0]], render: FakeRenderer().render) { _, _ in }
+        let out = dir.appendingPathComponent("out")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [".reel", "1.mp4"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".reel").path) == ["1.mp4.reel-hash"])
+        // An output and its hash beside it, as Reel 0.3 wrote them: up to date; then re-rendered.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: list[1].outputPath))
+        try "hash-2\n".write(toFile: list[1].outputPath + ".reel-hash", atomically: true, encoding: .utf8)
+        #expect(BatchRunner(parallelJobs: 1, force: false).run([list[1]], render: FakeRenderer().render) { _, _ in } == [.upToDate])
+        list[1].contentHash = "changed"
+        #expect(BatchRunner(parallelJobs: 1, force: false).run([list[1]], render: FakeRenderer().render) { _, _ in } == [.rendered])
+        #expect(!FileManager.default.fileExists(atPath: list[1].outputPath + ".reel-hash"))
+        #expect(try String(contentsOfFile: BatchRunner.hashFile(for: list[1].outputPath), encoding: .utf8) == "changed\n")
+    }
+
     @Test func upToDateRowsAreSkippedUnlessForcedAndAChangedHashRendersAgain() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -303,7 +303,7 @@ struct SafetyFolder {
         // Every file that was there is as it was; the two good rows wrote theirs.
         let after = try folder.snapshot()
         #expect(after.filter { before[$0.key] != nil } == before)
-        #expect(Set(after.keys).subtracting(before.keys) == ["out/fine.mp4", "out/fine.mp4.reel-hash", "out/row4.mp4", "out/row4.mp4.reel-hash"])
+        #expect(Set(after.keys).subtracting(before.keys) == ["out/fine.mp4", "out/.reel/fine.mp4.reel-hash", "out/row4.mp4", "out/.reel/row4.mp4.reel-hash"])
         #expect(folder.partialFiles().isEmpty)
     }
 }

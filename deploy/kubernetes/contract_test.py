@@ -43,6 +43,11 @@ POD_TIMEOUT = 120
 SEGMENT_MEMORY, BASE_MEMORY = 300_000_000, 150_000_000
 
 
+
+def hash_file(output):
+    """Where reel batch records the content hash an output was rendered from."""
+    return os.path.join(os.path.dirname(output), ".reel", os.path.basename(output) + ".reel-hash")
+
 def permanent_actions(job_name):
     """What a Job's podFailurePolicy must do with each of Reel's permanent statuses: fail the
     Job at once, except in batch-shards, where a bad row (65, 66, 73: the shard has rendered
@@ -1160,11 +1165,11 @@ def step_batch(args, base_env):
 
     def mid_second_row():
         out_dir = os.path.dirname(second_out)
-        if not (os.path.exists(first_out + ".reel-hash") and os.path.isdir(out_dir)):
+        if not (os.path.exists(hash_file(first_out)) and os.path.isdir(out_dir)):
             return False
         base = os.path.basename(second_out)
         names = os.listdir(out_dir)
-        temps = [x for x in names if base in x and x not in (base, base + ".reel-hash")]
+        temps = [x for x in names if base in x and x != base]
         if temps and base not in names:
             after_kill["temps"] = temps
             return True
@@ -1173,7 +1178,7 @@ def step_batch(args, base_env):
     def after(res):
         if res.index == victim and res.attempt == 0:
             after_kill["second"] = os.path.exists(second_out)
-            after_kill["second_hash"] = os.path.exists(second_out + ".reel-hash")
+            after_kill["second_hash"] = os.path.exists(hash_file(second_out))
             after_kill["first_stamp"] = os.stat(first_out).st_mtime_ns if os.path.exists(first_out) else None
 
     run = None
@@ -1187,7 +1192,7 @@ def step_batch(args, base_env):
             break
         R.info(f"shard {victim} finished before the kill; again with its outputs removed")
         for out in owned[victim].values():
-            for path in (out, out + ".reel-hash"):
+            for path in (out, hash_file(out)):
                 if os.path.exists(path):
                     os.remove(path)
     victim_pods = sorted((r for r in run.pods if r.index == victim), key=lambda r: r.attempt)
