@@ -3,7 +3,7 @@ import ProjectFile
 
 /// `--output "out/{{ id }}.mp4"`: a file name made from a row's values. `{{ name }}` takes
 /// the value of a var (or of a data column that is not a var), `{{ row }}` the 1-based row
-/// number. A value that would leave its folder (holding `/`, or being `.` or `..`) is refused.
+/// number; filters apply as in the project (`{{ name | slug }}`). A value that would leave its folder (holding `/`, or being `.` or `..`) is refused.
 public struct OutputTemplate: Sendable {
     public let text: String
     private let references: [VarsSubstitution.Reference]
@@ -13,6 +13,10 @@ public struct OutputTemplate: Sendable {
         if let bad = references.first(where: { $0.name == nil }) {
             throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "",
                 message: "'\(bad.text)' in --output is not a var reference", hint: "write {{ name }} or {{ row }}"))
+        }
+        if let bad = references.first(where: { $0.filterProblem != nil }), let problem = bad.filterProblem {
+            throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "",
+                message: "\(bad.text) in --output: \(problem.message)", hint: problem.hint))
         }
         self.text = text
     }
@@ -45,7 +49,13 @@ public struct OutputTemplate: Sendable {
             let value: String
             if name == "row" {
                 value = String(row)
-            } else if let given = values[name] {
+            } else if var given = values[name] {
+                for filter in reference.filters {
+                    switch filter.apply(to: given, locale: nil) {
+                    case .success(let text): given = text
+                    case .failure(let problem): return .failure(TemplateProblem(message: "\(reference.text) in --output: \(problem.message)", hint: problem.hint))
+                    }
+                }
                 if let problem = VarPathRule.problem(inside: given) {
                     return .failure(TemplateProblem(message: "the value of '\(name)' ('\(given.debugDescription.dropFirst().dropLast())') \(problem), so it cannot be part of a file name in --output \(text)",
                                                     hint: "a value used in --output may not hold '/' or control characters, or be or make '.' or '..'"))

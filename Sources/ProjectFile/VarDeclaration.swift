@@ -2,7 +2,7 @@ import JSONSchema
 import MediaTime
 
 /// One entry of a project's `vars:` block: a bare default (`headline: Spring Sale`) or a
-/// declaration `{type, default, description, max_length, minimum, maximum}`.
+/// declaration `{type, default, description, min_length, max_length, minimum, maximum}`.
 ///
 /// A typed var's default and every value given for it (`--set`, `--vars`, a batch row) are
 /// checked against its type and limits by `accept(_:at:)`; an untyped var takes any scalar.
@@ -16,7 +16,8 @@ public struct VarDeclaration: Sendable {
     /// nil when the var has no default: then a value must be given wherever it is used.
     public let defaultValue: Node?
     public let description: String?
-    /// Longest text allowed, in characters (string and path vars).
+    /// Shortest and longest text allowed, in characters (string and path vars).
+    public let minLength: Int?
     public let maxLength: Int?
     /// Bounds as written (number and time vars; a time's bounds are seconds).
     public let minimum: Node?
@@ -36,24 +37,27 @@ public struct VarDeclaration: Sendable {
             guard isDeclaration, let node = entry[key], case .number = node.value else { return nil }
             return node
         }
-        var maxLength: Int?
-        if let node = number("max_length"), case .number(let text) = node.value { maxLength = Int(text) }
+        func length(_ key: String) -> Int? {
+            guard let node = number(key), case .number(let text) = node.value else { return nil }
+            return Int(text)
+        }
         let declaration = VarDeclaration(
             name: member.key,
             type: isDeclaration ? entry["type"]?.stringValue.flatMap(VarType.init(rawValue:)) : nil,
             defaultValue: isDeclaration ? entry["default"] : entry,
             description: isDeclaration ? entry["description"]?.stringValue : nil,
-            maxLength: maxLength, minimum: number("minimum"), maximum: number("maximum"),
+            minLength: length("min_length"), maxLength: length("max_length"), minimum: number("minimum"), maximum: number("maximum"),
             location: member.keyLocation, fps: fps)
         return (declaration, declaration.limitProblems())
     }
 
-    private init(name: String, type: VarType?, defaultValue: Node?, description: String?, maxLength: Int?,
+    private init(name: String, type: VarType?, defaultValue: Node?, description: String?, minLength: Int?, maxLength: Int?,
                  minimum: Node?, maximum: Node?, location: SourceLocation, fps: Rational) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.description = description
+        self.minLength = minLength
         self.maxLength = maxLength
         self.minimum = minimum
         self.maximum = maximum
@@ -67,9 +71,12 @@ public struct VarDeclaration: Sendable {
     private func limitProblems() -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let typeName = type.map { "a \($0.rawValue) var" } ?? "an untyped var"
-        if maxLength != nil, type != .string, type != .path {
-            problems.append(Diagnostic(location: location, path: path, message: "var '\(name)' has max_length, but it is \(typeName)",
-                                       hint: "max_length applies to type: string and type: path"))
+        for (key, limit) in [("min_length", minLength), ("max_length", maxLength)] where limit != nil && type != .string && type != .path {
+            problems.append(Diagnostic(location: location, path: path, message: "var '\(name)' has \(key), but it is \(typeName)",
+                                       hint: "\(key) applies to type: string and type: path"))
+        }
+        if let minLength, let maxLength, minLength > maxLength {
+            problems.append(Diagnostic(location: location, path: path, message: "var '\(name)' has min_length \(minLength) above its max_length \(maxLength)"))
         }
         for bound in [minimum, maximum].compactMap({ $0 }) {
             guard type == .number || type == .time else {

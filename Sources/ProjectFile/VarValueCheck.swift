@@ -42,6 +42,9 @@ extension VarDeclaration {
             if let maxLength, text.count > maxLength {
                 return reject("var '\(name)' takes at most \(maxLength) characters; got \(text.count) (\(got))")
             }
+            if let minLength, text.count < minLength {
+                return reject("var '\(name)' takes at least \(minLength) character\(minLength == 1 ? "" : "s"); got \(text.count) (\(got))")
+            }
         case (.color, _):
             switch Self.colorSchema {
             case .success(let schema):

@@ -21,12 +21,22 @@ public struct VarsSubstitution: Sendable {
     /// Problems in the `vars:` block itself.
     public private(set) var declarationProblems: [Diagnostic] = []
     private var declarations: [String: VarDeclaration] = [:]
+    /// How `{{ v | number }}` writes numbers: the project's `locale` (nil: plain).
+    private var numberLocale: NumberLocale?
 
     /// The declaration of var `name`, if the `vars:` block has it.
     public func declaration(_ name: String) -> VarDeclaration? { declarations[name] }
 
     /// Reads the `vars:` block of a document (and its `output.fps`, for frame-based time vars).
     public init(document root: Node) {
+        if let node = root["locale"], let identifier = node.stringValue {
+            numberLocale = NumberLocale(identifier: identifier)
+            if numberLocale == nil {
+                declarationProblems.append(Diagnostic(location: node.location, path: "locale",
+                    message: "Reel does not know how '\(identifier)' writes numbers",
+                    hint: "use a language Reel knows: \(NumberLocale.knownLanguages.joined(separator: ", ")) (with a region: de-DE)"))
+            }
+        }
         guard let block = root["vars"], case .object(let members) = block.value else { return }
         let fps = Self.frameRate(root) ?? Rational(30)
         for member in members {
@@ -138,6 +148,10 @@ public struct VarsSubstitution: Sendable {
             return node
         }
         func lookUp(_ reference: Reference) -> Node? {
+            if let problem = reference.filterProblem {
+                problems.append(Diagnostic(location: location, path: path, message: "\(reference.text) in \(here): \(problem.message)", hint: problem.hint))
+                return nil
+            }
             guard let name = reference.name else {
                 problems.append(Diagnostic(location: location, path: path, message: "'\(reference.text)' in \(here) is not a valid var reference",
                                            hint: "write {{ name }} with a name of letters, digits and _"))
@@ -155,8 +169,26 @@ public struct VarsSubstitution: Sendable {
             }
             return node
         }
+        /// The reference's filters applied to `node`'s text (nil, with a problem, when one fails).
+        func filtered(_ node: Node, _ reference: Reference) -> Node? {
+            guard !reference.filters.isEmpty else { return node }
+            guard var text = node.value.scalarText else {
+                problems.append(Diagnostic(location: location, path: path,
+                    message: "var '\(reference.name ?? "")' holds \(node.excerpt): its filters take text or a number"))
+                return nil
+            }
+            for filter in reference.filters {
+                switch filter.apply(to: text, locale: numberLocale) {
+                case .success(let result): text = result
+                case .failure(let problem):
+                    problems.append(Diagnostic(location: location, path: path, message: "\(reference.text) in \(here): \(problem.message)", hint: problem.hint))
+                    return nil
+                }
+            }
+            return Node(.string(text), at: node.location)
+        }
         if references.count == 1, references[0].range == text.startIndex..<text.endIndex {
-            guard let node = value(of: references[0]) else { return nil }
+            guard let node = value(of: references[0]).flatMap({ filtered($0, references[0]) }) else { return nil }
             return Node(node.value, at: location)
         }
         var result = ""
@@ -167,7 +199,7 @@ public struct VarsSubstitution: Sendable {
             result += text[cursor..<reference.range.lowerBound]
             written += text[cursor..<reference.range.lowerBound] + "\u{1}"
             cursor = reference.range.upperBound
-            guard let node = value(of: reference) else { continue }
+            guard let node = value(of: reference).flatMap({ filtered($0, reference) }) else { continue }
             if isPath, let scalar = node.value.scalarText, let problem = VarPathRule.problem(inside: scalar) {
                 if reported.insert("path: " + (reference.name ?? "")).inserted {
                     problems.append(pathProblem(reference.name ?? "", scalar, problem, here, location, path))
@@ -224,6 +256,10 @@ public struct VarsSubstitution: Sendable {
         public let text: String
         /// nil when what is between the braces is not a name.
         public let name: String?
+        /// After the name, `| number: 2`, `| slug`…, in order.
+        public var filters: [VarFilter] = []
+        /// What is wrong with a filter, when one cannot be read.
+        public var filterProblem: VarFilter.FilterProblem?
     }
 
     /// Every `{{ ... }}` in the text, in order.
@@ -232,11 +268,19 @@ public struct VarsSubstitution: Sendable {
         var searchStart = text.startIndex
         while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
               let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) {
-            let inner = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let pieces = text[open.upperBound..<close.lowerBound].split(separator: "|", omittingEmptySubsequences: false)
+            let inner = pieces[0].trimmingCharacters(in: .whitespaces)
             let isName = inner.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
                 && inner.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-            found.append(Reference(range: open.lowerBound..<close.upperBound, text: String(text[open.lowerBound..<close.upperBound]),
-                                   name: isName ? inner : nil))
+            var reference = Reference(range: open.lowerBound..<close.upperBound, text: String(text[open.lowerBound..<close.upperBound]),
+                                      name: isName ? inner : nil)
+            for piece in pieces.dropFirst() {
+                switch VarFilter.parse(piece) {
+                case .success(let filter): reference.filters.append(filter)
+                case .failure(let problem): reference.filterProblem = reference.filterProblem ?? problem
+                }
+            }
+            found.append(reference)
             searchStart = close.upperBound
         }
         return found

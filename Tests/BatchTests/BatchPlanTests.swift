@@ -237,6 +237,13 @@ struct OutputTemplateEscapeTests {
         #expect(try path("../out/{{ id }}.mp4", ["id": "x"]).get() == "../out/x.mp4")
     }
 
+    /// `{{ name | slug }}` makes a file-name-safe form of any value, even one that could not
+    /// be part of a file name as it is; a broken filter is refused before any row.
+    @Test func slugMakesAnyValueAFileName() throws {
+        #expect(try path("out/{{ name | slug }}-{{ row }}.mp4", ["name": "Crème Brûlée / 2 for 1!"]).get() == "out/creme-brulee-2-for-1-3.mp4")
+        #expect(throws: ProjectError.self) { try OutputTemplate("out/{{ name | slgu }}.mp4") }
+    }
+
     @Test func valuesAreNotExpandedAgain() throws {
         #expect(try path("out/{{ id }}.mp4", ["id": "{{ row }}"]).get() == "out/{{ row }}.mp4")
         #expect(try path("out/{{ a }}{{ b }}.mp4", ["a": "{", "b": "{ row }}"]).get() == "out/{{ row }}.mp4")
