@@ -204,17 +204,31 @@ struct ProjectDecoder {
 
     // MARK: Tracks
 
+    /// A track's items; with a `default_transition`, that transition joins every two clips
+    /// that follow each other directly (no gap, no transition item, no `transition: cut`).
     private mutating func decodeTrack<Clip>(_ c: NodeCursor, clip: (inout Self, NodeCursor) -> Clip?) -> Track<Clip> {
         var items: [TrackItem<Clip>] = []
+        let byDefault = c["default_transition"].flatMap { d -> Transition? in
+            guard let kind = d["kind"]?.string.flatMap(Transition.Kind.init(rawValue:)), let duration = d["duration"].flatMap({ positiveTime($0) })
+            else { return nil }
+            return Transition(kind: kind, duration: duration, ease: ease(d["ease"]), origin: d.origin)
+        }
+        var cut = false
         for item in c["clips"]?.elements ?? [] {
             if let kindText = item["transition"]?.string {
+                if kindText == "cut" {
+                    cut = true
+                    continue
+                }
                 guard let kind = Transition.Kind(rawValue: kindText), let d = item["duration"].flatMap({ positiveTime($0) }) else { continue }
                 items.append(.transition(Transition(kind: kind, duration: d, ease: ease(item["ease"]), origin: item.origin)))
             } else if let gap = item["gap"] {
                 if let d = positiveTime(gap) { items.append(.gap(d, item.origin)) }
             } else if let decoded = clip(&self, item) {
+                if let byDefault, !cut, case .clip? = items.last { items.append(.transition(byDefault)) }
                 items.append(.clip(decoded))
             }
+            cut = false
         }
         return Track(name: c["name"]?.string, items: items, duck: c["duck"].flatMap { decodeDuck($0) }, origin: c.origin,
                      filters: decodeFilters(c["filters"]))
