@@ -69,7 +69,14 @@ final class FrameCompositor {
         if covering == nil { out.fill(matrix.yuv(of: plan.background)) }
         var i = covering ?? 0
         while i < layers.count {
-            if i + 1 < layers.count, let weight = layers[i + 1].dissolveWeight {
+            if i + 1 < layers.count, let weight = layers[i + 1].dissolveWeight, coversOpaquely(i, plan, pictures), coversOpaquely(i + 1, plan, pictures) {
+                // Both fill the frame: the incoming over the outgoing at w is the same mix.
+                drawRectangle(i, plan, pictures, onto: out)
+                if let rect = layers[i + 1].placement.rectangle(in: renderSize), let picture = pictures[i + 1] {
+                    draw(picture, alpha: layers[i + 1].alpha * weight / 256, in: rect, onto: out)
+                }
+                i += 2
+            } else if i + 1 < layers.count, let weight = layers[i + 1].dissolveWeight {
                 // (1 − w)·(outgoing over out) + w·(incoming over out), the incoming drawn on a copy.
                 scratchFrame.copy(from: out)
                 drawRectangle(i, plan, pictures, onto: out)
@@ -85,6 +92,13 @@ final class FrameCompositor {
                 i += 1
             }
         }
+    }
+
+    /// Layer `i` is opaque (at its own opacity) and fills the frame.
+    private func coversOpaquely(_ i: Int, _ plan: FramePlan, _ pictures: [LayerPicture?]) -> Bool {
+        var layer = plan.layers[i]
+        layer.dissolveWeight = nil
+        return plan.layers[i].placement.rectangle(in: renderSize)?.covers(renderSize) == true && isOpaque(layer, pictures[i])
     }
 
     private func drawRectangle(_ i: Int, _ plan: FramePlan, _ pictures: [LayerPicture?], onto out: YUVFrame) {
