@@ -43,9 +43,12 @@ struct Preview: ParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
-        let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        guard let loopback = ListenAddress.isLoopbackOnly(host) else {
+            throw ValidationError("--host \(host) does not resolve to an address; give an address (127.0.0.1, ::1) or a name this machine resolves")
+        }
         if !loopback, !allowRemote {
-            throw ValidationError("--host \(host) lets other machines see the preview; add --allow-remote if that is what you want")
+            let addresses = ListenAddress.resolve(host).flatMap { $0 == [host] ? nil : " (\($0.joined(separator: ", ")))" } ?? ""
+            throw ValidationError("--host \(host)\(addresses) lets other machines see the preview; add --allow-remote if that is what you want")
         }
     }
 
@@ -57,7 +60,7 @@ struct Preview: ParsableCommand {
             } catch where error.category == .missingFile {
                 throw error
             } catch {}
-            if allowRemote, !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+            if allowRemote, ListenAddress.isLoopbackOnly(host) != true {
                 FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars; there is no password\n".utf8))
             }
             let vars = self.vars, project = self.project

@@ -1,4 +1,5 @@
 import Foundation
+import PreviewServer
 import TestSupport
 import Testing
 
@@ -128,6 +129,19 @@ import Testing
         let refused = try ReelCommand.run(["preview", project, "--host", "0.0.0.0"])
         #expect(refused.status == 64)
         #expect(refused.standardError.contains("--allow-remote"))
+        // A name is judged by what it resolves to, not by starting with "127.": 127.lan is a
+        // DNS name (none here), 127.1 is 127.0.0.1.
+        let named = try ReelCommand.run(["preview", project, "--host", "127.lan"])
+        #expect(named.status == 64)
+        #expect(named.standardError.contains("--host 127.lan does not resolve to an address"), "\(named.standardError)")
+    }
+
+    @Test func aHostIsLoopbackWhenEveryAddressItResolvesToIs() {
+        #expect(ListenAddress.isLoopbackOnly("127.0.0.2") == true && ListenAddress.isLoopbackOnly("::1") == true)
+        #expect(ListenAddress.isLoopbackOnly("127.1") == true && ListenAddress.isLoopbackOnly("localhost") == true)
+        #expect(ListenAddress.isLoopbackOnly("0.0.0.0") == false && ListenAddress.isLoopbackOnly("10.127.0.1") == false)
+        #expect(ListenAddress.isLoopbackOnly("127.lan") == nil)
+        #expect(ListenAddress.resolve("127.1") == ["127.0.0.1"])
     }
 
     @Test func ctrlCStopsCleanlyWithoutTemporaryFiles() throws {
