@@ -68,6 +68,8 @@ struct HTTPDownload {
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: idleTimeout)
+        // The bytes as stored: the cache keeps the file, and its length is what the server said.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let modified = cached?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
         session.dataTask(with: request).resume()
@@ -145,7 +147,7 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
 
     func result() -> Result {
         lock.withLock {
-            let expected = response.flatMap { $0.expectedContentLength >= 0 ? $0.expectedContentLength : nil }
+            let expected = Self.expectedLength(response)
             return Result(response: response, error: error, received: received, expected: expected,
                           sha256: digest.hexDigest(), writeFailure: writeFailure)
         }
@@ -168,9 +170,18 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
             }
             data.withUnsafeBytes { digest.update($0) }
             received += Int64(data.count)
-            return (received, response.flatMap { $0.expectedContentLength >= 0 ? $0.expectedContentLength : nil })
+            return (received, Self.expectedLength(response))
         }
         progress(total, expected)
+    }
+
+    /// The body's length as the server announced it, when that is the length of what arrives:
+    /// not for a compressed body (one sent although `identity` was asked for), which arrives
+    /// decompressed.
+    static func expectedLength(_ response: HTTPURLResponse?) -> Int64? {
+        guard let response, response.expectedContentLength >= 0 else { return nil }
+        let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        return encoding == "identity" ? response.expectedContentLength : nil
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -167,6 +167,20 @@ import Testing
         #expect(!index.contains("truncated"))
     }
 
+    /// Reel asks for the bytes as stored (`Accept-Encoding: identity`); a server that
+    /// compresses anyway is fetched whole, its body decompressed, not refused as truncated.
+    @Test func compressedResponsesAreFetchedWhole() throws {
+        let clip = try Self.clip.get()
+        let server = try MediaServer(serving: path("served"))
+        let project = try project("gzip.yaml", media: "\(server.base)/gzip/clip.mp4")
+        let run = try ReelCommand.run(["validate", project], environment: environment("gzip"))
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(server.requests(for: "/gzip/clip.mp4").allSatisfy { $0.hasSuffix("accept-encoding=identity") },
+                "\(server.requests(for: "/gzip/clip.mp4"))")
+        let original = try Data(contentsOf: URL(fileURLWithPath: clip))
+        #expect(try cachedFiles("gzip").map { try Data(contentsOf: URL(fileURLWithPath: path("cache-gzip/\($0)"))) } == [original])
+    }
+
     /// A download a killed process left in the cache folder goes with the next fetch; one a
     /// live process holds, and one written a moment ago, stay.
     @Test func downloadsAKilledProcessLeftGoWithTheNextFetch() throws {

@@ -7,9 +7,13 @@ first line of stdout.
   /error/NAME      500
   /stall/NAME      headers and 1000 bytes, then nothing (until the server is stopped)
   /truncated/NAME  a Content-Length of the whole file, half the bytes, then the connection closes
+  /gzip/NAME       the file gzip-compressed (Content-Encoding: gzip, Content-Length of the
+                   compressed body) whatever the request accepts, as some servers do
 
-Each request is logged to stdout as: METHOD PATH if-none-match=VALUE if-modified-since=VALUE
+Each request is logged to stdout as:
+METHOD PATH if-none-match=VALUE if-modified-since=VALUE accept-encoding=VALUE
 """
+import gzip
 import http.server
 import os
 import sys
@@ -20,8 +24,9 @@ FOLDER = sys.argv[1]
 
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
-        print("GET %s if-none-match=%s if-modified-since=%s" % (
-            self.path, self.headers.get("If-None-Match", "-"), self.headers.get("If-Modified-Since", "-")), flush=True)
+        print("GET %s if-none-match=%s if-modified-since=%s accept-encoding=%s" % (
+            self.path, self.headers.get("If-None-Match", "-"), self.headers.get("If-Modified-Since", "-"),
+            self.headers.get("Accept-Encoding", "-")), flush=True)
         mode, _, name = self.path.lstrip("/").rpartition("/")
         path = os.path.join(FOLDER, os.path.basename(name))
         if not os.path.isfile(path) or mode == "missing":
@@ -33,6 +38,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with open(path, "rb") as f:
             body = f.read()
         etag = '"%d-%d"' % (len(body), int(os.path.getmtime(path)))
+        if mode == "gzip":
+            packed = gzip.compress(body, mtime=0)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(packed)))
+            self.end_headers()
+            self.wfile.write(packed)
+            return
         if mode == "" and self.headers.get("If-None-Match") == etag:
             self.send_response(304)
             self.send_header("ETag", etag)
