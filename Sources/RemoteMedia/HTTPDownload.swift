@@ -34,12 +34,14 @@ struct HTTPDownload {
         case truncated(received: Int64, expected: Int64)
         case transport(String)
         case cannotWrite(String)
+        /// The body is (or says it is) larger than `maxBytes`: stopped there.
+        case tooLarge(limit: Int64)
 
         var retryable: Bool {
             switch self {
             case .status(let code): code >= 500 || code == 408 || code == 429
             case .timedOut, .truncated, .transport: true
-            case .cannotWrite: false
+            case .cannotWrite, .tooLarge: false
             }
         }
     }
@@ -51,6 +53,9 @@ struct HTTPDownload {
     let cached: Validators?
     /// Where the body goes.
     let temporaryPath: String
+    /// The largest body taken: a larger one stops at its headers (by its Content-Length) or
+    /// when it passes the limit.
+    let maxBytes: Int64
     let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
 
     func run() throws(Failure) -> Outcome {
@@ -61,7 +66,7 @@ struct HTTPDownload {
         // Held until the file is closed, so a cache sweep tells this live download from one a
         // killed process left (`RemoteMediaCache.removeAbandonedDownloads`).
         _ = flock(file.fileDescriptor, LOCK_EX | LOCK_NB)
-        let receiver = BodyReceiver(file: file, progress: progress)
+        let receiver = BodyReceiver(file: file, maxBytes: maxBytes, progress: progress)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -88,6 +93,7 @@ struct HTTPDownload {
     }
 
     private func interpret(_ result: BodyReceiver.Result) throws(Failure) -> Outcome {
+        if result.tooLarge { throw .tooLarge(limit: maxBytes) }
         if let failure = result.writeFailure { throw .cannotWrite(failure) }
         if let response = result.response {
             switch response.statusCode {
@@ -128,6 +134,7 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
         var expected: Int64?
         var sha256: String
         var writeFailure: String?
+        var tooLarge: Bool
     }
 
     let done = DispatchSemaphore(value: 0)
@@ -139,9 +146,12 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
     private var received: Int64 = 0
     private var digest = SHA256()
     private var writeFailure: String?
+    private let maxBytes: Int64
+    private var tooLarge = false
 
-    init(file: FileHandle, progress: @escaping @Sendable (Int64, Int64?) -> Void) {
+    init(file: FileHandle, maxBytes: Int64, progress: @escaping @Sendable (Int64, Int64?) -> Void) {
         self.file = file
+        self.maxBytes = maxBytes
         self.progress = progress
     }
 
@@ -149,15 +159,19 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
         lock.withLock {
             let expected = Self.expectedLength(response)
             return Result(response: response, error: error, received: received, expected: expected,
-                          sha256: digest.hexDigest(), writeFailure: writeFailure)
+                          sha256: digest.hexDigest(), writeFailure: writeFailure, tooLarge: tooLarge)
         }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let http = response as? HTTPURLResponse
-        lock.withLock { self.response = http }
-        completionHandler(http?.statusCode == 200 ? .allow : .cancel)
+        let announcedTooLarge = (Self.expectedLength(http) ?? 0) > maxBytes
+        lock.withLock {
+            self.response = http
+            if announcedTooLarge { tooLarge = true }
+        }
+        completionHandler(http?.statusCode == 200 && !announcedTooLarge ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -170,6 +184,10 @@ private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked S
             }
             data.withUnsafeBytes { digest.update($0) }
             received += Int64(data.count)
+            if received > maxBytes {
+                tooLarge = true
+                dataTask.cancel()
+            }
             return (received, Self.expectedLength(response))
         }
         progress(total, expected)

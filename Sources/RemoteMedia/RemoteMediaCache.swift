@@ -62,7 +62,7 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         while true {
             let temporary = settings.folder + "/" + Self.downloadPrefix + UUID().uuidString
             let download = HTTPDownload(url: address, idleTimeout: settings.idleTimeout, cached: cached?.validators,
-                                        temporaryPath: temporary) { [report] received, expected in
+                                        temporaryPath: temporary, maxBytes: settings.maxDownloadBytes) { [report] received, expected in
                 report(.progress(url: url, received: received, expected: expected))
             }
             report(.started(url: url, conditional: cached != nil))
@@ -157,6 +157,7 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         case .truncated(let received, let expected): "the body ended after \(received) of its \(expected) bytes (truncated)"
         case .transport(let reason): reason
         case .cannotWrite(let reason): reason
+        case .tooLarge(let limit): "it is larger than the download limit of \(limit) bytes (REEL_FETCH_MAX sets it)"
         }
     }
 

@@ -14,6 +14,8 @@ public struct RemoteMediaSettings: Sendable {
     public var firstBackoff = 0.5
     /// The least recently used files are evicted beyond this many bytes.
     public var maxBytes: Int64
+    /// The largest file fetched (a bigger one is refused at its headers, or once it passes).
+    public var maxDownloadBytes: Int64 = 1 << 30
 
     public init(folder: String, offline: Bool, idleTimeout: Double = 30, maxBytes: Int64 = 2 << 30) {
         self.folder = folder
@@ -24,7 +26,8 @@ public struct RemoteMediaSettings: Sendable {
 
     /// From the environment: `REEL_MEDIA_CACHE_DIR` (else `$XDG_CACHE_HOME/reel/media`, else
     /// `~/.cache/reel/media`), `REEL_OFFLINE=1`, `REEL_FETCH_TIMEOUT` (seconds, 30 by default),
-    /// `REEL_MEDIA_CACHE_MAX` (bytes, with an optional K, M or G; 2G by default). Throws a
+    /// `REEL_MEDIA_CACHE_MAX` (bytes, with an optional K, M or G; 2G by default),
+    /// `REEL_FETCH_MAX` (the largest file fetched, the same way; 1G by default). Throws a
     /// message for a malformed value.
     public static func fromEnvironment(_ environment: [String: String], offline: Bool) throws(SettingsError) -> RemoteMediaSettings {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
@@ -42,6 +45,12 @@ public struct RemoteMediaSettings: Sendable {
                 throw SettingsError("REEL_MEDIA_CACHE_MAX must be a number of bytes like 500M or 2G, not '\(text)'")
             }
             settings.maxBytes = bytes
+        }
+        if let text = value("REEL_FETCH_MAX") {
+            guard let bytes = byteCount(text), bytes > 0 else {
+                throw SettingsError("REEL_FETCH_MAX must be a number of bytes like 500M or 2G, not '\(text)'")
+            }
+            settings.maxDownloadBytes = bytes
         }
         return settings
     }

@@ -181,6 +181,23 @@ import Testing
         #expect(try cachedFiles("gzip").map { try Data(contentsOf: URL(fileURLWithPath: path("cache-gzip/\($0)"))) } == [original])
     }
 
+    /// A file larger than the download limit (`REEL_FETCH_MAX`, 1G by default) is refused at
+    /// its headers, once (retrying cannot help), and nothing is cached.
+    @Test func aFileLargerThanTheLimitIsRefusedAtOnce() throws {
+        _ = try Self.clip.get()
+        let server = try MediaServer(serving: path("served"))
+        let project = try project("too-large.yaml", media: "\(server.base)/clip.mp4")
+        let run = try ReelCommand.run(["validate", project], environment: environment("too-large", ["REEL_FETCH_MAX": "1K"]))
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("\(server.base)/clip.mp4: it is larger than the download limit of 1024 bytes (REEL_FETCH_MAX sets it)"),
+                "\(run.standardError)")
+        #expect(server.requests(for: "/clip.mp4").count == 1)
+        #expect(cachedFiles("too-large").isEmpty)
+        let malformed = try ReelCommand.run(["validate", project], environment: environment("too-large", ["REEL_FETCH_MAX": "lots"]))
+        #expect(malformed.status == 64 && malformed.standardError.contains("REEL_FETCH_MAX must be a number of bytes like 500M or 2G, not 'lots'"),
+                "\(malformed.standardError)")
+    }
+
     /// A download a killed process left in the cache folder goes with the next fetch; one a
     /// live process holds, and one written a moment ago, stay.
     @Test func downloadsAKilledProcessLeftGoWithTheNextFetch() throws {
