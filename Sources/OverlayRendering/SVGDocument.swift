@@ -1,7 +1,11 @@
 internal import CCairo
+import Foundation
 
 /// An SVG file parsed once by librsvg and drawn as vectors under the final transform, so it
-/// stays sharp at any scale.
+/// stays sharp at any scale. It is handed to librsvg as bytes, without its file's location,
+/// so it draws what it holds and nothing else: an `<image>` or `xi:include` naming another
+/// file stays empty (a file nothing declares would escape the segment keys, the watcher and
+/// the output checks, and could show any file of the folder), a `data:` URL draws.
 final class SVGDocument: Picture {
     private let handle: UnsafeMutablePointer<RsvgHandle>
     let naturalWidth: Double
@@ -16,8 +20,14 @@ final class SVGDocument: Picture {
     deinit { g_object_unref(handle) }
 
     static func load(_ path: String) throws(OverlayError) -> SVGDocument {
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw OverlayError(.unreadableImage(path: path, detail: "cannot read the file"))
+        }
         var error: UnsafeMutablePointer<GError>?
-        guard let handle = rsvg_handle_new_from_file(path, &error) else {
+        let made = bytes.withUnsafeBytes { raw in
+            rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
+        }
+        guard let handle = made else {
             throw OverlayError(.unreadableImage(path: path, detail: GLibError.take(&error)))
         }
         // Lengths in physical units (mm, pt) convert at CSS's 96 dpi, on every machine.

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Foundation
 import Testing
 @testable import OverlayRendering
 import TestSupport
@@ -55,6 +56,27 @@ import TestSupport
         let frame = try render([layer(image(webp), x: 100, y: 50, anchor: (0, 0))], frame: TestFrame(background: blue))
         #expect(frame.inkBounds?.x == 100..<164 && frame.inkBounds?.y == 50..<82, "natural size, 1:1")
         #expect(frame[130, 60].isClose(to: TestFrame.Pixel(b: 127, g: 0, r: 128, a: 255)), "half red over blue: \(frame[130, 60])")
+    }
+
+    /// An SVG draws what it holds and nothing else: an `<image>` that names a file beside it
+    /// stays empty (else a changed file would not change the segment keys, and an SVG could
+    /// burn any file of its folder into the video), one embedded as a data: URL draws.
+    @Test func anSVGDrawsNoFileItNames() throws {
+        let media = try TemporaryDirectory()
+        let badge = try media.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00ff00:s=50x50,format=rgba", "-frames:v", "1"], output: "badge.png")
+        let dot = try Data(contentsOf: URL(fileURLWithPath: badge)).base64EncodedString()
+        let svg = try media.write("""
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="150" height="50">
+              <rect x="0" y="0" width="50" height="50" fill="#ff0000"/>
+              <image x="50" y="0" width="50" height="50" href="badge.png"/>
+              <image x="100" y="0" width="50" height="50" preserveAspectRatio="none" href="data:image/png;base64,\(dot)"/>
+            </svg>
+            """, to: "doc.svg")
+        let frame = try render([layer(image(svg, .svg), x: 0, y: 0, anchor: (0, 0))])
+        #expect(frame[25, 25].isClose(to: TestFrame.Pixel(b: 0, g: 0, r: 255, a: 255)), "the SVG's own red: \(frame[25, 25])")
+        let background = TestFrame()[75, 25]
+        #expect(frame[75, 25] == background, "badge.png beside it is not drawn: \(frame[75, 25])")
+        #expect(frame[125, 25].isClose(to: TestFrame.Pixel(b: 0, g: 255, r: 0, a: 255)), "a data: image is part of the SVG: \(frame[125, 25])")
     }
 
     @Test func unreadableImageIsAnErrorNamingTheFile() throws {
