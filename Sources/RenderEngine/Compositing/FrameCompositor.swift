@@ -58,13 +58,13 @@ final class FrameCompositor {
 
     private func compositeRectangles(_ plan: FramePlan, _ pictures: [LayerPicture?], into out: YUVFrame) {
         // Layers under the topmost opaque full-frame layer do not show: skip them and the
-        // background. A crossfade's outgoing layer hides nothing: its incoming one is drawn
-        // over what lies beneath the two.
+        // background. A crossfade's outgoing layer hides them only when its incoming one fills
+        // the frame too; otherwise the incoming one is drawn over what lies beneath the two.
         let layers = plan.layers
         let covering = layers.indices.last { i in
-            guard let rect = layers[i].placement.rectangle(in: renderSize), i + 1 == layers.count || layers[i + 1].dissolveWeight == nil
-            else { return false }
-            return rect.covers(renderSize) && isOpaque(layers[i], pictures[i])
+            guard layers[i].placement.rectangle(in: renderSize)?.covers(renderSize) == true, isOpaque(layers[i], pictures[i]) else { return false }
+            let dissolving = i + 1 < layers.count && layers[i + 1].dissolveWeight != nil
+            return !dissolving || coversOpaquely(i + 1, plan, pictures)
         }
         if covering == nil { out.fill(matrix.yuv(of: plan.background)) }
         var i = covering ?? 0
