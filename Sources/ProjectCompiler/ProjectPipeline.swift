@@ -37,13 +37,16 @@ public enum ProjectPipeline {
             ProjectError(category, diagnostics: diagnostics, sources: [document.source] + overrideSources + cueSources)
         }
         if let problem = versionProblem(document.root) { throw fail([problem]) }
+        // Each stage reports what it finds and hands the next the document without the values
+        // it found invalid, so one run reports every independent problem.
+        var checks = StagedChecks()
         let schema = try DocumentSchema.bundled()
-        let raw = schema.validate(document.root)
-        guard raw.isEmpty else { throw fail(raw) }
-        var chosen = (root: document.root, vars: [VarOverride]())
-        let renditions = Renditions.names(in: document.root)
+        let raw = schema.check(document.root)
+        guard let valid = checks.add(raw.diagnostics, invalid: raw.invalidPaths, in: document.root) else { throw fail(checks.found) }
+        var chosen = (root: valid, vars: [VarOverride]())
+        let renditions = Renditions.names(in: valid)
         if let name = rendition ?? renditions.first {
-            guard let selected = Renditions.select(name, in: document.root) else {
+            guard let selected = Renditions.select(name, in: valid) else {
                 throw ProjectError(.usage, Diagnostic(location: .commandLine("--rendition"), path: "",
                                                       message: Renditions.unknown(name, among: renditions)))
             }
@@ -51,12 +54,14 @@ public enum ProjectPipeline {
         }
         var vars = VarsSubstitution(document: chosen.root)
         let overrideProblems = vars.override(chosen.vars + overrides)
-        let (root, varProblems) = vars.apply(to: chosen.root)
-        guard overrideProblems.isEmpty && varProblems.isEmpty else { throw fail(overrideProblems + varProblems) }
-        let typed = schema.validate(root)
-        guard typed.isEmpty else { throw fail(typed) }
-        let absurd = ProjectLimits.numberProblems(root)
-        guard absurd.isEmpty else { throw fail(absurd) }
+        let (applied, varProblems) = vars.apply(to: chosen.root)
+        checks.add(overrideProblems)
+        // A value whose vars cannot be filled in is as unusable as an invalid one.
+        guard let substituted = checks.add(varProblems, invalid: Set(varProblems.map(\.path)), in: applied) else { throw fail(checks.found) }
+        let typed = schema.check(substituted)
+        guard let typedRoot = checks.add(typed.diagnostics, invalid: typed.invalidPaths, in: substituted) else { throw fail(checks.found) }
+        let absurd = ProjectLimits.numberProblems(typedRoot)
+        guard let root = checks.add(absurd, invalid: Set(absurd.map(\.path)), in: typedRoot) else { throw fail(checks.found) }
 
         var decoder = ProjectDecoder(file: document.source.name, target: target)
         let project = decoder.decode(NodeCursor(root, path: ""))
@@ -64,7 +69,8 @@ public enum ProjectPipeline {
         compiler.ancestors = ancestors
         let result = compiler.compile(project)
         cueSources = result.sources
-        let errors = decoder.problems.diagnostics + result.diagnostics
+        checks.addDependent(decoder.problems.diagnostics + result.diagnostics)
+        let errors = checks.found
         guard errors.isEmpty, var graph = result.graph, let layout = result.layout else {
             // A missing file outweighs one that could not be fetched now, which outweighs an invalid project.
             throw fail(errors, result.missingFile ? .missingFile : result.unavailable ? .unavailable : .invalidProject)

@@ -4,6 +4,14 @@ import JSONSchema
 public struct Diagnostic: Sendable, Hashable {
     public enum Severity: String, Sendable, Hashable {
         case error, warning, note
+
+        var rank: Int {
+            switch self {
+            case .error: 0
+            case .warning: 1
+            case .note: 2
+            }
+        }
     }
 
     public var severity: Severity
@@ -24,11 +32,12 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 extension Diagnostic {
-    /// Source order: file, line, column, then message, so output never depends on discovery order.
+    /// Source order: file, line, column, then errors before warnings before notes, then
+    /// message, so output never depends on discovery order.
     public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.sorted {
-            ($0.location.file, $0.location.line, $0.location.column, $0.message)
-                < ($1.location.file, $1.location.line, $1.location.column, $1.message)
+            ($0.location.file, $0.location.line, $0.location.column, $0.severity.rank, $0.message)
+                < ($1.location.file, $1.location.line, $1.location.column, $1.severity.rank, $1.message)
         }
     }
 }

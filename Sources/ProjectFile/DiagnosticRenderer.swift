@@ -25,7 +25,8 @@ public struct DiagnosticRenderer: Sendable {
         var out = "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
         let gutter = String(location.line)
         let pad = String(repeating: " ", count: location.line > 0 ? gutter.count : 0)
-        if location.line > 0, let whole = sources[location.file]?.line(location.line) {
+        // A note adds to the diagnostic before it, whose line is already quoted.
+        if location.line > 0, diagnostic.severity != .note, let whole = sources[location.file]?.line(location.line) {
             let (line, column) = Self.window(whole, column: location.column)
             out += " \(gutter) | \(line)\n"
             out += " \(pad) | \(caretPrefix(line, column: column))^\n"
@@ -34,6 +35,13 @@ public struct DiagnosticRenderer: Sendable {
             out += " \(pad) = hint: \(hint)\n"
         }
         return out
+    }
+
+    /// "3 errors, 1 warning": the count of each severity but notes.
+    public static func tally(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.count { $0.severity == .error }, warnings = diagnostics.count { $0.severity == .warning }
+        func counted(_ n: Int, _ noun: String) -> String? { n == 0 ? nil : "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return [counted(errors, "error"), counted(warnings, "warning")].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Longest line quoted whole; a longer one is cut to a window around the column, so a

@@ -19,10 +19,17 @@ public struct DocumentSchema: Sendable {
     }
 
     /// Every failure in `node`, each once, in source order (empty when it is valid).
-    public func validate(_ node: Node) -> [Diagnostic] {
+    public func validate(_ node: Node) -> [Diagnostic] { check(node).diagnostics }
+
+    /// `validate`, with the paths of the values that fail (an unknown key is no failing value:
+    /// it is ignored by the reader, so its object stays readable). Removing those values
+    /// (`Node.removing`) leaves a document whose other parts can be checked further.
+    public func check(_ node: Node) -> (diagnostics: [Diagnostic], invalidPaths: Set<String>) {
+        let failures = schema.validate(node)
         // Deduplicated again: a rewritten hint can make two failures the same diagnostic.
         var seen = Set<Diagnostic>()
-        return Diagnostic.sorted(schema.validate(node).map(Diagnostic.init).filter { seen.insert($0).inserted })
+        let diagnostics = Diagnostic.sorted(failures.map(Diagnostic.init).filter { seen.insert($0).inserted })
+        return (diagnostics, Set(failures.filter { $0.unknownKey == nil }.map(\.path)))
     }
 }
 

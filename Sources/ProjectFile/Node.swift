@@ -50,3 +50,30 @@ public struct Node: JSONInstance {
         self.location = location
     }
 }
+
+extension Node {
+    /// This tree without the values at `paths` (`DocumentPath`s): a member is left out, an
+    /// array element becomes `null` (so later elements keep their index). Nil when the root
+    /// itself is among them.
+    public func removing(_ paths: Set<String>) -> Node? {
+        guard !paths.isEmpty else { return self }
+        func visit(_ node: Node, _ path: String) -> Node? {
+            if paths.contains(path) { return nil }
+            switch node.value {
+            case .object(let members):
+                let kept = members.compactMap { m -> Member? in
+                    visit(m.value, DocumentPath.appending(key: m.key, to: path)).map { Member(key: m.key, keyLocation: m.keyLocation, value: $0) }
+                }
+                return Node(.object(kept), at: node.location)
+            case .array(let items):
+                let kept = items.enumerated().map { i, item in
+                    visit(item, DocumentPath.appending(index: i, to: path)) ?? Node(.null, at: item.location)
+                }
+                return Node(.array(kept), at: node.location)
+            default:
+                return node
+            }
+        }
+        return visit(self, DocumentPath.root)
+    }
+}

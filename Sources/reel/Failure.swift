@@ -63,7 +63,7 @@ enum Failure {
     static func message(for error: any Error) -> String {
         switch error {
         case let error as ProjectError:
-            error.description + (error.diagnostics.count > 1 ? "\n\(error.diagnostics.count) errors" : "")
+            error.description + (error.diagnostics.count > 1 ? "\n" + DiagnosticRenderer.tally(error.diagnostics) : "")
         case let error as RenderError:
             error.description
         case let error as InterchangeError:

@@ -114,7 +114,8 @@ import Testing
             try load("reel: 1\noutput: { size: [640, 360], fps: 25 }\nmedia: { a: A.mp4 }\nvideo:\n  - clips:\n      - media: \"\(name)\"\n        duration: 1s\n")
         }
         #expect(Clock.threadCPU() - start < 0.5)
-        #expect(error?.diagnostics.map(\.location.line) == [6])
+        #expect(error?.diagnostics.map(\.location.line) == [6, 6])
+        #expect(error?.diagnostics.map(\.severity) == [.error, .note])
         #expect(error?.diagnostics.first?.message.contains("256") == true, "\(error?.diagnostics.first?.message.prefix(200) ?? "")")
     }
 }
