@@ -162,3 +162,15 @@ final class TextContent: LayerContent {
         Rect(x: Double(r.x) / pangoScale, y: Double(r.y) / pangoScale, width: Double(r.width) / pangoScale, height: Double(r.height) / pangoScale)
     }
 }
+
+extension FontCatalog {
+    /// A text layer's box size and the rectangle its ink, stroke and background box cover (box
+    /// coordinates), laid out as it will be drawn; nil when it cannot be laid out (the render
+    /// reports why).
+    public func textFootprint(of text: String, style: TextStyle, width: Double?, height: Double?)
+        -> (boxWidth: Double, boxHeight: Double, x: Double, y: Double, width: Double, height: Double)? {
+        guard let content = try? TextContent(text: text, style: style, layerWidth: width, layerHeight: height, fonts: self) else { return nil }
+        let ink = content.inkBounds
+        return (content.boxWidth, content.boxHeight, ink.x, ink.y, ink.width, ink.height)
+    }
+}

@@ -27,6 +27,7 @@ public struct Compiler {
     public struct Result: Sendable {
         /// nil when there were errors.
         public var graph: CompositionGraph?
+        /// Errors and warnings.
         public var diagnostics: [Diagnostic]
         /// True when a named media or font file does not exist (exit code 66).
         public var missingFile: Bool
@@ -42,8 +43,8 @@ public struct Compiler {
         var session = CompileSession(project: project, media: media, fonts: fonts, remote: remote)
         session.ancestors = ancestors
         let graph = session.run()
-        let errors = session.problems.diagnostics
-        return Result(graph: errors.isEmpty ? graph : nil, diagnostics: errors, missingFile: session.missingFile, unavailable: session.unavailable,
+        let errors = session.problems.errors
+        return Result(graph: errors.isEmpty ? graph : nil, diagnostics: session.problems.diagnostics, missingFile: session.missingFile, unavailable: session.unavailable,
                       layout: errors.isEmpty ? session.layout : nil, sources: session.cueSources)
     }
 }
@@ -67,6 +68,8 @@ struct CompileSession {
     var ancestors: [String] = []
     /// The media the project uses that could be read, by name.
     var references: [String: MediaReference] = [:]
+    /// The timeline's length, once known: a keyframe after it never shows.
+    var timelineEnd: MediaTime?
     private var nextTrackID = 1
 
     init(project: Project, media: any MediaFactsProvider, fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)?) {
@@ -94,6 +97,8 @@ struct CompileSession {
             audioPlacements.append(Placement.place(track, facts: facts, problems: &problems))
         }
         let duration = timelineDuration(video: videoPlacements, audio: audioPlacements)
+        timelineEnd = duration
+        warnAboutEnds(video: videoPlacements, audio: audioPlacements, duration: duration)
         layout = TimelineLayout(video: videoPlacements.map { $0.map(TimelineLayout.Placed.init) },
                                 audio: audioPlacements.map { $0.map(TimelineLayout.Placed.init) }, media: references)
 
@@ -288,16 +293,13 @@ struct CompileSession {
                          mediaName: clip.media, loopLength: loopLength)
     }
 
-    private func hasOwnAudio(_ clip: VideoClip) -> Bool {
+    func hasOwnAudio(_ clip: VideoClip) -> Bool {
         guard !clip.mute, !clip.timing.effects.silencesAudio, case .media(let name) = clip.source, let reference = references[name], reference.kind == .video else { return false }
         return reference.facts.hasAudio
     }
 
     private func timelineDuration(video: [[PlacedClip<VideoClip>]], audio: [[PlacedClip<AudioClip>]]) -> MediaTime {
-        if let d = project.output.duration { return d }
-        let ends = video.flatMap { $0.map(\.target.end) } + audio.flatMap { $0.map(\.target.end) }
-            + project.overlays.compactMap { o in o.duration.map { o.at + $0 } }
-        return ends.max() ?? .zero
+        project.output.duration ?? contentEnd(video: video, audio: audio)?.end ?? .zero
     }
 
     // MARK: Composition tracks
@@ -419,6 +421,9 @@ struct CompileSession {
                 }
                 if t < range.start || t > range.end {
                     problems.report("keyframe at \(TimeNotation.clock(t - range.start)) lies outside its item, which lasts \(TimeNotation.clock(range.duration))", at: f.origin)
+                } else if let end = timelineEnd, t > end {
+                    problems.warn("this keyframe is at \(TimeNotation.clock(t)), after the video ends (\(TimeNotation.clock(end))): it never shows",
+                                  at: f.origin, hint: "move it to where the item is seen, or lengthen the video")
                 }
                 result.append(Keyframe(time: t, value: number(f.value), ease: f.ease))
             }
@@ -497,9 +502,11 @@ struct CompileSession {
         var opacity = resolve(o.opacity, over: range)
         opacity = opacity.combined(with: fadeEnvelope(ClipTiming(speed: .one, fadeIn: o.fadeIn, fadeOut: o.fadeOut), over: range, origin: o.origin),
                                    step: frameDuration, over: range, *)
-        return OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: anchorX,
-                            anchorY: anchorY, width: width, height: height, scale: resolve(o.scale, over: range),
-                            rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit)
+        let layer = OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: anchorX,
+                                 anchorY: anchorY, width: width, height: height, scale: resolve(o.scale, over: range),
+                                 rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit)
+        warnIfOutsideTheFrame(layer, origin: o.origin)
+        return layer
     }
 }
 

@@ -11,6 +11,26 @@ public protocol FontResolver {
     /// trailing blanks): balanced lines, broken where the font's rules allow; nil when this
     /// resolver does not lay text out (the text then breaks only at its own line breaks).
     func captionLines(of text: String, style: TextStyle, width: Double) -> [Range<Int>]?
+    /// Where a text layer draws, laid out as the renderer will (`width`/`height`: the layer's
+    /// box, if it has one); nil when this resolver does not lay text out.
+    func footprint(of text: String, style: TextStyle, width: Double?, height: Double?) -> TextFootprint?
+}
+
+extension FontResolver {
+    public func footprint(of text: String, style: TextStyle, width: Double?, height: Double?) -> TextFootprint? { nil }
+}
+
+/// A text layer's box (what its anchor is a fraction of) and the rectangle its ink, stroke
+/// and background box cover, in the box's coordinates.
+public struct TextFootprint: Sendable, Equatable {
+    public var boxWidth: Double
+    public var boxHeight: Double
+    public var inkX: Double, inkY: Double, inkWidth: Double, inkHeight: Double
+
+    public init(boxWidth: Double, boxHeight: Double, inkX: Double, inkY: Double, inkWidth: Double, inkHeight: Double) {
+        (self.boxWidth, self.boxHeight) = (boxWidth, boxHeight)
+        (self.inkX, self.inkY, self.inkWidth, self.inkHeight) = (inkX, inkY, inkWidth, inkHeight)
+    }
 }
 
 /// Why a font file listed under `fonts:` cannot be used.

@@ -78,5 +78,13 @@ struct Problems {
         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 
+    /// Records something that renders but is probably not what was meant (exit 0 unless `--strict`).
+    mutating func warn(_ message: String, at origin: Origin, hint: String? = nil) {
+        let diagnostic = Diagnostic(severity: .warning, location: origin.location, path: origin.path, message: message, hint: hint)
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    }
+
+    var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
     mutating func append(contentsOf other: [Diagnostic]) { diagnostics += other }
 }

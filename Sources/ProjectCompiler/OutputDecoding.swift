@@ -75,7 +75,7 @@ extension ProjectDecoder {
                             hint: "put %04d where the number goes: \(ImageSequencePattern.suggestion(for: node.string ?? path))")
         }
         return OutputSpec(size: frameSize, fps: fps, background: background, duration: duration, settings: settings,
-                          keepPitch: a?["keep_pitch"]?.bool ?? false)
+                          keepPitch: a?["keep_pitch"]?.bool ?? false, durationOrigin: c?["duration"]?.origin)
     }
 
     /// `output.gif`: the most a GIF is made, 480 pixels wide and 15 fps unless it says.

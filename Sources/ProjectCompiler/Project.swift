@@ -33,6 +33,8 @@ public struct OutputSpec: Sendable {
     public var settings: OutputSettings
     /// `output.audio.keep_pitch`: speed changes keep the pitch (time-stretch) instead of moving it.
     public var keepPitch: Bool
+    /// Where `duration` is written.
+    public var durationOrigin: Origin? = nil
 
     public var frameDuration: MediaTime { MediaTime(fps.reciprocal) }
 }

@@ -12,6 +12,9 @@ public enum ProjectPipeline {
         public var graph: CompositionGraph
         /// Where each clip landed (for exporters).
         public var layout: TimelineLayout
+        /// What renders but is probably not what was meant (sound after the last picture, a
+        /// cut fade…), in source order: printed, and errors under `--strict`.
+        public var warnings: [Diagnostic]
     }
 
     /// `overrides` set vars from outside the project (`--set`, `--vars`, a batch row; a later
@@ -70,10 +73,10 @@ public enum ProjectPipeline {
         let result = compiler.compile(project)
         cueSources = result.sources
         checks.addDependent(decoder.problems.diagnostics + result.diagnostics)
-        let errors = checks.found
-        guard errors.isEmpty, var graph = result.graph, let layout = result.layout else {
+        let found = checks.found
+        guard !found.contains(where: { $0.severity == .error }), var graph = result.graph, let layout = result.layout else {
             // A missing file outweighs one that could not be fetched now, which outweighs an invalid project.
-            throw fail(errors, result.missingFile ? .missingFile : result.unavailable ? .unavailable : .invalidProject)
+            throw fail(found, result.missingFile ? .missingFile : result.unavailable ? .unavailable : .invalidProject)
         }
         // A project with sound and no pictures is written as audio alone (a silent one without
         // pictures stays a video of its background).
@@ -93,7 +96,7 @@ public enum ProjectPipeline {
                                    message: "the timeline lasts \(TimeNotation.seconds(graph.duration)), longer than \(ProjectLimits.maxTimeSeconds / 3600) hours, the longest Reel renders",
                                    hint: "split the project, or set output.duration")])
         }
-        return Loaded(document: document, project: project, graph: graph, layout: layout)
+        return Loaded(document: document, project: project, graph: graph, layout: layout, warnings: found)
     }
 
     /// Why a silent project's output has no video, for messages: the flag or the container.

@@ -34,6 +34,12 @@ struct CatalogFonts: FontResolver {
     func captionLines(of text: String, style: TextStyle, width: Double) -> [Range<Int>]? {
         catalog?.captionLines(of: text, style: style, width: width)
     }
+
+    func footprint(of text: String, style: TextStyle, width: Double?, height: Double?) -> TextFootprint? {
+        catalog?.textFootprint(of: text, style: style, width: width, height: height).map {
+            TextFootprint(boxWidth: $0.boxWidth, boxHeight: $0.boxHeight, inkX: $0.x, inkY: $0.y, inkWidth: $0.width, inkHeight: $0.height)
+        }
+    }
 }
 
 /// The catalogs this process has built, by their font files (and those files' sizes and times):

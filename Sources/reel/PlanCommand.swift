@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaTime
+import ProjectFile
 import RenderEngine
 
 /// `reel plan PROJECT [--json]`: the segments a render is made of.
@@ -35,12 +36,13 @@ struct Plan: ParsableCommand {
         try reportingFailures {
             // The cache folder's digests, if any, spare reading the media (keys are by content).
             let rendering = try RenderingOptions.parse(preset.map { ["--preset", $0.rawValue] } ?? [])
-            let plan = try SegmentedProject(project: project, output: nil, vars: vars, fetching: fetching, range: range, rendering: rendering,
-                                            needsOutput: false).session.plan
+            let planned = try SegmentedProject(project: project, output: nil, vars: vars, fetching: fetching, range: range, rendering: rendering,
+                                               needsOutput: false)
+            let plan = planned.session.plan
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(PlanListing(plan)), as: UTF8.self))
+                print(String(decoding: try encoder.encode(PlanListing(plan, warnings: planned.warnings)), as: UTF8.self))
             } else {
                 print("\(plan.segments.count) segments of \(plan.framesPerSegment) frames")
                 for s in plan.segments {
@@ -67,9 +69,11 @@ private struct PlanListing: Encodable {
 
     var framesPerSegment: Int64
     var segments: [Segment]
+    var warnings: [DiagnosticListing]
 
-    init(_ plan: SegmentPlan) {
+    init(_ plan: SegmentPlan, warnings: [Diagnostic]) {
         framesPerSegment = plan.framesPerSegment
+        self.warnings = warnings.map(DiagnosticListing.init)
         segments = plan.segments.map {
             Segment(index: $0.index, firstFrame: $0.firstFrame, frameCount: $0.frameCount, start: $0.timeRange.start.description,
                     end: $0.timeRange.end.description, startClock: TimeNotation.clock($0.timeRange.start),
@@ -118,5 +122,21 @@ struct Join: ParsableCommand {
             print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")
             if let loudness { print(loudness.summary) }
         }
+    }
+}
+
+/// A diagnostic in JSON output: where (file, line, column, path), what, and what to do.
+struct DiagnosticListing: Encodable {
+    var file: String
+    var line: Int
+    var column: Int
+    var path: String
+    var severity: String
+    var message: String
+    var hint: String?
+
+    init(_ d: Diagnostic) {
+        (file, line, column, path) = (d.location.file, d.location.line, d.location.column, d.path)
+        (severity, message, hint) = (d.severity.rawValue, d.message, d.hint)
     }
 }

@@ -9,16 +9,42 @@ import RenderEngine
 /// Project file → composition graph, with this machine's media (the render engine's facts
 /// reader; `http(s)://` media through the media cache) and fonts. Throws `ProjectError`.
 /// `target` is what the command line says of the output, which the output settings are fitted to.
+/// Its warnings are printed on standard error, or under `strict` thrown as errors.
 func loadGraph(projectPath: String, vars: VarValues, remote: RemoteMediaCache,
-               target: OutputTarget = OutputTarget()) throws(ProjectError) -> CompositionGraph {
-    try loadProject(projectPath: projectPath, vars: vars, remote: remote, target: target).graph
+               target: OutputTarget = OutputTarget(), strict: Bool = false) throws(ProjectError) -> CompositionGraph {
+    let loaded = try loadProject(projectPath: projectPath, vars: vars, remote: remote, target: target)
+    try report(warnings: loaded, strict: strict)
+    return loaded.graph
 }
 
-/// `loadGraph` with the document and the typed project it was compiled from.
+/// `loadGraph` with the document and the typed project it was compiled from; its warnings
+/// are the caller's to report (`report(warnings:strict:)`).
 func loadProject(projectPath: String, vars: VarValues, remote: RemoteMediaCache,
                  target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
     try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition, target: target,
                              media: mediaFacts, fonts: CatalogFonts(), remote: remote)
+}
+
+/// A loaded project's warnings on standard error, each at its line; under `--strict` they are
+/// errors instead (exit 65), so CI stops on them.
+func report(warnings loaded: ProjectPipeline.Loaded, strict: Bool) throws(ProjectError) {
+    guard !loaded.warnings.isEmpty else { return }
+    let sources = [loaded.document.source]
+    if strict {
+        throw ProjectError(.invalidProject, diagnostics: loaded.warnings.map {
+            var error = $0
+            error.severity = .error
+            error.hint = [$0.hint, "--strict makes this warning an error"].compactMap { $0 }.joined(separator: "; ")
+            return error
+        }, sources: sources)
+    }
+    FileHandle.standardError.write(Data((DiagnosticRenderer(sources: sources).render(loaded.warnings) + "\n").utf8))
+}
+
+/// `--strict`: for CI, a warning fails the command as an error would.
+struct StrictOption: ParsableArguments {
+    @Flag(help: "Treat warnings (sound after the last picture, a cut fade, text outside the frame…) as errors: exit 65.")
+    var strict = false
 }
 
 /// One reader for the process: a file whose stamp has not changed is not probed again (`reel

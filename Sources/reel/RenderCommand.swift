@@ -114,6 +114,8 @@ struct RenderingOptions: ParsableArguments {
     @Flag(help: "Do not use or fill the cache of rendered segments.")
     var noCache = false
 
+    @OptionGroup var warnings: StrictOption
+
     @Flag(help: "Write the audio alone, into any container (an audio-only one, .m4a .mp3 .wav .flac .ogg .opus, is so anyway).")
     var audioOnly = false
 
@@ -144,6 +146,8 @@ struct RenderingOptions: ParsableArguments {
 /// `join` share.
 struct SegmentedProject {
     let session: ExportSession
+    /// The project's warnings (printed already, or thrown under `--strict`).
+    let warnings: [Diagnostic]
 
     /// `rendition`: one of all the project's renditions, made by one command; its output path
     /// gets its name (`RenditionOutputs.path`).
@@ -156,12 +160,14 @@ struct SegmentedProject {
         let target = OutputTarget(path: output, audioOnly: rendering.audioOnly, presetCodecs: rendering.encoding.preset != nil)
         let graph: CompositionGraph
         do {
-            graph = try loadGraph(projectPath: project, vars: values, remote: remote, target: target)
+            let loaded = try loadProject(projectPath: project, vars: values, remote: remote, target: target)
+            try report(warnings: loaded, strict: rendering.warnings.strict)
+            (graph, warnings) = (loaded.graph, loaded.warnings)
         } catch {
             // A file the project reads, given as -o, is refused as such (73), not for the codecs
             // its extension cannot hold: the project as written says which files it reads.
             if needsOutput, let output, error.category == .invalidProject,
-               let asWritten = try? loadGraph(projectPath: project, vars: values, remote: remote) {
+               let asWritten = try? loadProject(projectPath: project, vars: values, remote: remote).graph {
                 let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
                 try refuseUnsafeOutputs([named], project: project, vars: vars, graph: asWritten, exampleName: "out.mp4")
             }

@@ -5,7 +5,11 @@ import ProjectFile
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check projects: schema, vars, media files and their ranges, fonts. Reports every error at once.",
-        discussion: "Exit status: 0 all valid, 65 a project is invalid, 66 a named file is missing, 75 a remote media file cannot be fetched now."
+        discussion: """
+        Warnings (what renders but is probably not meant) are printed and do not fail the check unless --strict is given. \
+        Exit status: 0 all valid, 65 a project is invalid (or has warnings, with --strict), 66 a named file is missing, \
+        75 a remote media file cannot be fetched now.
+        """
     )
 
     @Argument(help: "Project files (.yaml, .yml or .json).")
@@ -14,6 +18,8 @@ struct Validate: ParsableCommand {
     @OptionGroup var vars: VarOverrides
 
     @OptionGroup var fetching: MediaFetching
+
+    @OptionGroup var warnings: StrictOption
 
     func run() throws {
         let (values, remote) = try reportingFailures { (try vars.values(), try fetching.cache()) }
@@ -25,7 +31,7 @@ struct Validate: ParsableCommand {
                 var chosen = values
                 chosen.rendition = rendition
                 do {
-                    let graph = try loadGraph(projectPath: path, vars: chosen, remote: remote)
+                    let graph = try loadGraph(projectPath: path, vars: chosen, remote: remote, strict: warnings.strict)
                     let name = rendition.map { " (rendition \($0))" } ?? ""
                     print("\(path)\(name): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
                 } catch {

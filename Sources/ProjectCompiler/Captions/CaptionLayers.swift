@@ -50,6 +50,11 @@ extension CompileSession {
         }
         let wrapWidth = min(track.wrapWidth?.resolved(against: w) ?? safeWidth, safeWidth)
         let (x, y, anchor) = placement(track.placement, marginY: marginY)
+        if track.highlight != nil, cues.allSatisfy({ $0.words.isEmpty }) {
+            problems.warn("highlight marks the word being spoken, but no cue of this track times its words: nothing is highlighted",
+                          at: track.highlightOrigin ?? track.origin,
+                          hint: "time the words (WebVTT <00:00:01.500> tags, or a transcript with word times), or remove highlight")
+        }
         var layers: [OverlayLayer] = []
         for cue in cues where cue.start < duration {
             let lines = fonts?.captionLines(of: cue.text, style: style, width: wrapWidth) ?? Self.ownLines(cue.text)

@@ -36,4 +36,6 @@ public struct CaptionTrack: Sendable {
     public var origin: Origin
     /// Where the style names its font, for errors about the font (nil: the default font).
     public var fontOrigin: Origin? = nil
+    /// Where `highlight` is written.
+    public var highlightOrigin: Origin? = nil
 }
