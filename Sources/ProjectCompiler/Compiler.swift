@@ -107,6 +107,11 @@ struct CompileSession {
         var mix: [AudioMixTrack] = []
         var heardLanes = HeardLanes()
         for (index, placed) in videoPlacements.enumerated() {
+            if let backdrops = backdrops(of: placed) {
+                let lanes = makeLanes(backdrops, kind: .video, name: "backdrop of video \(index + 1)", content: videoContent)
+                tracks += lanes.tracks
+                layersByTrack.append(backdrops.map { (lanes.ids[$0.lane], $0) })
+            }
             let lanes = makeLanes(placed, kind: .video, name: "video \(index + 1)", content: videoContent)
             tracks += lanes.tracks
             layersByTrack.append(placed.map { p in
@@ -151,6 +156,7 @@ struct CompileSession {
             for case .clip(let c) in track.items {
                 if case .media(let n) = c.source { used.insert(n) }
                 if case .matte(let n, _, _)? = c.mask?.source { used.insert(n) }
+                if case .image(let n)? = c.backdrop?.kind { used.insert(n) }
             }
         }
         for track in project.audioTracks { for case .clip(let c) in track.items { used.insert(c.media) } }

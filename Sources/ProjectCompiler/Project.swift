@@ -203,6 +203,23 @@ public struct VideoClip: Sendable {
     public var vars: [VarOverride] = []
     /// `filters:`, in order.
     public var filters: [FilterSpec] = []
+    /// `backdrop:`: what fills the frame around the picture.
+    public var backdrop: Backdrop? = nil
+}
+
+/// What fills the frame around a clip that does not cover it: a layer under the clip with the
+/// clip's timing, opacity and transitions.
+public struct Backdrop: Sendable {
+    public enum Kind: Sendable {
+        /// The clip itself, cover-fitted and blurred.
+        case blur
+        case color(Color)
+        /// An image of the media block, cover-fitted.
+        case image(String)
+    }
+
+    public var kind: Kind
+    public var origin: Origin
 }
 
 extension VideoClip {

@@ -26,7 +26,7 @@ struct ProjectDecoder {
         let fonts = root["fonts"]?.elements.compactMap { c in c.string.map { (absolutePath($0), c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
-        let overlays = root["overlays"]?.elements.compactMap { decodeOverlay($0) } ?? []
+        let overlays = root["overlays"]?.elements.flatMap { c in decodeOverlay(c).map { entering($0, c["enter"]) } ?? [] } ?? []
         let markers = root["markers"]?.elements.compactMap { m in
             m["at"].flatMap { time($0) }.map { Marker(at: $0, duration: m["duration"].flatMap { time($0) } ?? .zero,
                                                       name: m["name"]?.string ?? "", color: m["color"]?.string) }
@@ -300,11 +300,22 @@ struct ProjectDecoder {
             anchor: animated(t?["anchor"], default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), anchorPoint), scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
         let crop = c["crop"]
         func edge(_ key: String) -> Animated<Length> { animated(crop?[key], default: .pixels(0), length) }
-        return VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+        let clip = VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                          transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
                          opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
                          mute: c["mute"]?.bool ?? false, mask: c["mask"].flatMap { decodeMask($0) }, origin: c.origin,
-                         vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [], filters: decodeFilters(c["filters"]))
+                         vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [], filters: decodeFilters(c["filters"]),
+                             backdrop: c["backdrop"].flatMap { backdrop($0) })
+        return moving(clip, c["motion"])
+    }
+
+    /// `backdrop: blur`, a colour, or an image's name (a word that is no colour name).
+    private mutating func backdrop(_ c: NodeCursor) -> Backdrop? {
+        guard let text = c.string else { return nil }
+        if text == "blur" { return Backdrop(kind: .blur, origin: c.origin) }
+        if text.hasPrefix("#") { return color(c).map { Backdrop(kind: .color($0), origin: c.origin) } }
+        if let color = Color(parsing: text) { return Backdrop(kind: .color(color), origin: c.origin) }
+        return Backdrop(kind: .image(text), origin: c.origin)
     }
 
     fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {

@@ -1,0 +1,39 @@
+import CompositionGraph
+
+extension CompileSession {
+    /// Blur radius of `backdrop: blur`, as a fraction of the frame's short side: the picture
+    /// shows as colour and light, not detail.
+    static let backdropBlur = 0.04
+    static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// The layers under a track's clips that have a `backdrop:`, one per clip of the track so
+    /// that they take the clips' places, transitions and fades: a clip's backdrop, or nothing
+    /// (a transparent colour) for a clip without one. Nil when no clip of the track has one.
+    mutating func backdrops(of placed: [PlacedClip<VideoClip>]) -> [PlacedClip<VideoClip>]? {
+        guard placed.contains(where: { $0.clip.backdrop != nil }) else { return nil }
+        return placed.map { p in
+            var under = p
+            under.clip.transform = TransformSpec(position: nil, anchor: .constant(Point2D(x: .fraction(0.5), y: .fraction(0.5))),
+                                                 scale: .constant(1), rotation: .constant(0))
+            under.clip.crop = CropSpec(left: .constant(.pixels(0)), top: .constant(.pixels(0)), right: .constant(.pixels(0)), bottom: .constant(.pixels(0)))
+            under.clip.mask = nil
+            under.clip.mute = true
+            under.clip.fit = .cover
+            under.clip.backdrop = nil
+            switch p.clip.backdrop?.kind {
+            case .blur:
+                let radius = Double(min(size.width, size.height)) * Self.backdropBlur
+                under.clip.filters = [.blur(radius: .constant(radius))]
+            case .color(let color):
+                (under.clip.source, under.source, under.clip.filters) = (.color(color), nil, [])
+            case .image(let name):
+                let image = reference(name, at: p.clip.backdrop!.origin, expecting: [.image], hint: "a backdrop is blur, a colour or an image")
+                let source: VideoSource = image == nil ? .color(Self.transparent) : .media(name)
+                (under.clip.source, under.source, under.clip.filters) = (source, nil, [])
+            case nil:
+                (under.clip.source, under.source, under.clip.filters) = (.color(Self.transparent), nil, [])
+            }
+            return under
+        }
+    }
+}
