@@ -4,20 +4,35 @@ import Hummingbird
 /// The checks every request passes before a route sees it:
 /// - the Host header names the address the server is bound to (with its port), so a page of
 ///   another site whose name was re-pointed at 127.0.0.1 (DNS rebinding) gets 421, not data;
-/// - a POST from a page of another origin is refused (403);
+/// - a request a browser sends for a page of another site (`Sec-Fetch-Site: cross-site` or
+///   `same-site`: another port of this machine is another origin of the same site) is refused
+///   (403), so no page elsewhere can make the server render; only a link that opens the page
+///   itself is followed. Without the header (older browsers, other clients) it is served;
+/// - a request that changes something (any method but GET and HEAD) must be JSON
+///   (`Content-Type: application/json`, which a page of another site cannot send without
+///   asking first, and this server answers no such question) else 415, and one whose `Origin`
+///   is another site's is refused (403);
 /// - a path with `%`, `\`, `..` or an empty segment is 404 at once. No route maps URL text to
 ///   a file anyway: pages and assets are fixed names served from memory, frames and pieces are
 ///   named by numbers and hex keys that are looked up, never joined to a path.
 struct RequestGuard: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PreviewContext
     let hosts: AllowedHosts
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard hosts.allows(authority: request.head.authority) else {
             throw HTTPError(.misdirectedRequest, message: "this server answers to \(hosts.example) only\n")
         }
-        if request.method == .post, let origin = request.headers[.origin], !hosts.allows(origin: origin) {
-            throw HTTPError(.forbidden, message: "requests from other sites are refused\n")
+        if let site = Self.header("Sec-Fetch-Site", of: request), site != "same-origin", site != "none", !Self.opensThePage(request) {
+            throw HTTPError(.forbidden, message: "requests from pages of other sites are refused (Sec-Fetch-Site: \(site)); open http://\(hosts.example)/ itself\n")
+        }
+        if request.method != .get, request.method != .head {
+            if let origin = request.headers[.origin], !hosts.allows(origin: origin) {
+                throw HTTPError(.forbidden, message: "requests from other sites are refused\n")
+            }
+            guard Self.isJSON(request.headers[.contentType]) else {
+                throw HTTPError(.unsupportedMediaType, message: "send the body as JSON, with the header Content-Type: application/json\n")
+            }
         }
         let path = request.uri.path
         guard path.hasPrefix("/"), !path.contains("%"), !path.contains("\\"), !path.contains("//"),
@@ -28,6 +43,19 @@ struct RequestGuard: RouterMiddleware {
         response.headers[.init("X-Content-Type-Options")!] = "nosniff"
         response.headers[.init("Referrer-Policy")!] = "no-referrer"
         return response
+    }
+
+    /// A link followed to the page: a top-level GET of `/` (what it then asks is same-origin).
+    private static func opensThePage(_ request: Request) -> Bool {
+        request.method == .get && request.uri.path == "/" && header("Sec-Fetch-Mode", of: request) == "navigate"
+            && header("Sec-Fetch-Dest", of: request) == "document"
+    }
+
+    private static func header(_ name: String, of request: Request) -> String? { request.headers[.init(name)!] }
+
+    /// `application/json`, with parameters or not (`; charset=utf-8`).
+    private static func isJSON(_ contentType: String?) -> Bool {
+        contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 }
 
