@@ -121,10 +121,10 @@ final class PreviewSession: @unchecked Sendable {
 
     private func reload(_ reason: String) {
         let started = DispatchTime.now()
-        let (vars, previous, stopped) = lock.withLock { (pageVars, current, self.stopped) }
+        let (previous, stopped) = lock.withLock { (current, self.stopped) }
         guard !stopped else { return }
         do {
-            let (loaded, given) = try configuration.load(vars)
+            let (loaded, given) = try configuration.load(pageVarsForTheFile())
             let next = try PreviewGeneration(number: (previous?.number ?? 0) + 1, graph: loaded.graph, stillSize: configuration.size,
                                              cacheFolder: configuration.cacheFolder, readers: readers)
             previous?.stills.handOverReaders()
@@ -146,6 +146,18 @@ final class PreviewSession: @unchecked Sendable {
             if previous == nil { watcher?.watch(configuration.inputFiles) }
             let count = (error as? ProjectError)?.diagnostics.count ?? 1
             configuration.log("\(reason): the project has \(count) problem\(count == 1 ? "" : "s"), shown on the page; the last good picture stays")
+        }
+    }
+
+    /// The page's var values for the project file as it is now: values of vars it no longer
+    /// declares (renamed, removed) are forgotten, so they do not fail every load until a
+    /// restart. A file that cannot be read keeps them all (loading it says why).
+    private func pageVarsForTheFile() -> [VarOverride] {
+        guard let root = try? DocumentLoader.load(path: configuration.projectPath).root else { return lock.withLock { pageVars } }
+        let declared = VarsSubstitution(document: root)
+        return lock.withLock {
+            pageVars.removeAll { declared.declaration($0.name) == nil }
+            return pageVars
         }
     }
 

@@ -60,9 +60,10 @@ struct RequestGuard: RouterMiddleware {
 }
 
 /// The Host header values the server answers to: the bound address (and `localhost` when it
-/// is a loopback address) with the bound port. Bound to every interface (`0.0.0.0`, `::`,
-/// only with `--allow-remote`), any IP address literal is taken, but still no name but
-/// `localhost`: rebinding needs a name.
+/// is a loopback address) with the bound port; a Host without a port means 80, so it is taken
+/// only by a server on port 80. Bound to every interface (`0.0.0.0`, `::`, only with
+/// `--allow-remote`), any IP address literal is taken, but still no name but `localhost`:
+/// rebinding needs a name.
 struct AllowedHosts: Sendable {
     let host: String
     let bound: BoundPort
@@ -87,16 +88,22 @@ struct AllowedHosts: Sendable {
         origin.lowercased().hasPrefix("http://") && allows(authority: String(origin.dropFirst("http://".count)))
     }
 
-    /// `host:port` or `[v6]:port` → (host without brackets, lowercased; port).
+    /// `host:port` or `[v6]:port` → (host without brackets, lowercased; port). Without
+    /// `:port` the port is http's default, 80 (what a browser sends for `http://127.0.0.1/`).
     private static func split(_ authority: String) -> (String, Int)? {
         let text = authority.lowercased()
+        let name: Substring, rest: Substring
         if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":"),
-                  let port = Int(text[text.index(close, offsetBy: 2)...]) else { return nil }
-            return (String(text[text.index(after: text.startIndex)..<close]), port)
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            name = text[text.index(after: text.startIndex)..<close]
+            rest = text[text.index(after: close)...]
+        } else {
+            let colon = text.firstIndex(of: ":") ?? text.endIndex
+            (name, rest) = (text[..<colon], text[colon...])
         }
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]) else { return nil }
-        return (String(text[..<colon]), port)
+        if rest.isEmpty { return (String(name), 80) }
+        guard rest.hasPrefix(":"), let port = Int(rest.dropFirst()) else { return nil }
+        return (String(name), port)
     }
 
     static func isLoopback(_ host: String) -> Bool { host.hasPrefix("127.") || host == "::1" || host == "localhost" }

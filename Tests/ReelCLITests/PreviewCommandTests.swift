@@ -35,6 +35,8 @@ import Testing
                                "-i", "sine=f=440:r=48000:d=3", "-c:v", "libx264", "-c:a", "aac", "-shortest"])
     }
 
+    static let json = ["Content-Type: application/json"]
+
     @Test func pathsFromTheURLNeverReachTheFileSystem() throws {
         let server = try PreviewProcess(project: try Self.project())
         defer { server.stop() }
@@ -217,6 +219,24 @@ import Testing
         }
         #expect(statuses.filter { $0 == 503 }.count >= 10, "\(statuses)")
         #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+    }
+
+    /// A var set on the page and then renamed in the file is forgotten, not "unknown" until a restart.
+    @Test func pageValuesOfVarsTheFileNoLongerDeclaresAreForgotten() throws {
+        let folder = try Self.project()
+        let server = try PreviewProcess(project: folder)
+        defer { server.stop() }
+        let version = try #require(try server.state()["version"] as? Int)
+        #expect(try server.request("/api/vars", method: "POST", headers: Self.json, body: "{\"title\":\"Bye\"}").status == 204)
+        let set = try server.state(after: version)
+        #expect((set["vars"] as? [[String: Any]])?.first?["value"] as? String == "Bye")
+        let file = folder.appendingPathComponent("project.yaml")
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "title", with: "headline").write(to: file, atomically: true, encoding: .utf8)
+        let renamed = try server.state(after: try #require(set["version"] as? Int))
+        #expect(renamed["diagnostics"] == nil, "\(renamed["diagnostics"] ?? "")")
+        #expect(renamed["generation"] as? Int == 3)
+        let vars = try #require(renamed["vars"] as? [[String: Any]])
+        #expect(vars.map { $0["name"] as? String } == ["headline"] && vars.first?["value"] as? String == "Hello")
     }
 
     @Test func aPortInUseIsAClearError() throws {
