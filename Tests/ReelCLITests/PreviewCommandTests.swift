@@ -239,6 +239,49 @@ import Testing
         #expect(vars.map { $0["name"] as? String } == ["headline"] && vars.first?["value"] as? String == "Hello")
     }
 
+    /// Media vars set on the page may name files in the project's folder only (symlinks
+    /// resolved), and URLs only of the site of the var's default: the page answers everyone who
+    /// reaches the port.
+    @Test func pageVarsNameOnlyFilesOfTheProjectsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("more"), withIntermediateDirectories: true)
+        let clip = try Self.clip()
+        try FileManager.default.copyItem(atPath: clip, toPath: folder.appendingPathComponent("clip.mp4").path)
+        try FileManager.default.copyItem(atPath: clip, toPath: folder.appendingPathComponent("more/clip.mp4").path)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("outside").path,
+                                                   withDestinationPath: URL(fileURLWithPath: clip).deletingLastPathComponent().path)
+        try """
+        reel: 1
+        vars:
+          picture: { type: path, default: clip.mp4 }
+        output: { size: [320, 180], fps: 30 }
+        media: { clip: "{{ picture }}" }
+        video:
+          - clips:
+              - media: clip
+        """.write(to: folder.appendingPathComponent("project.yaml"), atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(project: folder)
+        defer { server.stop() }
+        var version = try #require(try server.state()["version"] as? Int)
+        func set(_ picture: String) throws -> [String: Any] {
+            #expect(try server.request("/api/vars", method: "POST", headers: Self.json, body: "{\"picture\":\"\(picture)\"}").status == 204)
+            let state = try server.state(after: version)
+            version = state["version"] as? Int ?? version
+            return state
+        }
+        let name = URL(fileURLWithPath: clip).lastPathComponent
+        for picture in ["/etc/passwd", clip, "outside/\(name)", "../\(folder.lastPathComponent)/outside/\(name)", "more/../../x.mp4"] {
+            let diagnostics = try set(picture)["diagnostics"] as? String ?? ""
+            #expect(diagnostics.contains("var 'picture' set on the page names '\(picture)'") && diagnostics.contains("outside the project's folder"),
+                    "\(picture): \(diagnostics)")
+            #expect(diagnostics.contains("--set picture="), "\(diagnostics)")
+        }
+        let url = try set("http://127.0.0.1:9/clip.mp4")["diagnostics"] as? String ?? ""
+        #expect(url.contains("names the URL 'http://127.0.0.1:9/clip.mp4'"), "\(url)")
+        let inside = try set("more/clip.mp4")
+        #expect(inside["diagnostics"] == nil && inside["generation"] as? Int == 2, "\(inside)")
+    }
+
     @Test func aPortInUseIsAClearError() throws {
         let project = try Self.project()
         let server = try PreviewProcess(project: project)
