@@ -12,9 +12,10 @@ import RenderEngine
 /// replaces this one, its readers go to the next one (`handOverReaders`): after an edit
 /// that leaves the media alone, the frame at the playhead needs no decoding.
 ///
-/// A still nobody waits for is not made: at its turn, one whose client has left is dropped,
-/// and of the asks not begun only the newest `waitingAtMost` wait (a page asks for one still
-/// at a time; more come from pages that moved on or from a client flooding the server).
+/// A still nobody waits for is not made: an ask whose client has left is dropped when a new
+/// ask comes and at its turn, and of the asks not begun only the newest `waitingAtMost` wait
+/// (a page asks for one still at a time; more come from pages that moved on or from a client
+/// flooding the server).
 final class StillFrames: @unchecked Sendable {
     /// A still that was not made because nobody waits for it any more.
     struct Dropped: Error {}
@@ -51,17 +52,27 @@ final class StillFrames: @unchecked Sendable {
     func png(_ n: Int64, isWanted: @escaping @Sendable () -> Bool) async throws -> [UInt8] {
         try await withCheckedThrowingContinuation { continuation in
             let ask = Ask(isWanted: isWanted, continuation: continuation)
-            let superseded: Ask? = lock.withLock {
-                waiting.append(ask)
-                return waiting.count > Self.waitingAtMost ? waiting.removeFirst() : nil
-            }
-            superseded?.continuation.resume(throwing: Dropped())
+            for dropped in wait(ask) { dropped.continuation.resume(throwing: Dropped()) }
             queue.async { [self] in
                 let begun = lock.withLock { waiting.firstIndex { $0 === ask }.map { waiting.remove(at: $0) } }
-                guard begun != nil else { return } // superseded: answered already
+                guard begun != nil else { return } // dropped: answered already
                 guard ask.isWanted() else { return ask.continuation.resume(throwing: Dropped()) }
                 ask.continuation.resume(with: Result { try make(n) })
             }
+        }
+    }
+
+    /// Lists `ask` with those not begun; returns the ones to drop: those nobody waits for any
+    /// more, then the oldest beyond `waitingAtMost`.
+    private func wait(_ ask: Ask) -> [Ask] {
+        lock.withLock {
+            var kept: [Ask] = [], dropped: [Ask] = []
+            for waiter in waiting + [ask] {
+                if waiter.isWanted() { kept.append(waiter) } else { dropped.append(waiter) }
+            }
+            if kept.count > Self.waitingAtMost { dropped.append(kept.removeFirst()) }
+            waiting = kept
+            return dropped
         }
     }
 
