@@ -7,8 +7,8 @@ enum PreviewRoutes {
     /// How long a state request waits for a change before answering with the same state.
     static let longPoll: Duration = .seconds(15)
 
-    static func router(session: PreviewSession, assets: PageAssets, hosts: AllowedHosts) -> Router<BasicRequestContext> {
-        let router = Router()
+    static func router(session: PreviewSession, assets: PageAssets, hosts: AllowedHosts) -> Router<PreviewContext> {
+        let router = Router(context: PreviewContext.self)
         router.add(middleware: RequestGuard(hosts: hosts))
 
         router.get("/") { _, _ in asset(assets, "index.html") }
@@ -40,12 +40,17 @@ enum PreviewRoutes {
         }
 
         // /frame/GENERATION/N.png: frame N, exactly as `reel frame` makes it.
+        // A still whose client has left, or that newer asks superseded, is not made (503).
         router.get("/frame/:generation/:name") { _, context in
             guard let number = context.parameters.get("generation", as: Int.self), let generation = session.generation(number),
                   let n = frameNumber(context.parameters.get("name")), n < generation.stills.frameCount else {
                 throw HTTPError(.notFound)
             }
-            return bytes(try await generation.stills.png(n), type: "image/png", cache: "private, max-age=3600")
+            do {
+                return bytes(try await generation.stills.png(n) { context.clientWaits }, type: "image/png", cache: "private, max-age=3600")
+            } catch is StillFrames.Dropped {
+                throw HTTPError(.serviceUnavailable, message: "stills asked for after this one came first; ask again if it is still wanted\n")
+            }
         }
 
         // /piece/KEY.mp4: one segment's video and audio as fragmented MP4, made on demand.

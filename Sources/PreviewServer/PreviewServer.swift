@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -40,7 +41,9 @@ public final class PreviewServer: @unchecked Sendable {
         logger.logLevel = .warning
         let app = Application(
             router: PreviewRoutes.router(session: session, assets: assets, hosts: hosts),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ClosesWhenClientLeaves()], idleTimeout: Connections.headTimeout)),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(Connections.maximum)),
             onServerRunning: { channel in
                 port.value = channel.localAddress?.port ?? port.value
                 ready("http://\(AllowedHosts.bracketed(hosts.host)):\(port.value)/")

@@ -121,10 +121,10 @@ final class PreviewSession: @unchecked Sendable {
 
     private func reload(_ reason: String) {
         let started = DispatchTime.now()
-        let (vars, previous, stopped) = lock.withLock { (pageVars, current, self.stopped) }
+        let (previous, stopped) = lock.withLock { (current, self.stopped) }
         guard !stopped else { return }
         do {
-            let (loaded, given) = try configuration.load(vars)
+            let (loaded, given) = try configuration.load(try pageVarsForTheFile())
             let next = try PreviewGeneration(number: (previous?.number ?? 0) + 1, graph: loaded.graph, stillSize: configuration.size,
                                              cacheFolder: configuration.cacheFolder, readers: readers)
             previous?.stills.handOverReaders()
@@ -147,6 +147,28 @@ final class PreviewSession: @unchecked Sendable {
             let count = (error as? ProjectError)?.diagnostics.count ?? 1
             configuration.log("\(reason): the project has \(count) problem\(count == 1 ? "" : "s"), shown on the page; the last good picture stays")
         }
+    }
+
+    /// The page's var values for the project file as it is now. Values of vars it no longer
+    /// declares (renamed, removed) are forgotten, so they do not fail every load until a
+    /// restart; the others must keep to `PageVarRule`, else the load fails with the page's form
+    /// as their place. A file that cannot be read keeps them all (loading it says why).
+    private func pageVarsForTheFile() throws(ProjectError) -> [VarOverride] {
+        guard let root = try? DocumentLoader.load(path: configuration.projectPath).root else { return lock.withLock { pageVars } }
+        let declared = VarsSubstitution(document: root)
+        let vars = lock.withLock {
+            pageVars.removeAll { declared.declaration($0.name) == nil }
+            return pageVars
+        }
+        let folder = PageVarRule.resolved(URL(fileURLWithPath: configuration.projectPath).deletingLastPathComponent().path, in: "/")
+        let problems = vars.compactMap { given -> Diagnostic? in
+            guard let declaration = declared.declaration(given.name), let text = given.text,
+                  let problem = PageVarRule.problem(text, declaration: declaration, folder: folder) else { return nil }
+            return Diagnostic(location: given.location, path: "vars", message: "var '\(given.name)' set on the page \(problem)",
+                              hint: "to use it anyway, give it on the command line (--set \(given.name)=…) or make it the var's default")
+        }
+        guard problems.isEmpty else { throw ProjectError(.invalidProject, diagnostics: problems) }
+        return vars
     }
 
     private static func seconds(since start: DispatchTime) -> String {

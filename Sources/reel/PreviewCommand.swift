@@ -35,7 +35,7 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("The address to listen on; another than the loopback needs --allow-remote.", valueName: "address"))
     var host = "127.0.0.1"
 
-    @Flag(help: "Allow --host to be an address other machines reach (there is no password).")
+    @Flag(help: "Allow --host to be an address other machines reach: everyone who reaches the port sees the project and sets its vars (there is no password).")
     var allowRemote = false
 
     @Flag(help: "Open the page in the default browser (xdg-open).")
@@ -61,7 +61,7 @@ struct Preview: ParsableCommand {
                 throw error
             } catch {}
             if allowRemote, ListenAddress.isLoopbackOnly(host) != true {
-                FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars; there is no password\n".utf8))
+                FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars, and can set the vars (to files in the project's folder); there is no password\n".utf8))
             }
             let vars = self.vars, project = self.project
             let remote = try fetching.cache() // one for the session: a URL is fetched or checked once

@@ -36,6 +36,20 @@ struct AllowedHostsTests {
         #expect(!hosts.allows(authority: "192.168.1.20:80"))
     }
 
+    /// A Host without a port means http's default, 80: `http://127.0.0.1/` sends `127.0.0.1`.
+    @Test func aHostWithoutAPortIsPort80() {
+        let hosts = AllowedHosts(host: "127.0.0.1", port: BoundPort(80))
+        for allowed in ["127.0.0.1", "localhost", "127.0.0.1:80", "LOCALHOST"] {
+            #expect(hosts.allows(authority: allowed), "\(allowed)")
+        }
+        for refused in ["127.0.0.1:", "127.0.0.1:8640", "evil.example", "[::1]", "::1", "127.0.0.1:80:80"] {
+            #expect(!hosts.allows(authority: refused), "\(refused)")
+        }
+        #expect(hosts.allows(origin: "http://127.0.0.1"))
+        #expect(AllowedHosts(host: "::1", port: BoundPort(80)).allows(authority: "[::1]"))
+        #expect(!AllowedHosts(host: "127.0.0.1", port: BoundPort(8080)).allows(authority: "127.0.0.1"))
+    }
+
     @Test func theRealPortOfPortZero() {
         let port = BoundPort(0)
         let hosts = AllowedHosts(host: "127.0.0.1", port: port)

@@ -8,16 +8,15 @@ import Testing
 /// written. The page itself is tested in Chromium by `Tests/Browser/preview_test.py`.
 @Suite(.serialized) struct PreviewCommandTests {
     /// A 3 s project of 1 s segments: a test picture with a tone, and a title.
-    static func project() throws -> URL {
-        let clip = try MediaFactory.file("preview-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=s=320x180:r=30:d=3", "-f", "lavfi",
-                                                              "-i", "sine=f=440:r=48000:d=3", "-c:v", "libx264", "-c:a", "aac", "-shortest"])
+    static func project(width: Int = 320, height: Int = 180) throws -> URL {
+        let clip = try Self.clip(width: width, height: height)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let yaml = """
         reel: 1
         vars:
           title: { type: string, default: Hello }
-        output: { size: [320, 180], fps: 30, segment: 1s }
+        output: { size: [\(width), \(height)], fps: 30, segment: 1s }
         media: { clip: \(clip) }
         video:
           - clips:
@@ -29,6 +28,14 @@ import Testing
         try yaml.write(to: folder.appendingPathComponent("project.yaml"), atomically: true, encoding: .utf8)
         return folder
     }
+
+    static func clip(width: Int = 320, height: Int = 180) throws -> String {
+        try MediaFactory.file(width == 320 ? "preview-clip.mp4" : "preview-clip-\(width).mp4",
+                              ["-f", "lavfi", "-i", "testsrc2=s=\(width)x\(height):r=30:d=3", "-f", "lavfi",
+                               "-i", "sine=f=440:r=48000:d=3", "-c:v", "libx264", "-c:a", "aac", "-shortest"])
+    }
+
+    static let json = ["Content-Type: application/json"]
 
     @Test func pathsFromTheURLNeverReachTheFileSystem() throws {
         let server = try PreviewProcess(project: try Self.project())
@@ -111,6 +118,172 @@ import Testing
         #expect(changed.status == 204)
         let next = try server.request("/api/state?after=\(version)", timeout: 30)
         #expect(next.body.contains("\"value\":\"Bye\""))
+    }
+
+    /// A page of another site may not make the server do anything: a browser says where a
+    /// request comes from in `Sec-Fetch-Site` (another port of this machine is `same-site`).
+    @Test func pagesOfOtherSitesGetNothing() throws {
+        let server = try PreviewProcess(project: try Self.project())
+        defer { server.stop() }
+        let segments = try #require(try server.state()["segments"] as? [[String: Any]])
+        let key = try #require(segments.first?["key"] as? String)
+        for site in ["cross-site", "same-site"] {
+            for path in ["/", "/api/state", "/frame/1/0.png", "/piece/\(key).mp4", "/timeline/1", "/preview.js"] {
+                let response = try server.request(path, headers: ["Sec-Fetch-Site: \(site)"])
+                #expect(response.status == 403, "\(site) \(path): \(response.status)")
+                #expect(response.body.contains("requests from pages of other sites are refused"), "\(response.body)")
+            }
+        }
+        // A link to the page opens it (what the page then asks is same-origin); nothing else.
+        let navigation = ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"]
+        #expect(try server.request("/", headers: navigation).status == 200)
+        #expect(try server.request("/frame/1/0.png", headers: navigation).status == 403)
+        #expect(try server.request("/", headers: ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: iframe"]).status == 403)
+        for headers in [["Sec-Fetch-Site: same-origin"], ["Sec-Fetch-Site: none"], []] {
+            #expect(try server.request("/frame/1/0.png", headers: headers).status == 200, "\(headers)")
+        }
+    }
+
+    /// A form of another site can POST text/plain without asking (and older browsers send no
+    /// Origin): a change must be JSON, which a page can send to another site only after asking.
+    @Test func aChangeMustBeJSON() throws {
+        let server = try PreviewProcess(project: try Self.project())
+        defer { server.stop() }
+        let version = try #require(try server.state()["version"] as? Int)
+        for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", nil] {
+            let response = try server.request("/api/vars", method: "POST", headers: type.map { ["Content-Type: \($0)"] } ?? [],
+                                              body: "{\"title\":\"pwned\"}")
+            #expect(response.status == 415, "\(type ?? "no type"): \(response.status)")
+            #expect(response.body.contains("send the body as JSON"), "\(response.body)")
+        }
+        Thread.sleep(forTimeInterval: 2) // a reload takes a few tenths of a second
+        let unchanged = try server.request("/api/state")
+        #expect(unchanged.body.contains("\"version\":\(version),") && !unchanged.body.contains("pwned"), "\(unchanged.body)")
+        // A client that is not a browser (no Origin) may send JSON.
+        let json = try server.request("/api/vars", method: "POST", headers: ["Content-Type: application/json; charset=utf-8"], body: "{\"title\":\"Bye\"}")
+        #expect(json.status == 204)
+        #expect(try server.request("/api/state?after=\(version)", timeout: 30).body.contains("\"value\":\"Bye\""))
+    }
+
+    /// A request head that never ends is cut after 10 s, and at most 64 connections are served
+    /// at once (Connections); the others wait in the kernel's queue and are served later.
+    @Test func halfSentRequestsAreClosedAndConnectionsAreCapped() throws {
+        let server = try PreviewProcess(project: try Self.project())
+        defer { server.stop() }
+        let cap = 64
+        let opened = Date()
+        let connections = try (0..<cap + 16).map { _ in
+            let fd = try server.connect(timeout: 30)
+            PreviewProcess.send(fd, "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n") // the head never ends
+            return fd
+        }
+        defer { connections.forEach { close($0) } }
+        Thread.sleep(forTimeInterval: 1)
+        // The listening socket, the cap, and at most the 4 that NIO accepts in one go before it stops.
+        #expect(server.openSockets <= 1 + cap + 4, "\(server.openSockets) sockets")
+        let first = PreviewProcess.receive(connections[0])
+        let waited = Date().timeIntervalSince(opened)
+        #expect(first.closed && first.bytes.isEmpty, "the half-sent request was not closed in \(waited) s")
+        #expect(waited > 9 && waited < 20, "closed after \(waited) s")
+        #expect(try server.request("/preview.js", timeout: 30).status == 200)
+    }
+
+    /// A still whose client has left is not made, nor one that newer asks superseded: before,
+    /// 199 abandoned asks made the next frame wait 15 s. Counted in the server's CPU time.
+    @Test func stillsNobodyWaitsForAreNotMade() throws {
+        let server = try PreviewProcess(project: try Self.project(width: 1280, height: 720))
+        defer { server.stop() }
+        let keys = try #require(try server.state()["segments"] as? [[String: Any]]).compactMap { $0["key"] as? String }
+        for key in keys { #expect(try server.request("/piece/\(key).mp4", timeout: 60).status == 200) } // the background work done
+        let start = server.cpuSeconds
+        for n in [10, 40, 70] { #expect(try server.request("/frame/1/\(n).png", timeout: 60).status == 200) }
+        let perStill = (server.cpuSeconds - start) / 3
+        let idle = server.openSockets
+        let abandoned = server.cpuSeconds
+        for n in 0..<80 where ![10, 40, 70].contains(n) {
+            let fd = try server.connect()
+            PreviewProcess.send(fd, "GET /frame/1/\(n).png HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            close(fd)
+        }
+        // The server closes each connection its client left; before, it kept them until answered.
+        let deadline = Date() + 10
+        while server.openSockets > idle, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try server.request("/frame/1/89.png", timeout: 60).status == 200)
+        let spent = server.cpuSeconds - abandoned
+        #expect(spent < perStill * 10, "77 abandoned stills and one more took \(spent) s of CPU; one still takes \(perStill) s")
+        // 20 asks at once, their clients waiting: the oldest give way to the newest (503).
+        let asks = try (0..<20).map { i in
+            let fd = try server.connect(timeout: 60)
+            PreviewProcess.send(fd, "GET /frame/1/\(i).png HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+            return fd
+        }
+        let statuses = asks.map { fd in
+            defer { close(fd) }
+            return Int(String(decoding: PreviewProcess.receive(fd).bytes.prefix(12), as: UTF8.self).split(separator: " ").last ?? "") ?? -1
+        }
+        #expect(statuses.filter { $0 == 503 }.count >= 10, "\(statuses)")
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+    }
+
+    /// A var set on the page and then renamed in the file is forgotten, not "unknown" until a restart.
+    @Test func pageValuesOfVarsTheFileNoLongerDeclaresAreForgotten() throws {
+        let folder = try Self.project()
+        let server = try PreviewProcess(project: folder)
+        defer { server.stop() }
+        let version = try #require(try server.state()["version"] as? Int)
+        #expect(try server.request("/api/vars", method: "POST", headers: Self.json, body: "{\"title\":\"Bye\"}").status == 204)
+        let set = try server.state(after: version)
+        #expect((set["vars"] as? [[String: Any]])?.first?["value"] as? String == "Bye")
+        let file = folder.appendingPathComponent("project.yaml")
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "title", with: "headline").write(to: file, atomically: true, encoding: .utf8)
+        let renamed = try server.state(after: try #require(set["version"] as? Int))
+        #expect(renamed["diagnostics"] == nil, "\(renamed["diagnostics"] ?? "")")
+        #expect(renamed["generation"] as? Int == 3)
+        let vars = try #require(renamed["vars"] as? [[String: Any]])
+        #expect(vars.map { $0["name"] as? String } == ["headline"] && vars.first?["value"] as? String == "Hello")
+    }
+
+    /// Media vars set on the page may name files in the project's folder only (symlinks
+    /// resolved), and URLs only of the site of the var's default: the page answers everyone who
+    /// reaches the port.
+    @Test func pageVarsNameOnlyFilesOfTheProjectsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("more"), withIntermediateDirectories: true)
+        let clip = try Self.clip()
+        try FileManager.default.copyItem(atPath: clip, toPath: folder.appendingPathComponent("clip.mp4").path)
+        try FileManager.default.copyItem(atPath: clip, toPath: folder.appendingPathComponent("more/clip.mp4").path)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("outside").path,
+                                                   withDestinationPath: URL(fileURLWithPath: clip).deletingLastPathComponent().path)
+        try """
+        reel: 1
+        vars:
+          picture: { type: path, default: clip.mp4 }
+        output: { size: [320, 180], fps: 30 }
+        media: { clip: "{{ picture }}" }
+        video:
+          - clips:
+              - media: clip
+        """.write(to: folder.appendingPathComponent("project.yaml"), atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(project: folder)
+        defer { server.stop() }
+        var version = try #require(try server.state()["version"] as? Int)
+        func set(_ picture: String) throws -> [String: Any] {
+            #expect(try server.request("/api/vars", method: "POST", headers: Self.json, body: "{\"picture\":\"\(picture)\"}").status == 204)
+            let state = try server.state(after: version)
+            version = state["version"] as? Int ?? version
+            return state
+        }
+        let name = URL(fileURLWithPath: clip).lastPathComponent
+        for picture in ["/etc/passwd", clip, "outside/\(name)", "../\(folder.lastPathComponent)/outside/\(name)", "more/../../x.mp4"] {
+            let diagnostics = try set(picture)["diagnostics"] as? String ?? ""
+            #expect(diagnostics.contains("var 'picture' set on the page names '\(picture)'") && diagnostics.contains("outside the project's folder"),
+                    "\(picture): \(diagnostics)")
+            #expect(diagnostics.contains("--set picture="), "\(diagnostics)")
+        }
+        let url = try set("http://127.0.0.1:9/clip.mp4")["diagnostics"] as? String ?? ""
+        #expect(url.contains("names the URL 'http://127.0.0.1:9/clip.mp4'"), "\(url)")
+        let inside = try set("more/clip.mp4")
+        #expect(inside["diagnostics"] == nil && inside["generation"] as? Int == 2, "\(inside)")
     }
 
     @Test func aPortInUseIsAClearError() throws {
@@ -208,19 +381,8 @@ final class PreviewProcess: @unchecked Sendable {
     /// One HTTP/1.1 request on a new connection, exactly as given.
     func request(_ path: String, method: String = "GET", host: String?? = .none, headers: [String] = [], body: String = "",
                  timeout: Int = 20) throws -> Response {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
+        let fd = try connect(timeout: timeout)
         defer { close(fd) }
-        var time = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var lines = ["\(method) \(path) HTTP/1.1"]
         switch host {
         case .none: lines.append("Host: 127.0.0.1:\(port)")
@@ -228,23 +390,68 @@ final class PreviewProcess: @unchecked Sendable {
         case .some(.none): break
         }
         lines += headers + ["Content-Length: \(body.utf8.count)", "Connection: close", "", body]
-        let text = Array(lines.joined(separator: "\r\n").utf8)
-        _ = text.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        var received = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n <= 0 { break }
-            received += buffer[0..<n]
-        }
-        let response = String(decoding: received, as: UTF8.self)
+        Self.send(fd, lines.joined(separator: "\r\n"))
+        let response = String(decoding: Self.receive(fd).bytes, as: UTF8.self)
         let head = response.components(separatedBy: "\r\n\r\n").first ?? ""
         let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? -1
         return Response(status: status, headers: head.lowercased(), body: String(response.dropFirst(head.count)))
     }
 
-    func state() throws -> [String: Any] {
-        let response = try request("/api/state")
+    /// A new connection to the server; reads on it wait at most `timeout` seconds.
+    func connect(timeout: Int = 20) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var time = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return fd
+    }
+
+    static func send(_ fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// What comes until the server closes the connection (`closed`), or until a read times out.
+    static func receive(_ fd: Int32) -> (bytes: [UInt8], closed: Bool) {
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { return (received, n == 0) }
+            received += buffer[0..<n]
+        }
+    }
+
+    /// The sockets the server holds open, its listening one included.
+    var openSockets: Int {
+        let folder = "/proc/\(process.processIdentifier)/fd"
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)"))?.hasPrefix("socket:") == true }.count
+    }
+
+    /// The CPU time the server has used so far (user and system), in seconds.
+    var cpuSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The state once its version is above `after` (the long poll).
+    func state(after: Int = -1) throws -> [String: Any] {
+        let response = try request("/api/state?after=\(after)", timeout: 30)
         return try JSONSerialization.jsonObject(with: Data(response.body.trimmingCharacters(in: .whitespacesAndNewlines).utf8)) as? [String: Any] ?? [:]
     }
 
