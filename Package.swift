@@ -31,19 +31,21 @@ let package = Package(
         .target(name: "PortableMath"),
         .target(name: "MediaFormat"),
         .target(name: "JSONSchema"),
+        // Is this path a file Reel may read (not a FIFO, a folder or a device)?
+        .target(name: "RegularFiles"),
         .target(
             name: "ProjectFile",
-            dependencies: ["MediaTime", "JSONSchema", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MediaTime", "JSONSchema", "RegularFiles", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
-        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath"]),
+        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat"]),
         .target(name: "Digest"),
-        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "ProjectCompiler", "FileSafety"]),
+        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "ProjectCompiler", "FileSafety", "RegularFiles"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
         .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectCompiler"]),
-        .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler"]),
+        .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles"]),
 
         // FFmpeg.
         .systemLibrary(
@@ -59,7 +61,7 @@ let package = Package(
             pkgConfig: "cairo pangocairo librsvg-2.0 fontconfig",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libfontconfig-dev"])]
         ),
-        .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "CCairo"]),
+        .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"]),
 
         .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "MediaIO", "OverlayRendering"]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 import ProjectFile
 
 /// One row of batch data: values for the project's vars (and for the output template).
@@ -47,6 +48,10 @@ public struct BatchData: Sendable {
 
     private static func readText(_ path: String) throws(ProjectError) -> String {
         let start = SourceLocation(file: path, line: 1, column: 1)
+        if case .notAFile(let kind)? = RegularFile.problem(at: path) {
+            throw ProjectError(.missingFile, Diagnostic(location: start, path: "", message: "cannot read \(path): it is \(kind), not a file",
+                                                        hint: "name the CSV, JSON or YAML file of rows itself"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ProjectError(.missingFile, Diagnostic(location: start, path: "", message: "cannot read \(path): no such file, or not readable"))
         }

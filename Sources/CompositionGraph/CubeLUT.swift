@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// A 3D LUT read from an Adobe/Resolve `.cube` file: `LUT_3D_SIZE`, optional `TITLE`,
 /// `DOMAIN_MIN`/`DOMAIN_MAX` and `#` comments, then size³ lines of `r g b` with red changing
@@ -18,6 +19,7 @@ public struct CubeLUT: Sendable, Equatable {
 
     /// Reads the file at `path`; errors name the file and line.
     public init(contentsOf path: String) throws {
+        if let problem = RegularFile.problem(at: path) { throw CubeLUTError(path: path, line: nil, message: "cannot be read: \(problem)") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CubeLUTError(path: path, line: nil, message: "cannot be read")
         }

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import RegularFiles
 import MediaTime
 
 /// `reel import`: an EDL or OpenTimelineIO file → a Reel project text a person would have
@@ -19,6 +20,11 @@ public enum ProjectImport {
 
     /// Reads `path` (`.edl` or `.otio`); `rate` is the EDL's frame rate (24 if nil; OTIO files carry theirs).
     public static func read(path: String, rate: Rational?) throws(InterchangeError) -> (InterchangeTimeline, [ImportWarning]) {
+        switch RegularFile.problem(at: path) {
+        case .missing?: throw InterchangeError("no such file: \(path)", hint: "check the path", category: .missingFile)
+        case let problem?: throw InterchangeError("cannot read \(path): \(problem)", hint: "name the EDL or OTIO file itself", category: .missingFile)
+        case nil: break
+        }
         switch (path as NSString).pathExtension.lowercased() {
         case "edl":
             guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -1,4 +1,5 @@
 internal import CCairo
+import RegularFiles
 
 /// A fontconfig configuration of our own: the machine's font directories plus the project's
 /// font files, and none of the machine's substitution rules.
@@ -37,8 +38,11 @@ enum IsolatedFontConfig {
     }
 
     private static func addApplicationFont(_ path: String, to config: OpaquePointer) throws(OverlayError) {
-        var isDirectory: Bool = false
-        guard fileExists(path, isDirectory: &isDirectory), !isDirectory else { throw OverlayError(.fontFileMissing(path: path)) }
+        switch RegularFile.problem(at: path) {
+        case .missing?: throw OverlayError(.fontFileMissing(path: path))
+        case let problem?: throw OverlayError(.fontFileNotAFile(path: path, problem: problem.description))
+        case nil: break
+        }
         let before = applicationFontCount(config)
         // FcConfigAppFontAddFile succeeds on files that hold no font, so count the faces it added.
         let added = path.withCString { FcConfigAppFontAddFile(config, $0) }
@@ -47,13 +51,6 @@ enum IsolatedFontConfig {
 
     private static func applicationFontCount(_ config: OpaquePointer) -> Int32 {
         FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0
-    }
-
-    private static func fileExists(_ path: String, isDirectory: inout Bool) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        isDirectory = (info.st_mode & UInt32(S_IFMT)) == UInt32(S_IFDIR)
-        return true
     }
 
     /// Drains and frees a fontconfig string list.

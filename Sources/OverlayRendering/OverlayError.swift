@@ -3,6 +3,8 @@ public struct OverlayError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
         /// A font file listed in the project does not exist.
         case fontFileMissing(path: String)
+        /// A font path names a folder, a FIFO or a device.
+        case fontFileNotAFile(path: String, problem: String)
         /// A font file exists but fontconfig cannot read a font from it.
         case fontFileUnusable(path: String)
         /// No font of this family is installed or listed in the project.
@@ -29,6 +31,8 @@ public struct OverlayError: Error, Hashable, Sendable, CustomStringConvertible {
         switch reason {
         case .fontFileMissing(let path):
             return "\(place)font file '\(path)' does not exist; fix the path in `fonts:` (relative to the project file)"
+        case .fontFileNotAFile(let path, let problem):
+            return "\(place)font file '\(path)': \(problem); list the font file itself (.ttf, .otf, .ttc) in `fonts:`"
         case .fontFileUnusable(let path):
             return "\(place)font file '\(path)' is not a font fontconfig can read; list a TrueType/OpenType (.ttf, .otf, .ttc) file"
         case .unknownFontFamily(let family, let available):

@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// A loaded YAML or JSON file: its tree and its text (for quoting lines in diagnostics).
 public struct Document: Sendable {
@@ -23,11 +24,12 @@ public enum DocumentLoader {
         func fail(_ category: ProjectError.Category, _ message: String, hint: String? = nil) -> ProjectError {
             ProjectError(category, Diagnostic(location: start, path: "", message: message, hint: hint))
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail(.missingFile, "no such file: \(path)", hint: "check the path; relative paths start from the current directory")
+        switch RegularFile.problem(at: path) {
+        case .missing?: throw fail(.missingFile, "no such file: \(path)", hint: "check the path; relative paths start from the current directory")
+        case .notAFile(let kind)?: throw fail(.missingFile, "\(path) is \(kind), not a file", hint: "name the file itself")
+        case .unreadable(let reason)?: throw fail(.missingFile, "cannot read \(path): \(reason)")
+        case nil: break
         }
-        guard !isDirectory.boolValue else { throw fail(.missingFile, "\(path) is a directory, not a project file") }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw fail(.missingFile, "cannot open \(path) for reading (permissions?)") }
         defer { try? handle.close() }
         // Read one byte past the limit, so a huge file is refused without reading all of it.

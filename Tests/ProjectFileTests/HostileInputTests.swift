@@ -133,7 +133,7 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let directoryError = try failure(path: dir.path)
         #expect(directoryError?.category == .missingFile)
-        #expect(directoryError?.diagnostics.first?.message == "\(dir.path) is a directory, not a project file")
+        #expect(directoryError?.diagnostics.first?.message == "\(dir.path) is a folder, not a file")
         let missing = try failure(path: dir.appendingPathComponent("nope.yaml").path)
         #expect(missing?.category == .missingFile)
         #expect(missing?.diagnostics.first?.message.hasPrefix("no such file") == true)

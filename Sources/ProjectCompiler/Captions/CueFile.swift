@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 import ProjectFile
 
 /// A cue file of a caption track, read by its extension: `.srt` (SubRip), `.vtt` (WebVTT) or
@@ -24,6 +25,7 @@ enum CueFile {
         guard extensions.contains(kind) else {
             throw invalid("'\(name)' is not a cue file Reel reads", hint: "use a .srt, .vtt or .json (word list) file")
         }
+        if case .notAFile(let kind)? = RegularFile.problem(at: path) { throw invalid("'\(name)' is \(kind), not a cue file", hint: "name the .srt, .vtt or .json file itself") }
         guard let data = FileManager.default.contents(atPath: path) else { throw .missing }
         guard data.count <= limits.maxFileBytes else { throw invalid("the cue file is larger than \(limits.maxFileBytes >> 20) MiB, the limit for cue files") }
         guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
