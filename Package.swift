@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat"]),
         .target(name: "Digest"),
-        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "ProjectCompiler", "FileSafety", "RegularFiles"]),
+        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
         .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectCompiler"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles"]),

@@ -1,7 +1,10 @@
+import CompositionGraph
 import Foundation
 
 /// Renders a plan's jobs, `jobs` at a time, skipping those whose output is up to date (its
-/// recorded content hash, in `.reel/NAME.reel-hash` beside it, equals the job's) unless forced.
+/// record, in `.reel/NAME.reel-hash` beside it, holds the job's content hash and the size and
+/// modification time the output has now: a truncated, emptied or replaced output is rendered
+/// again) unless forced.
 /// A failing row does not stop the others.
 public struct BatchRunner: Sendable {
     public enum Outcome: Sendable, Equatable {
@@ -26,22 +29,26 @@ public struct BatchRunner: Sendable {
         return url.deletingLastPathComponent().appendingPathComponent(".reel").appendingPathComponent(url.lastPathComponent + ".reel-hash").path
     }
 
-    /// Where Reel 0.3 and earlier kept it, beside the output: still read, and removed when the
-    /// output is rendered again.
+    /// Where Reel 0.3 and earlier kept it, beside the output (without the stamp, so such an
+    /// output is rendered again): removed when it is.
     static func hashFileBeside(_ output: String) -> String { output + ".reel-hash" }
 
     public static func isUpToDate(_ job: BatchJob) -> Bool {
-        guard FileManager.default.fileExists(atPath: job.outputPath),
-              let recorded = (try? String(contentsOfFile: hashFile(for: job.outputPath), encoding: .utf8))
-                ?? (try? String(contentsOfFile: hashFileBeside(job.outputPath), encoding: .utf8)) else { return false }
-        return recorded.trimmingCharacters(in: .whitespacesAndNewlines) == job.contentHash
+        guard let stamp = try? FileStamp.ofFile(job.outputPath),
+              let recorded = try? String(contentsOfFile: hashFile(for: job.outputPath), encoding: .utf8) else { return false }
+        return recorded == record(job, stamp: stamp)
     }
 
-    /// Records `job`'s content hash for its freshly rendered output.
+    /// The record of an output: the content hash it was rendered from, then its file's stamp.
+    static func record(_ job: BatchJob, stamp: FileStamp) -> String {
+        "\(job.contentHash)\nsize \(stamp.size) modified \(stamp.modified)\n"
+    }
+
+    /// Records `job`'s content hash and its freshly rendered output's stamp.
     static func record(_ job: BatchJob) throws {
         let file = hashFile(for: job.outputPath)
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try (job.contentHash + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try record(job, stamp: try FileStamp.ofFile(job.outputPath)).write(toFile: file, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(atPath: hashFileBeside(job.outputPath))
     }
 

@@ -43,12 +43,13 @@ struct BatchRunnerTests {
         #expect(outcomes == [.rendered, .failed("boom"), .rendered, .rendered])
         #expect(renderer.rendered.sorted() == [1, 2, 3, 4])
         #expect(renderer.mostAtOnce == 2)
-        #expect(try String(contentsOfFile: BatchRunner.hashFile(for: dir.appendingPathComponent("out/1.mp4").path), encoding: .utf8) == "hash-1\n")
+        #expect(try String(contentsOfFile: BatchRunner.hashFile(for: dir.appendingPathComponent("out/1.mp4").path), encoding: .utf8)
+            .hasPrefix("hash-1\nsize 7 modified "))
         #expect(!FileManager.default.fileExists(atPath: BatchRunner.hashFile(for: dir.appendingPathComponent("out/2.mp4").path)))
     }
 
     /// The hashes live in a hidden `.reel` folder, not among the deliverables; one kept beside
-    /// an output by an earlier Reel still counts, and goes when the row renders again.
+    /// an output by an earlier Reel lacks the output's stamp, so the row renders again and it goes.
     @Test func hashesAreKeptOutOfTheDeliverablesFolder() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -57,14 +58,15 @@ struct BatchRunnerTests {
         let out = dir.appendingPathComponent("out")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [".reel", "1.mp4"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".reel").path) == ["1.mp4.reel-hash"])
-        // An output and its hash beside it, as Reel 0.3 wrote them: up to date; then re-rendered.
+        // An output and its hash beside it, as Reel 0.3 wrote them: rendered again, then up to date.
         try Data("old".utf8).write(to: URL(fileURLWithPath: list[1].outputPath))
         try "hash-2\n".write(toFile: list[1].outputPath + ".reel-hash", atomically: true, encoding: .utf8)
+        #expect(BatchRunner(parallelJobs: 1, force: false).run([list[1]], render: FakeRenderer().render) { _, _ in } == [.rendered])
+        #expect(!FileManager.default.fileExists(atPath: list[1].outputPath + ".reel-hash"))
+        #expect(try String(contentsOfFile: BatchRunner.hashFile(for: list[1].outputPath), encoding: .utf8).hasPrefix("hash-2\n"))
         #expect(BatchRunner(parallelJobs: 1, force: false).run([list[1]], render: FakeRenderer().render) { _, _ in } == [.upToDate])
         list[1].contentHash = "changed"
         #expect(BatchRunner(parallelJobs: 1, force: false).run([list[1]], render: FakeRenderer().render) { _, _ in } == [.rendered])
-        #expect(!FileManager.default.fileExists(atPath: list[1].outputPath + ".reel-hash"))
-        #expect(try String(contentsOfFile: BatchRunner.hashFile(for: list[1].outputPath), encoding: .utf8) == "changed\n")
     }
 
     @Test func upToDateRowsAreSkippedUnlessForcedAndAChangedHashRendersAgain() throws {
@@ -76,9 +78,16 @@ struct BatchRunnerTests {
         list[1].contentHash = "changed"
         #expect(BatchRunner(parallelJobs: 3, force: false).run(list, render: again.render) { _, _ in } == [.upToDate, .rendered, .upToDate])
         #expect(again.rendered == [2])
-        // An output that was deleted is rendered again even though its hash file is there.
+        // An output that was deleted, emptied, cut short or replaced is rendered again even
+        // though its hash file is there: the record holds the output's size and time.
         try FileManager.default.removeItem(atPath: list[0].outputPath)
         #expect(!BatchRunner.isUpToDate(list[0]))
+        let handle = try #require(FileHandle(forWritingAtPath: list[2].outputPath))
+        try handle.truncate(atOffset: 3)
+        try handle.close()
+        #expect(!BatchRunner.isUpToDate(list[2]))
+        try Data().write(to: URL(fileURLWithPath: list[2].outputPath))
+        #expect(!BatchRunner.isUpToDate(list[2]))
         let forced = FakeRenderer()
         #expect(BatchRunner(parallelJobs: 1, force: true).run(list, render: forced.render) { _, _ in } == [.rendered, .rendered, .rendered])
         // One job at a time renders in row order.
