@@ -209,8 +209,13 @@ private func standardError(_ text: String) { FileHandle.standardError.write(Data
 private func standardOutput(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
 
 /// Renders one row with a child `reel render` process (a crash or a failure stays in its row).
-/// Text values are passed as `--set`, typed values in a temporary `--vars` JSON file.
+/// Text values are passed as `--set` (typed by the var's rules, as the plan checked them), typed
+/// values and long texts in a temporary `--vars` JSON file.
 private struct ChildRender: Sendable {
+    /// Longest text passed as `--set`. Linux refuses a command-line argument over 128 KiB; a
+    /// text this long is no number, colour or time, so as a JSON string it means the same.
+    static let longestArgument = 16 << 10
+
     var project: String
     var threads: Int
     var segmentJobs: Int
@@ -233,6 +238,7 @@ private struct ChildRender: Sendable {
         var typed: [(String, Node.Value)] = []
         for value in job.values {
             switch value.input {
+            case .text(let text) where text.utf8.count > Self.longestArgument: typed.append((value.name, .string(text)))
             case .text(let text): arguments += ["--set", "\(value.name)=\(text)"]
             case .value(let v): typed.append((value.name, v))
             }

@@ -229,4 +229,27 @@ import Testing
         #expect(refused.status == 65 && refused.standardError.contains("rows.csv:2:3: error: row 1: the value given for var 'name' holds a NUL character"),
                 "\(refused.standardError)")
     }
+
+    /// A cell longer than one command-line argument may be (128 KiB on Linux) renders: long
+    /// texts reach the row's render through a vars file, not as --set.
+    @Test func aLongCellRendersLikeAShortOne() throws {
+        let dir = try folder(rows: "")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+        reel: 1
+        vars:
+          note: { type: string }
+        output: { size: [160, 90], fps: 25, video: { codec: h264, preset: ultrafast, crf: 30 }, metadata: { comment: "{{ note }}" } }
+        media: { clip: clip.mp4 }
+        video: [{ clips: [{ media: clip, duration: 0.5s }] }]
+        """.write(to: dir.appendingPathComponent("notes.yaml"), atomically: true, encoding: .utf8)
+        let long = String(repeating: "a long note ", count: 200 << 10 / 12)
+        try "id,note\nlong,\(long)\nshort,brief\n".write(to: dir.appendingPathComponent("notes.csv"), atomically: true, encoding: .utf8)
+        let run = try ReelCommand.run(["batch", "notes.yaml", "--data", "notes.csv", "--output", "out/{{ id }}.mp4"], in: dir)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("batch: 2 rendered"), "\(run.standardOutput)")
+        let comment = try MediaFactory.run("ffprobe", ["-v", "error", "-show_entries", "format_tags=comment", "-of", "default=nw=1:nk=1",
+                                                       dir.appendingPathComponent("out/long.mp4").path])
+        #expect(comment.trimmingCharacters(in: .whitespacesAndNewlines) == long.trimmingCharacters(in: .whitespaces))
+    }
 }
