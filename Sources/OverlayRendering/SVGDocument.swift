@@ -23,6 +23,11 @@ final class SVGDocument: Picture {
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw OverlayError(.unreadableImage(path: path, detail: "cannot read the file"))
         }
+        let elements = elementCount(bytes)
+        guard elements <= maxElements else {
+            throw OverlayError(.unreadableImage(path: path, detail: "the SVG has \(elements) elements, more than the \(maxElements) Reel draws "
+                                                + "(librsvg takes seconds and hundreds of MB for each 100,000); simplify it, or render it to a PNG"))
+        }
         var error: UnsafeMutablePointer<GError>?
         let made = bytes.withUnsafeBytes { raw in
             rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
@@ -39,6 +44,21 @@ final class SVGDocument: Picture {
         let document = SVGDocument(handle: handle, width: width, height: height)
         try document.checkRenders(path)
         return document
+    }
+
+    /// Most elements drawn from one SVG. Logos and icons have hundreds, detailed illustrations
+    /// a few thousand; 200,000 took librsvg 35 s and 519 MB for one frame.
+    static let maxElements = 20_000
+
+    /// Start tags in the text (`<` then a name's first character), counted before librsvg
+    /// parses anything; a `<` in a comment or CDATA counts too, which errs on the safe side.
+    static func elementCount(_ bytes: Data) -> Int {
+        var count = 0, afterOpen = false
+        for byte in bytes {
+            if afterOpen, (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x3A { count += 1 }
+            afterOpen = byte == 0x3C
+        }
+        return count
     }
 
     /// The width/height attributes in pixels, else the viewBox's size.

@@ -79,6 +79,27 @@ import TestSupport
         #expect(frame[125, 25].isClose(to: TestFrame.Pixel(b: 0, g: 255, r: 0, a: 255)), "a data: image is part of the SVG: \(frame[125, 25])")
     }
 
+    /// An SVG of more elements than `SVGDocument.maxElements` is refused before librsvg parses
+    /// it (200,000 took 35 s and 519 MB); one just under the bound draws.
+    @Test func anSVGOfTooManyElementsIsRefusedQuickly() throws {
+        let media = try TemporaryDirectory()
+        func svg(_ n: Int, _ name: String) throws -> String {
+            try media.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">"
+                            + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: n) + "</svg>", to: name)
+        }
+        let huge = try svg(200_000, "huge.svg")
+        let start = ContinuousClock.now
+        do {
+            _ = try OverlayRenderer(layers: [layer(image(huge, .svg), x: 0, y: 0)], fonts: [], renderSize: PixelSize(width: 8, height: 8))
+            Issue.record("an SVG of 200,000 elements must be refused")
+        } catch {
+            #expect(error.description.contains("200001 elements, more than the 20000 Reel draws"), "\(error.description)")
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        _ = try OverlayRenderer(layers: [layer(image(try svg(19_000, "fine.svg"), .svg), x: 0, y: 0)], fonts: [],
+                                renderSize: PixelSize(width: 8, height: 8))
+    }
+
     @Test func unreadableImageIsAnErrorNamingTheFile() throws {
         let media = try TemporaryDirectory()
         let bogus = try media.write("not an image", to: "logo.png")
