@@ -18,6 +18,8 @@ struct PageState: Encodable, Sendable {
     var project: String
     var generation: Int?
     var diagnostics: String?
+    /// The project's warnings as `reel validate` prints them (nil when it has none).
+    var warnings: String?
     /// Frame duration as [numerator, denominator] seconds.
     var frameDuration: [Int64] = [1, 30]
     var frames: Int64 = 0
@@ -32,11 +34,12 @@ struct PageState: Encodable, Sendable {
     init(project: String) { self.project = project }
 
     /// Shows `generation` (and clears the diagnostics).
-    mutating func show(_ generation: PreviewGeneration, vars: [PreviewVar]) {
+    mutating func show(_ generation: PreviewGeneration, vars: [PreviewVar], warnings: String?) {
         let graph = generation.graph
         let d = graph.videoComposition.frameDuration.value
         self.generation = generation.number
         diagnostics = nil
+        self.warnings = warnings
         frameDuration = [d.numerator, d.denominator]
         frames = generation.stills.frameCount
         duration = graph.duration.seconds

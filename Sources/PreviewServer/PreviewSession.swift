@@ -131,7 +131,8 @@ final class PreviewSession: @unchecked Sendable {
             let list = PreviewVar.list(document: loaded.document.root, overrides: given)
             let from = lock.withLock {
                 current = next
-                state.show(next, vars: list)
+                state.show(next, vars: list, warnings: loaded.warnings.isEmpty ? nil
+                           : DiagnosticRenderer(sources: [loaded.document.source]).render(loaded.warnings))
                 return min(playhead, next.segments.count - 1)
             }
             previous?.playback.cancel()

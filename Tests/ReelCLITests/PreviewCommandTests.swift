@@ -243,6 +243,25 @@ import Testing
         #expect(vars.map { $0["name"] as? String } == ["headline"] && vars.first?["value"] as? String == "Hello")
     }
 
+    /// The page shows the project's warnings as `reel validate` prints them, and drops them
+    /// once the file no longer causes them.
+    @Test func thePageShowsTheProjectsWarnings() throws {
+        let folder = try Self.project()
+        let file = folder.appendingPathComponent("project.yaml")
+        let valid = try String(contentsOf: file, encoding: .utf8)
+        try valid.replacingOccurrences(of: "style: { font: DejaVu Sans, size: 24", with: "style: { font: DejaVu Sans, size: 240")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(project: folder)
+        defer { server.stop() }
+        let state = try server.state()
+        #expect(state["diagnostics"] == nil)
+        let warnings = try #require(state["warnings"] as? String)
+        #expect(warnings.contains("project.yaml:10:5: warning: this text runs outside the frame (320x180)"), "\(warnings)")
+        try valid.write(to: file, atomically: true, encoding: .utf8)
+        let fixed = try server.state(after: try #require(state["version"] as? Int))
+        #expect(fixed["warnings"] == nil, "\(fixed["warnings"] ?? "")")
+    }
+
     /// Media vars set on the page may name files in the project's folder only (symlinks
     /// resolved), and URLs only of the site of the var's default: the page answers everyone who
     /// reaches the port.

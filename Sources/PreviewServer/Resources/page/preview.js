@@ -368,6 +368,10 @@ function applyState(state) {
   const diagnostics = $("diagnostics");
   diagnostics.hidden = !state.diagnostics;
   diagnostics.textContent = state.diagnostics || "";
+  // Warnings of the picture shown; a failing project's text holds its own.
+  const warnings = $("warnings");
+  warnings.hidden = !state.warnings || !!state.diagnostics;
+  warnings.textContent = state.warnings || "";
   $("status").textContent = state.diagnostics ? "the project has problems: showing the last good picture" : "";
   if (state.generation == null) return;
   if (old && old.generation === state.generation) return;
