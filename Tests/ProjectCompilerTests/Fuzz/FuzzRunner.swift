@@ -235,7 +235,7 @@ struct FuzzRunner {
             if l.column > lineLengths[l.line - 1] + 1 {
                 problems.append("diagnostic at \(l.line):\(l.column), the line has \(lineLengths[l.line - 1]) characters: \(d.message)")
             }
-            if !rendered.contains("\(path):\(l.line):\(l.column): error: ") { problems.append("rendered text lacks \(l): \(d.message)") }
+            if !rendered.contains("\(path):\(l.line):\(l.column): \(d.severity.rawValue): ") { problems.append("rendered text lacks \(l): \(d.message)") }
         }
         return problems
     }
