@@ -291,6 +291,21 @@ class Run:
                               10, "the picture after the fix")
         self.assert_same(self.page_still("fixed.png"), self.reel_frame("2s", "ref-fixed.png"))
 
+    def show_warning(self):
+        long = self.original.replace("headline: Spring Sale", "headline: Spring Sale, all week long, on every item in the shop")
+        self.write_project(long)
+        self.browser.wait_for("!document.getElementById('warnings').hidden", 10, "the warnings")
+        shown = self.browser.evaluate("document.getElementById('warnings').textContent")
+        validate = subprocess.run([self.reel, "validate", self.project], capture_output=True, text=True, timeout=60)
+        assert validate.returncode == 0, validate
+        assert shown.strip() == validate.stderr.strip(), f"page:\n{shown}\nreel validate:\n{validate.stderr}"
+        assert re.search(r"project\.yaml:\d+:\d+: warning: this text runs outside the frame", shown), shown
+        assert self.browser.evaluate("document.getElementById('diagnostics').hidden"), "a warning is no error"
+        print("     " + shown.splitlines()[0])
+        self.browser.screenshot(os.path.join(self.work, "warning.png"))
+        self.write_project(self.original)
+        self.browser.wait_for("document.getElementById('warnings').hidden", 10, "the warnings gone after the fix")
+
     # ---- figures (--figures): measured, printed, not checked ----
 
     def play_through(self, label):
@@ -365,6 +380,7 @@ def main():
         run.step("a new title in the file shows within 2 s", run.edit_title)
         run.step("broken YAML shows reel validate's diagnostic over the last good picture", run.break_yaml)
         run.step("the fix brings the picture back", run.fix_yaml)
+        run.step("a warning shows under the picture as reel validate prints it, and goes with its cause", run.show_warning)
         if args.screenshot:
             run.step(f"screenshot {args.screenshot}", lambda: run.screenshot(args.screenshot))
     finally:
