@@ -65,10 +65,16 @@ let package = Package(
 
         .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "MediaIO", "OverlayRendering"]),
 
-        // The preview server (`reel preview`): Hummingbird over the render engine.
+        // The application layer: what every front end does with the libraries (open a project
+        // with this machine's media, fonts and remote media cache; say what went wrong).
+        .target(name: "Application", dependencies: ["CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
+                                                    "RenderEngine", "Interchange"]),
+
+        // The preview server (`reel preview`): Hummingbird over the application layer.
         .target(
             name: "PreviewServer",
             dependencies: ["MediaTime", "MediaIO", "ProjectFile", "ProjectCompiler", "CompositionGraph", "RenderEngine", "TimelinePage", "FileSafety",
+                           "Application",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -78,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia",
+                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia", "Application",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

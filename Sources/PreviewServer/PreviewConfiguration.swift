@@ -1,20 +1,21 @@
+import Application
 import ProjectCompiler
 import ProjectFile
 import RenderEngine
 
 /// What `reel preview` asks of the server.
 public struct PreviewConfiguration: Sendable {
-    /// Loads the project with the var values the page set (they win over the command line's);
-    /// returns it with every var value given from outside. Throws what `reel validate` reports.
-    public typealias Loader = @Sendable (_ pageVars: [VarOverride]) throws -> (project: ProjectPipeline.Loaded, vars: [VarOverride])
-
     /// The project file as given on the command line (the page's title).
     public var projectPath: String
-    /// Files read besides those the graph names: the project file, a `--vars` file.
-    public var inputFiles: [String]
-    public var load: Loader
-    /// The message of an error, exactly as the command line prints it.
-    public var describe: @Sendable (any Error) -> String
+    /// Opens the project (media facts, fonts, the remote media cache of the session).
+    public var workspace: Workspace
+    /// Var values set on the command line (`--set`), which win over `varsFile`'s; the page's
+    /// win over both.
+    public var setVars: [VarOverride]
+    /// A file of var values (`--vars`), read again at every load.
+    public var varsFile: String?
+    /// The rendition to show (nil: the project's first, if it has renditions).
+    public var rendition: String?
     /// The size of stills and playback, as `reel frame --size`.
     public var size: StillSize
     /// The address to bind: 127.0.0.1 unless the user says otherwise.
@@ -26,16 +27,29 @@ public struct PreviewConfiguration: Sendable {
     /// A line for the terminal (a reload, a failure); from any thread.
     public var log: @Sendable (String) -> Void
 
-    public init(projectPath: String, inputFiles: [String], load: @escaping Loader, describe: @escaping @Sendable (any Error) -> String,
+    public init(projectPath: String, workspace: Workspace, setVars: [VarOverride], varsFile: String?, rendition: String?,
                 size: StillSize, host: String, port: Int, cacheFolder: String, log: @escaping @Sendable (String) -> Void) {
         self.projectPath = projectPath
-        self.inputFiles = inputFiles
-        self.load = load
-        self.describe = describe
+        self.workspace = workspace
+        self.setVars = setVars
+        self.varsFile = varsFile
+        self.rendition = rendition
         self.size = size
         self.host = host
         self.port = port
         self.cacheFolder = cacheFolder
         self.log = log
+    }
+
+    /// Files read besides those the graph names: the project file, the vars file.
+    var inputFiles: [String] { [projectPath] + (varsFile.map { [$0] } ?? []) }
+
+    /// The project with the var values the page set (they win over the command line's);
+    /// returns it with every var value given from outside. Throws what `reel validate` reports.
+    func load(pageVars: [VarOverride]) throws(ProjectError) -> (project: ProjectPipeline.Loaded, vars: [VarOverride]) {
+        let file = try varsFile.map { path throws(ProjectError) in try VarOverride.load(file: path) }
+        let given = (file?.overrides ?? []) + setVars + pageVars
+        let project = try workspace.open(projectPath, vars: VarInputs(overrides: given, sources: file.map { [$0.source] } ?? [], rendition: rendition))
+        return (project, given)
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import CompositionGraph
 import FileSafety
 import Foundation
@@ -124,15 +125,14 @@ final class PreviewSession: @unchecked Sendable {
         let (previous, stopped) = lock.withLock { (current, self.stopped) }
         guard !stopped else { return }
         do {
-            let (loaded, given) = try configuration.load(try pageVarsForTheFile())
+            let (loaded, given) = try configuration.load(pageVars: try pageVarsForTheFile())
             let next = try PreviewGeneration(number: (previous?.number ?? 0) + 1, graph: loaded.graph, stillSize: configuration.size,
                                              cacheFolder: configuration.cacheFolder, readers: readers)
             previous?.stills.handOverReaders()
             let list = PreviewVar.list(document: loaded.document.root, overrides: given)
             let from = lock.withLock {
                 current = next
-                state.show(next, vars: list, warnings: loaded.warnings.isEmpty ? nil
-                           : DiagnosticRenderer(sources: [loaded.document.source]).render(loaded.warnings))
+                state.show(next, vars: list, warnings: loaded.warnings.isEmpty ? nil : ErrorText.warnings(loaded))
                 return min(playhead, next.segments.count - 1)
             }
             previous?.playback.cancel()
@@ -142,7 +142,7 @@ final class PreviewSession: @unchecked Sendable {
             let changed = next.segments.filter { !oldKeys.contains($0.pieceKey) }.count
             configuration.log("\(reason): \(changed) of \(next.segments.count) segments to render, ready in \(Self.seconds(since: started))")
         } catch {
-            let text = configuration.describe(error)
+            let text = ErrorText.message(for: error)
             lock.withLock { state.fail(text) }
             if previous == nil { watcher?.watch(configuration.inputFiles) }
             let count = (error as? ProjectError)?.diagnostics.count ?? 1

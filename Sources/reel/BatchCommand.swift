@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Batch
 import Foundation
@@ -80,13 +81,11 @@ struct BatchRender: ParsableCommand {
             if let problem = template.unknownName(known: known) {
                 throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "", message: problem.message, hint: problem.hint))
             }
-            let media = MediaFactsReader()
-            let remote = try fetching.cache()
+            let workspace = try fetching.workspace()
             let stamp = "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")"
             return BatchPlan.make(project: document, projectBytes: bytes, data: rows, output: template, stamp: stamp,
                                   shard: shard) { document, values, rendition throws(ProjectError) in
-                try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], rendition: rendition, media: media,
-                                         fonts: CatalogFonts(), remote: remote)
+                try workspace.open(document, vars: VarInputs(overrides: values, sources: [rows.source], rendition: rendition))
             }
         }
         if !plan.warnings.isEmpty { standardError(DiagnosticRenderer(sources: sources).render(plan.warnings)) }

@@ -46,7 +46,7 @@ struct Export: ParsableCommand {
             let values = try vars.values()
             let facts = AbsentMediaFacts(base: MediaFactsReader())
             let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, rendition: values.rendition,
-                                                  media: facts, fonts: nil, remote: try fetching.cache())
+                                                  media: facts, fonts: nil, remote: try fetching.workspace().remote)
             try refuseUnsafeOutputs([output], project: project, vars: vars, graph: loaded.graph, exampleName: "cut.otio")
             let (timeline, exportWarnings) = try TimelineExport.timeline(loaded.project, layout: loaded.layout, starts: try mediaStart.map { try pair($0, "--media-start") })
             var warnings = exportWarnings

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import FileSafety
 import Foundation
@@ -60,18 +61,7 @@ enum Failure {
 
     /// What the user reads: every message starts with `error:` (a project error's
     /// diagnostics carry their own), and several diagnostics end with their count.
-    static func message(for error: any Error) -> String {
-        switch error {
-        case let error as ProjectError:
-            error.description + (error.diagnostics.count > 1 ? "\n" + DiagnosticRenderer.tally(error.diagnostics) : "")
-        case let error as RenderError:
-            error.description
-        case let error as InterchangeError:
-            error.description
-        default:
-            "error: \(error)"
-        }
-    }
+    static func message(for error: any Error) -> String { ErrorText.message(for: error) }
 
     /// Prints the error's message on standard error; returns its exit status.
     static func report(_ error: any Error) -> ExitCode {

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import RemoteMedia
@@ -7,13 +8,13 @@ struct MediaFetching: ParsableArguments {
     @Flag(help: "Fetch no remote media: use only the media cache (REEL_OFFLINE=1 does the same).")
     var offline = false
 
-    /// A cache with the environment's settings, reporting its fetches on standard error.
-    /// Throws `UsageError` for a malformed setting.
-    func cache() throws -> RemoteMediaCache {
+    /// A workspace whose media cache has the environment's settings and reports its fetches
+    /// on standard error. Throws `UsageError` for a malformed setting.
+    func workspace() throws -> Workspace {
         do {
             let settings = try RemoteMediaSettings.fromEnvironment(ProcessInfo.processInfo.environment, offline: offline)
             let line = FetchProgressLine()
-            return RemoteMediaCache(settings: settings) { line.show($0) }
+            return Workspace(remote: RemoteMediaCache(settings: settings) { line.show($0) })
         } catch {
             throw UsageError(error.description)
         }

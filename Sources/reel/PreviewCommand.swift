@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Dispatch
 import Foundation
@@ -63,18 +64,9 @@ struct Preview: ParsableCommand {
             if allowRemote, ListenAddress.isLoopbackOnly(host) != true {
                 FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars, and can set the vars (to files in the project's folder); there is no password\n".utf8))
             }
-            let vars = self.vars, project = self.project
-            let remote = try fetching.cache() // one for the session: a URL is fetched or checked once
+            // The --vars file is read again at every load.
             let server = PreviewServer(PreviewConfiguration(
-                projectPath: project,
-                inputFiles: [project] + (vars.file.map { [$0] } ?? []),
-                load: { pageVars in
-                    let given = try vars.values()
-                    let all = given.overrides + pageVars
-                    return (try loadProject(projectPath: project, vars: VarValues(overrides: all, sources: given.sources, rendition: given.rendition),
-                                            remote: remote), all)
-                },
-                describe: Failure.message(for:),
+                projectPath: project, workspace: try fetching.workspace(), setVars: try vars.setValues(), varsFile: vars.file, rendition: vars.rendition,
                 size: size, host: host, port: port, cacheFolder: RenderingOptions.cacheFolder,
                 log: { line in FileHandle.standardError.write(Data("\(Self.clock()) \(line)\n".utf8)) }))
             let signals = SignalCancellation { server.stop() }

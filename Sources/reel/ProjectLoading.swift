@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import CompositionGraph
 import Foundation
@@ -6,39 +7,30 @@ import ProjectFile
 import RemoteMedia
 import RenderEngine
 
-/// Project file → composition graph, with this machine's media (the render engine's facts
-/// reader; `http(s)://` media through the media cache) and fonts. Throws `ProjectError`.
-/// `target` is what the command line says of the output, which the output settings are fitted to.
-/// Its warnings are printed on standard error, or under `strict` thrown as errors.
-func loadGraph(projectPath: String, vars: VarValues, remote: RemoteMediaCache,
+/// Project file → composition graph, opened by `workspace` (this machine's media and fonts,
+/// the media cache). Its warnings are printed on standard error, or under `strict` thrown as
+/// errors. `target` is what the command line says of the output, which the output settings
+/// are fitted to.
+func loadGraph(projectPath: String, vars: VarInputs, workspace: Workspace,
                target: OutputTarget = OutputTarget(), strict: Bool = false) throws(ProjectError) -> CompositionGraph {
-    let loaded = try loadProject(projectPath: projectPath, vars: vars, remote: remote, target: target)
+    let loaded = try workspace.open(projectPath, vars: vars, target: target)
     try report(warnings: loaded, strict: strict)
     return loaded.graph
-}
-
-/// `loadGraph` with the document and the typed project it was compiled from; its warnings
-/// are the caller's to report (`report(warnings:strict:)`).
-func loadProject(projectPath: String, vars: VarValues, remote: RemoteMediaCache,
-                 target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
-    try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition, target: target,
-                             media: mediaFacts, fonts: CatalogFonts(), remote: remote)
 }
 
 /// A loaded project's warnings on standard error, each at its line; under `--strict` they are
 /// errors instead (exit 65), so CI stops on them.
 func report(warnings loaded: ProjectPipeline.Loaded, strict: Bool) throws(ProjectError) {
     guard !loaded.warnings.isEmpty else { return }
-    let sources = [loaded.document.source]
     if strict {
         throw ProjectError(.invalidProject, diagnostics: loaded.warnings.map {
             var error = $0
             error.severity = .error
             error.hint = [$0.hint, "--strict makes this warning an error"].compactMap { $0 }.joined(separator: "; ")
             return error
-        }, sources: sources)
+        }, sources: [loaded.document.source])
     }
-    FileHandle.standardError.write(Data((DiagnosticRenderer(sources: sources).render(loaded.warnings) + "\n").utf8))
+    FileHandle.standardError.write(Data((ErrorText.warnings(loaded) + "\n").utf8))
 }
 
 /// `--strict`: for CI, a warning fails the command as an error would.
@@ -47,22 +39,10 @@ struct StrictOption: ParsableArguments {
     var strict = false
 }
 
-/// One reader for the process: a file whose stamp has not changed is not probed again (`reel
-/// preview` loads the project on every edit).
-private let mediaFacts = MediaFactsReader()
-
 /// `loadGraph` with the vars and the media fetching a command's options give.
 func loadGraph(projectPath: String, options vars: VarOverrides, fetching: MediaFetching,
                target: OutputTarget = OutputTarget()) throws -> CompositionGraph {
-    try loadGraph(projectPath: projectPath, vars: try vars.values(), remote: try fetching.cache(), target: target)
-}
-
-/// Var values given on the command line, the files they were read from, and the rendition
-/// asked for (nil: the project's first, if it has renditions).
-struct VarValues {
-    var overrides: [VarOverride]
-    var sources: [SourceText]
-    var rendition: String? = nil
+    try loadGraph(projectPath: projectPath, vars: try vars.values(), workspace: try fetching.workspace(), target: target)
 }
 
 /// `--vars FILE`, `--set name=value` and `--rendition NAME`: which values of the project to
@@ -79,20 +59,24 @@ struct VarOverrides: ParsableArguments {
     var assignments: [String] = []
 
     /// Throws `UsageError` for a malformed `--set`, `ProjectError` for a bad `--vars` file.
-    func values() throws -> VarValues {
-        var values = VarValues(overrides: [], sources: [], rendition: rendition)
+    func values() throws -> VarInputs {
+        var values = VarInputs(rendition: rendition)
         if let file {
             let (overrides, source) = try VarOverride.load(file: file)
-            values = VarValues(overrides: overrides, sources: [source], rendition: rendition)
+            values = VarInputs(overrides: overrides, sources: [source], rendition: rendition)
         }
-        for a in assignments {
+        values.overrides += try setValues()
+        return values
+    }
+
+    /// The `--set` values alone. Throws `UsageError` for one without `name=`.
+    func setValues() throws -> [VarOverride] {
+        try assignments.map { a in
             guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
                 throw UsageError("--set takes name=value, got '\(a)'")
             }
-            values.overrides.append(VarOverride(name: String(a[..<eq]), input: .text(String(a[a.index(after: eq)...])),
-                                                location: .commandLine("--set")))
+            return VarOverride(name: String(a[..<eq]), input: .text(String(a[a.index(after: eq)...])), location: .commandLine("--set"))
         }
-        return values
     }
 }
 

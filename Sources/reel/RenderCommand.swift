@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import CompositionGraph
 import Foundation
@@ -155,19 +156,19 @@ struct SegmentedProject {
          needsOutput: Bool, making rendition: String? = nil) throws {
         var values = try vars.values()
         values.rendition = rendition ?? values.rendition
-        let remote = try fetching.cache()
+        let workspace = try fetching.workspace()
         // A file named here gets the container its name says, and codecs that fit it.
         let target = OutputTarget(path: output, audioOnly: rendering.audioOnly, presetCodecs: rendering.encoding.preset != nil)
         let graph: CompositionGraph
         do {
-            let loaded = try loadProject(projectPath: project, vars: values, remote: remote, target: target)
+            let loaded = try workspace.open(project, vars: values, target: target)
             try report(warnings: loaded, strict: rendering.warnings.strict)
             (graph, warnings) = (loaded.graph, loaded.warnings)
         } catch {
             // A file the project reads, given as -o, is refused as such (73), not for the codecs
             // its extension cannot hold: the project as written says which files it reads.
             if needsOutput, let output, error.category == .invalidProject,
-               let asWritten = try? loadProject(projectPath: project, vars: values, remote: remote).graph {
+               let asWritten = try? workspace.open(project, vars: values).graph {
                 let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
                 try refuseUnsafeOutputs([named], project: project, vars: vars, graph: asWritten, exampleName: "out.mp4")
             }

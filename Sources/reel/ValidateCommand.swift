@@ -22,7 +22,7 @@ struct Validate: ParsableCommand {
     @OptionGroup var warnings: StrictOption
 
     func run() throws {
-        let (values, remote) = try reportingFailures { (try vars.values(), try fetching.cache()) }
+        let (values, workspace) = try reportingFailures { (try vars.values(), try fetching.workspace()) }
         var worst: Int32 = 0
         for path in projects {
             // Every rendition of a project that has them, unless --rendition picks one.
@@ -31,7 +31,7 @@ struct Validate: ParsableCommand {
                 var chosen = values
                 chosen.rendition = rendition
                 do {
-                    let graph = try loadGraph(projectPath: path, vars: chosen, remote: remote, strict: warnings.strict)
+                    let graph = try loadGraph(projectPath: path, vars: chosen, workspace: workspace, strict: warnings.strict)
                     let name = rendition.map { " (rendition \($0))" } ?? ""
                     print("\(path)\(name): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
                 } catch {

@@ -1,0 +1,27 @@
+import Interchange
+import ProjectCompiler
+import ProjectFile
+import RenderEngine
+
+/// What a person reads of an error, the same in a terminal and on the preview page: a
+/// project error's diagnostics (each with its line and caret) and their tally, else the
+/// error's own description after `error:`.
+public enum ErrorText {
+    public static func message(for error: any Error) -> String {
+        switch error {
+        case let error as ProjectError:
+            error.description + (error.diagnostics.count > 1 ? "\n" + DiagnosticRenderer.tally(error.diagnostics) : "")
+        case let error as RenderError:
+            error.description
+        case let error as InterchangeError:
+            error.description
+        default:
+            "error: \(error)"
+        }
+    }
+
+    /// A loaded project's warnings as `reel validate` prints them.
+    public static func warnings(_ loaded: ProjectPipeline.Loaded) -> String {
+        DiagnosticRenderer(sources: [loaded.document.source]).render(loaded.warnings)
+    }
+}

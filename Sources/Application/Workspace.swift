@@ -1,0 +1,46 @@
+import CompositionGraph
+import Foundation
+import ProjectCompiler
+import ProjectFile
+import RemoteMedia
+import RenderEngine
+
+/// What every front end (the command line, the preview server) opens projects with: this
+/// machine's media facts (each file probed once while its stamp holds), its fonts as the
+/// overlay renderer will see them, and one cache of remote media. One per command or server.
+public final class Workspace: Sendable {
+    public let remote: RemoteMediaCache
+    private let media = MediaFactsReader()
+
+    public init(remote: RemoteMediaCache) {
+        self.remote = remote
+    }
+
+    /// The project file at `path`, validated and compiled with `vars`; `target` is what the
+    /// front end says of the output, which the output settings are fitted to. Its warnings
+    /// are in the result, for the front end to show. Throws every problem found, at once.
+    public func open(_ path: String, vars: VarInputs = VarInputs(), target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
+        try open(try DocumentLoader.load(path: path), vars: vars, target: target)
+    }
+
+    /// A project given as a loaded document (from text or a JSON value, as a service receives it).
+    public func open(_ document: Document, vars: VarInputs = VarInputs(), target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
+        try ProjectPipeline.load(document, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition, target: target,
+                                 media: media, fonts: CatalogFonts(), remote: remote)
+    }
+}
+
+/// Var values given from outside the project (`--set`, a vars file, a batch row, the preview
+/// page), the texts they were read from (for diagnostics), and the rendition asked for (nil:
+/// the project's first, if it has renditions). A later value for the same var wins.
+public struct VarInputs: Sendable {
+    public var overrides: [VarOverride]
+    public var sources: [SourceText]
+    public var rendition: String?
+
+    public init(overrides: [VarOverride] = [], sources: [SourceText] = [], rendition: String? = nil) {
+        self.overrides = overrides
+        self.sources = sources
+        self.rendition = rendition
+    }
+}
