@@ -66,8 +66,10 @@ public enum ProjectPipeline {
         cueSources = result.sources
         let errors = decoder.problems.diagnostics + result.diagnostics
         guard errors.isEmpty, var graph = result.graph, let layout = result.layout else {
-            // A missing file outweighs one that could not be fetched now, which outweighs an invalid project.
-            throw fail(errors, result.missingFile ? .missingFile : result.unavailable ? .unavailable : .invalidProject)
+            // A cancelled fetch outweighs a missing file, which outweighs one that could not be
+            // fetched now, which outweighs an invalid project.
+            throw fail(errors, result.cancelled ? .cancelled : result.missingFile ? .missingFile
+                       : result.unavailable ? .unavailable : .invalidProject)
         }
         // A project with sound and no pictures is written as audio alone (a silent one without
         // pictures stays a video of its background).

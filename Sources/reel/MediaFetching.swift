@@ -7,13 +7,13 @@ struct MediaFetching: ParsableArguments {
     @Flag(help: "Fetch no remote media: use only the media cache (REEL_OFFLINE=1 does the same).")
     var offline = false
 
-    /// A cache with the environment's settings, reporting its fetches on standard error.
-    /// Throws `UsageError` for a malformed setting.
+    /// A cache with the environment's settings, reporting its fetches on standard error; Ctrl-C
+    /// or SIGTERM during a fetch cancels it (exit 130). Throws `UsageError` for a malformed setting.
     func cache() throws -> RemoteMediaCache {
         do {
             let settings = try RemoteMediaSettings.fromEnvironment(ProcessInfo.processInfo.environment, offline: offline)
             let line = FetchProgressLine()
-            return RemoteMediaCache(settings: settings) { line.show($0) }
+            return RemoteMediaCache(settings: settings, report: { line.show($0) }, interruptions: { SignalCancellation(handler: $0) })
         } catch {
             throw UsageError(error.description)
         }
@@ -42,6 +42,9 @@ final class FetchProgressLine: @unchecked Sendable {
             line("fetched \(url): \(Self.megabytes(bytes))")
         case .retrying(let url, let reason, let delay):
             line("\(url): \(reason); trying again in \(delay) s")
+        case .cacheUnusable(let reason, let instead):
+            line("warning: the media cache cannot be used (\(reason)); fetching into \(instead) for this run only, "
+                 + "so nothing fetched is kept: \(RemoteMediaCache.folderHint)")
         }
     }
 

@@ -243,8 +243,9 @@ final class PreviewProcess: @unchecked Sendable {
         return Response(status: status, headers: head.lowercased(), body: String(response.dropFirst(head.count)))
     }
 
+    /// The state once the project is loaded (the first load runs after the port opens).
     func state() throws -> [String: Any] {
-        let response = try request("/api/state")
+        let response = try request("/api/state?after=0")
         return try JSONSerialization.jsonObject(with: Data(response.body.trimmingCharacters(in: .whitespacesAndNewlines).utf8)) as? [String: Any] ?? [:]
     }
 
