@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
         .target(name: "CCurl"),
-        .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectCompiler", "CCurl"]),
+        .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler"]),
 
         // FFmpeg.

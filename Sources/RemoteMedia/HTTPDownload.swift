@@ -187,7 +187,7 @@ private final class Transfer {
 
     func errorMessage(_ code: Int32) -> String {
         let detail = String(cString: errorBuffer)
-        return RemoteURL.redactedText(detail.isEmpty ? String(cString: reel_curl_easy_strerror(code)) : detail)
+        return RemoteURL.redacted(detail.isEmpty ? String(cString: reel_curl_easy_strerror(code)) : detail)
     }
 
     /// Runs the transfer; curl's result code.
