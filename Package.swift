@@ -8,7 +8,7 @@ import PackageDescription
 /// {ProjectFile, ProjectCompiler} ← Interchange ← reel (EDL and OpenTimelineIO in and out; no FFmpeg, no Cairo)
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
 /// {RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
-/// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
+/// MediaIO (FFmpeg), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
 let package = Package(
     name: "Reel",
@@ -44,7 +44,9 @@ let package = Package(
         .target(name: "Digest"),
         .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
-        .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectCompiler"]),
+        // libcurl, opened at run time: remote media downloads (RemoteMedia).
+        .target(name: "CCurl"),
+        .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles"]),
 
         // FFmpeg.

@@ -28,7 +28,7 @@ public final class PreviewServer: @unchecked Sendable {
         session = PreviewSession(configuration)
     }
 
-    /// Loads the project, binds and serves until `stop()`. `ready` gets the page's URL once
+    /// Starts loading the project, binds and serves until `stop()`. `ready` gets the page's URL once
     /// the port is open. Throws `StartFailure` (the port is taken, the address cannot be
     /// bound) or the page's resources are missing.
     public func run(ready: @escaping @Sendable (String) -> Void) async throws {

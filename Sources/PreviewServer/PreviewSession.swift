@@ -35,13 +35,15 @@ final class PreviewSession: @unchecked Sendable {
         pieces = PieceScheduler(log: configuration.log)
     }
 
-    /// Loads the project for the first time and starts watching it.
+    /// Starts loading the project for the first time, and watching it. Returns at once: a
+    /// load may wait on the network (remote media), and the page shows the project once it is
+    /// loaded.
     func start() {
         // Hours of edits, each a new generation with its own decoders, encoders and frame
         // pools: what one frees must go back to the kernel, not stay in the heaps.
         HeapPolicy.releaseFreedMemory()
         watcher = FileWatcher { [weak self] in self?.scheduleReload("a file changed") }
-        reloads.sync { reload("loaded") }
+        reloads.async { [self] in reload("loaded") }
     }
 
     /// Stops watching and rendering; returns once no render is running (their temporary

@@ -33,6 +33,8 @@ public struct Compiler {
         public var missingFile: Bool
         /// True when a remote media file could not be fetched now (exit code 75).
         public var unavailable: Bool
+        /// True when a fetch was cancelled (exit code 130).
+        public var cancelled: Bool
         /// Where each clip landed; nil when there were errors.
         public var layout: TimelineLayout?
         /// The texts of the cue files read, which diagnostics may point into.
@@ -45,6 +47,7 @@ public struct Compiler {
         let graph = session.run()
         let errors = session.problems.errors
         return Result(graph: errors.isEmpty ? graph : nil, diagnostics: session.problems.diagnostics, missingFile: session.missingFile, unavailable: session.unavailable,
+                      cancelled: session.cancelled,
                       layout: errors.isEmpty ? session.layout : nil, sources: session.cueSources)
     }
 }
@@ -62,6 +65,7 @@ struct CompileSession {
     var captionFiles: [String] = []
     var cueSources: [SourceText] = []
     var unavailable = false
+    var cancelled = false
     /// The `.cube` files read so far, with the problem found in each (nil: usable).
     var checkedLUTs: [String: CubeLUTError?] = [:]
     private(set) var layout: TimelineLayout?
@@ -206,6 +210,8 @@ struct CompileSession {
             switch error.kind {
             case .notFound: missingFile = true
             case .unavailable: unavailable = true
+            case .unusable: break
+            case .cancelled: cancelled = true
             }
             problems.report("media '\(entry.name)' cannot be fetched: \(error.message)", at: origin, hint: error.hint)
             return nil

@@ -108,6 +108,7 @@ extension CompileSession {
             switch error.category {
             case .missingFile: missingFile = true
             case .unavailable: unavailable = true
+            case .cancelled: cancelled = true
             default: break
             }
             cueSources += error.sources.filter { source in !cueSources.contains { $0.name == source.name } }

@@ -75,8 +75,10 @@ public enum ProjectPipeline {
         checks.addDependent(decoder.problems.diagnostics + result.diagnostics)
         let found = checks.found
         guard !found.contains(where: { $0.severity == .error }), var graph = result.graph, let layout = result.layout else {
-            // A missing file outweighs one that could not be fetched now, which outweighs an invalid project.
-            throw fail(found, result.missingFile ? .missingFile : result.unavailable ? .unavailable : .invalidProject)
+            // A cancelled fetch outweighs a missing file, which outweighs one that could not be
+            // fetched now, which outweighs an invalid project.
+            throw fail(found, result.cancelled ? .cancelled : result.missingFile ? .missingFile
+                       : result.unavailable ? .unavailable : .invalidProject)
         }
         // A project with sound and no pictures is written as audio alone (a silent one without
         // pictures stays a video of its background).

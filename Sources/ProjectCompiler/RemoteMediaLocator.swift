@@ -14,6 +14,11 @@ public struct RemoteMediaFailure: Error, Sendable, Equatable, CustomStringConver
         case notFound
         /// It could not be fetched now: a server error, a timeout, a refused or cut connection.
         case unavailable
+        /// The URL does not give a media file Reel takes, and asking again will not change
+        /// that: a redirect loop or one to another scheme, a web page, a file over the size limit.
+        case unusable
+        /// The fetch was stopped (Ctrl-C, SIGTERM).
+        case cancelled
     }
 
     public var kind: Kind

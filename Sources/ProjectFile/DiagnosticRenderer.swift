@@ -22,12 +22,13 @@ public struct DiagnosticRenderer: Sendable {
 
     public func render(_ diagnostic: Diagnostic) -> String {
         let location = diagnostic.location
-        var out = "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+        // A URL's credentials are not shown, in the message or in the quoted line.
+        var out = "\(location): \(diagnostic.severity.rawValue): \(URLCredentials.redacted(diagnostic.message))\n"
         let gutter = String(location.line)
         let pad = String(repeating: " ", count: location.line > 0 ? gutter.count : 0)
         // A note adds to the diagnostic before it, whose line is already quoted.
         if location.line > 0, diagnostic.severity != .note, let whole = sources[location.file]?.line(location.line) {
-            let (line, column) = Self.window(whole, column: location.column)
+            let (line, column) = Self.window(Substring(URLCredentials.redacted(String(whole))), column: location.column)
             out += " \(gutter) | \(line)\n"
             out += " \(pad) | \(caretPrefix(line, column: column))^\n"
         }

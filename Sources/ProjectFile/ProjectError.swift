@@ -13,6 +13,8 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
         /// An output that may not be written: a file the run reads, or a file another output
         /// of the run writes too.
         case cannotWrite
+        /// A remote input's fetch was stopped (Ctrl-C, SIGTERM).
+        case cancelled
     }
 
     public var category: Category

@@ -1,15 +1,16 @@
+import CCurl
 import Digest
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One HTTP GET of a remote media file into a temporary file, hashed as it arrives.
 ///
-/// Through Foundation's `URLSession` (FoundationNetworking on Linux, libcurl underneath): it
-/// streams the body to disk through a delegate, has an idle timeout, follows redirects, and
-/// needs no C binding. Its own cache is off, so every request reaches the server and the
-/// conditional headers are Reel's own.
+/// Through libcurl's easy interface (module CCurl), on the calling thread: each piece of the
+/// body is written and hashed before the next is read, so memory stays small whatever the
+/// body's size; curl waits on its socket without spinning, follows redirects to http(s) only,
+/// and checks the limits and the cancellation at least once a second. (FoundationNetworking's
+/// `URLSession` did neither: it queued every piece for its delegate without waiting, 690 MB
+/// held for a 600 MB file, and kept a write source on the socket that spun a core while a
+/// server was slow.)
 struct HTTPDownload {
     /// What the server answered.
     enum Outcome {
@@ -27,94 +28,109 @@ struct HTTPDownload {
         var validators: Validators
     }
 
-    /// Why an attempt failed; `retryable` says whether another attempt may succeed.
+    /// Why an attempt failed.
     enum Failure: Error {
         case status(Int)
         case timedOut(seconds: Double)
+        /// Fewer than `minimumRate` bytes a second over `seconds`.
+        case tooSlow(minimumRate: Int64, seconds: Double)
+        /// The fetch's deadline passed.
+        case deadline(seconds: Double)
         case truncated(received: Int64, expected: Int64)
         case transport(String)
         case cannotWrite(String)
         /// The body is (or says it is) larger than `maxBytes`: stopped there.
         case tooLarge(limit: Int64)
+        /// A redirect to a URL Reel does not fetch (another scheme).
+        case redirectedAway(to: String)
+        case tooManyRedirects(limit: Int)
+        /// A web page (`Content-Type: text/html`), not media.
+        case webPage(contentType: String)
+        case cancelled
 
+        /// Whether another attempt may succeed.
         var retryable: Bool {
             switch self {
             case .status(let code): code >= 500 || code == 408 || code == 429
-            case .timedOut, .truncated, .transport: true
-            case .cannotWrite, .tooLarge: false
+            case .timedOut, .tooSlow, .truncated, .transport: true
+            case .deadline, .cannotWrite, .tooLarge, .redirectedAway, .tooManyRedirects, .webPage, .cancelled: false
             }
         }
     }
 
-    let url: URL
-    /// Seconds without any data before the attempt fails.
-    let idleTimeout: Double
+    /// When to give up on an attempt.
+    struct Limits {
+        /// Seconds without any data.
+        var idleTimeout: Double
+        /// Bytes a second, over any `idleTimeout` seconds once that long has passed; 0: none.
+        var minimumRate: Int64
+        /// The largest body taken: a larger one stops at its headers (by its Content-Length) or
+        /// when it passes the limit.
+        var maxBytes: Int64
+        /// Uptime (`ProcessInfo.systemUptime`) after which the fetch stops, and its length.
+        var deadline: Double
+        var deadlineSeconds: Double
+    }
+
+    /// The redirects followed before giving up.
+    static let maxRedirects = 10
+
+    /// An http(s) URL, as curl takes it (credentials in it are sent as Basic authentication).
+    let url: String
+    let limits: Limits
     /// Sent as If-None-Match / If-Modified-Since when there is a cached copy.
     let cached: Validators?
     /// Where the body goes.
     let temporaryPath: String
-    /// The largest body taken: a larger one stops at its headers (by its Content-Length) or
-    /// when it passes the limit.
-    let maxBytes: Int64
+    /// Checked at least once a second: true stops the download (`Failure.cancelled`).
+    let isCancelled: @Sendable () -> Bool
     let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
 
     func run() throws(Failure) -> Outcome {
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
-              let file = FileHandle(forWritingAtPath: temporaryPath) else {
-            throw .cannotWrite("cannot create \(temporaryPath)")
-        }
+        if let reason = reel_curl_unavailable() { throw .transport(String(cString: reason)) }
+        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotWrite("cannot create \(temporaryPath): \(String(cString: strerror(errno)))") }
         // Held until the file is closed, so a cache sweep tells this live download from one a
         // killed process left (`RemoteMediaCache.removeAbandonedDownloads`).
-        _ = flock(file.fileDescriptor, LOCK_EX | LOCK_NB)
-        let receiver = BodyReceiver(file: file, maxBytes: maxBytes, progress: progress)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = idleTimeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: idleTimeout)
-        // The bytes as stored: the cache keeps the file, and its length is what the server said.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        if let etag = cached?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let modified = cached?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
-        session.dataTask(with: request).resume()
-        receiver.done.wait()
-        session.finishTasksAndInvalidate()
-        try? file.close()
-        let result = receiver.result()
+        _ = flock(fd, LOCK_EX | LOCK_NB)
+        let transfer = Transfer(download: self, file: fd)
+        let code = transfer.perform()
+        close(fd)
         do {
-            let outcome = try interpret(result)
-            if case .notModified = outcome { try? FileManager.default.removeItem(atPath: temporaryPath) }
+            let outcome = try interpret(code, transfer)
+            if case .notModified = outcome { unlink(temporaryPath) }
             return outcome
         } catch {
-            try? FileManager.default.removeItem(atPath: temporaryPath)
+            unlink(temporaryPath)
             throw error
         }
     }
 
-    private func interpret(_ result: BodyReceiver.Result) throws(Failure) -> Outcome {
-        if result.tooLarge { throw .tooLarge(limit: maxBytes) }
-        if let failure = result.writeFailure { throw .cannotWrite(failure) }
-        if let response = result.response {
-            switch response.statusCode {
-            case 304: return .notModified
-            case 200: break
-            default: throw .status(response.statusCode)
-            }
+    private func interpret(_ code: Int32, _ transfer: Transfer) throws(Failure) -> Outcome {
+        if let stop = transfer.stop { throw stop }
+        let status = transfer.status
+        switch ReelCurlCode(UInt32(code)) {
+        case REEL_CURLE_OK: break
+        case REEL_CURLE_WRITE_ERROR where status != 200: break // another status's body, refused at its first piece
+        case REEL_CURLE_PARTIAL_FILE:
+            throw .truncated(received: transfer.received, expected: transfer.expectedLength ?? transfer.received)
+        case REEL_CURLE_TOO_MANY_REDIRECTS: throw .tooManyRedirects(limit: Self.maxRedirects)
+        case REEL_CURLE_UNSUPPORTED_PROTOCOL where transfer.headers["location"] != nil:
+            throw .redirectedAway(to: RemoteURL.redacted(transfer.headers["location"]!))
+        default: throw .transport(transfer.errorMessage(code))
         }
-        if let error = result.error {
-            let code = (error as NSError).code
-            if code == NSURLErrorTimedOut { throw .timedOut(seconds: idleTimeout) }
-            if let expected = result.expected, result.received < expected { throw .truncated(received: result.received, expected: expected) }
-            throw .transport(error.localizedDescription)
+        switch status {
+        case 304: return .notModified
+        case 200: break
+        default: throw .status(status)
         }
-        guard let response = result.response else { throw .transport("no response") }
-        if let expected = result.expected, result.received != expected {
-            throw .truncated(received: result.received, expected: expected)
+        // An empty body never met the checks made at its first piece.
+        if let failure = transfer.refusal() { throw failure }
+        if let expected = transfer.expectedLength, transfer.received != expected {
+            throw .truncated(received: transfer.received, expected: expected)
         }
-        return .fetched(Body(path: temporaryPath, sha256: result.sha256, size: result.received,
-                             validators: Validators(etag: response.value(forHTTPHeaderField: "ETag"),
-                                                    lastModified: response.value(forHTTPHeaderField: "Last-Modified"))))
+        return .fetched(Body(path: temporaryPath, sha256: transfer.digest.hexDigest(), size: transfer.received,
+                             validators: Validators(etag: transfer.headers["etag"], lastModified: transfer.headers["last-modified"])))
     }
 }
 
@@ -124,86 +140,158 @@ struct Validators: Codable, Equatable {
     var lastModified: String?
 }
 
-/// The session's delegate: writes a 200's body to the file as it arrives and hashes it;
-/// stops any other answer at its headers.
-private final class BodyReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    struct Result {
-        var response: HTTPURLResponse?
-        var error: (any Error)?
-        var received: Int64
-        var expected: Int64?
-        var sha256: String
-        var writeFailure: String?
-        var tooLarge: Bool
-    }
+/// One curl transfer and what its callbacks (all on the calling thread) learn: the last
+/// response's headers, the body written to the file and hashed, and why it was stopped.
+private final class Transfer {
+    let download: HTTPDownload
+    let file: Int32
+    private let handle: UnsafeMutableRawPointer?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(REEL_CURL_ERROR_SIZE))
+    /// The last response's headers by lowercased name (a status line starts them again).
+    private(set) var headers: [String: String] = [:]
+    private(set) var received: Int64 = 0
+    var digest = SHA256()
+    /// Why a callback stopped the transfer.
+    private(set) var stop: HTTPDownload.Failure?
+    private var checkedHeaders = false
+    private let started = ProcessInfo.processInfo.systemUptime
+    /// When a header or a piece of the body last arrived.
+    private var lastData: Double
+    /// (uptime, bytes received) four times a second: those of the last `idleTimeout` seconds,
+    /// and the one before them.
+    private var samples: [(time: Double, bytes: Int64)] = []
 
-    let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private let file: FileHandle
-    private let progress: @Sendable (Int64, Int64?) -> Void
-    private var response: HTTPURLResponse?
-    private var error: (any Error)?
-    private var received: Int64 = 0
-    private var digest = SHA256()
-    private var writeFailure: String?
-    private let maxBytes: Int64
-    private var tooLarge = false
-
-    init(file: FileHandle, maxBytes: Int64, progress: @escaping @Sendable (Int64, Int64?) -> Void) {
+    init(download: HTTPDownload, file: Int32) {
+        self.download = download
         self.file = file
-        self.maxBytes = maxBytes
-        self.progress = progress
+        handle = reel_curl_easy_init()
+        lastData = started
+        errorBuffer.initialize(to: 0)
     }
 
-    func result() -> Result {
-        lock.withLock {
-            let expected = Self.expectedLength(response)
-            return Result(response: response, error: error, received: received, expected: expected,
-                          sha256: digest.hexDigest(), writeFailure: writeFailure, tooLarge: tooLarge)
-        }
+    deinit {
+        if let handle { reel_curl_easy_cleanup(handle) }
+        errorBuffer.deallocate()
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        let announcedTooLarge = (Self.expectedLength(http) ?? 0) > maxBytes
-        lock.withLock {
-            self.response = http
-            if announcedTooLarge { tooLarge = true }
-        }
-        completionHandler(http?.statusCode == 200 && !announcedTooLarge ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let (total, expected): (Int64, Int64?) = lock.withLock {
-            do {
-                try file.write(contentsOf: data)
-            } catch {
-                writeFailure = "cannot write the download: \(error.localizedDescription)"
-                dataTask.cancel()
-            }
-            data.withUnsafeBytes { digest.update($0) }
-            received += Int64(data.count)
-            if received > maxBytes {
-                tooLarge = true
-                dataTask.cancel()
-            }
-            return (received, Self.expectedLength(response))
-        }
-        progress(total, expected)
-    }
+    var status: Int { handle.map { reel_curl_easy_getinfo_long($0, REEL_CURLINFO_RESPONSE_CODE) } ?? 0 }
 
     /// The body's length as the server announced it, when that is the length of what arrives:
     /// not for a compressed body (one sent although `identity` was asked for), which arrives
     /// decompressed.
-    static func expectedLength(_ response: HTTPURLResponse?) -> Int64? {
-        guard let response, response.expectedContentLength >= 0 else { return nil }
-        let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
-        return encoding == "identity" ? response.expectedContentLength : nil
+    var expectedLength: Int64? {
+        guard let handle, (headers["content-encoding"]?.lowercased() ?? "identity") == "identity" else { return nil }
+        let length = reel_curl_easy_getinfo_offset(handle, REEL_CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
+        return length >= 0 ? length : nil
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.withLock { self.error = error }
-        done.signal()
+    func errorMessage(_ code: Int32) -> String {
+        let detail = String(cString: errorBuffer)
+        return RemoteURL.redacted(detail.isEmpty ? String(cString: reel_curl_easy_strerror(code)) : detail)
+    }
+
+    /// Runs the transfer; curl's result code.
+    func perform() -> Int32 {
+        guard let handle else { return Int32(REEL_CURLE_ABORTED_BY_CALLBACK.rawValue) }
+        var headerList: UnsafeMutableRawPointer?
+        if let etag = download.cached?.etag { headerList = reel_curl_slist_append(headerList, "If-None-Match: \(etag)") }
+        if let modified = download.cached?.lastModified { headerList = reel_curl_slist_append(headerList, "If-Modified-Since: \(modified)") }
+        defer { if let headerList { reel_curl_slist_free_all(headerList) } }
+        for (option, value) in [(REEL_CURLOPT_NOSIGNAL, 1), (REEL_CURLOPT_FOLLOWLOCATION, 1), (REEL_CURLOPT_MAXREDIRS, HTTPDownload.maxRedirects),
+                                (REEL_CURLOPT_NOPROGRESS, 0)] {
+            _ = reel_curl_easy_setopt_long(handle, option, value)
+        }
+        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_URL, download.url)
+        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        // The bytes as stored: the cache keeps the file, and its length is what the server
+        // says. (A body a server compresses anyway is decoded.)
+        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_ACCEPT_ENCODING, "identity")
+        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_HTTPHEADER, headerList)
+        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_ERRORBUFFER, errorBuffer)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        for option in [REEL_CURLOPT_WRITEDATA, REEL_CURLOPT_HEADERDATA, REEL_CURLOPT_XFERINFODATA] {
+            _ = reel_curl_easy_setopt_pointer(handle, option, context)
+        }
+        _ = reel_curl_easy_setopt_write(handle, REEL_CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().receive(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        _ = reel_curl_easy_setopt_write(handle, REEL_CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        _ = reel_curl_easy_setopt_transfer_info(handle) { context, _, _, _, _ in
+            Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().check() ? 0 : 1
+        }
+        return reel_curl_easy_perform(handle)
+    }
+
+    /// A header line; a status line starts a response (the next one after a redirect).
+    private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+        let text = String(decoding: line, as: UTF8.self)
+        if text.hasPrefix("HTTP/") {
+            headers = [:]
+        } else if let colon = text.firstIndex(of: ":") {
+            headers[text[..<colon].lowercased()] = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        lastData = ProcessInfo.processInfo.systemUptime
+        return line.count
+    }
+
+    /// A piece of the body: written and hashed before curl reads on, or the transfer stopped
+    /// (a return short of its length does that).
+    private func receive(_ piece: UnsafeRawBufferPointer) -> Int {
+        if !checkedHeaders {
+            checkedHeaders = true
+            guard status == 200 else { return 0 } // another status's body (a 404 page) is not wanted
+            if let failure = refusal() { return halt(failure) }
+        }
+        received += Int64(piece.count)
+        if received > download.limits.maxBytes { return halt(.tooLarge(limit: download.limits.maxBytes)) }
+        var offset = 0
+        while offset < piece.count {
+            let written = write(file, piece.baseAddress! + offset, piece.count - offset)
+            guard written >= 0 || errno == EINTR else {
+                return halt(.cannotWrite("cannot write the download \(download.temporaryPath): \(String(cString: strerror(errno)))"))
+            }
+            offset += max(written, 0)
+        }
+        digest.update(piece)
+        lastData = ProcessInfo.processInfo.systemUptime
+        download.progress(received, expectedLength)
+        return piece.count
+    }
+
+    /// What a 200's headers rule out: a web page, or a body larger than the limit.
+    func refusal() -> HTTPDownload.Failure? {
+        let type = headers["content-type"] ?? ""
+        if type.lowercased().hasPrefix("text/html") { return .webPage(contentType: type) }
+        if let length = expectedLength, length > download.limits.maxBytes { return .tooLarge(limit: download.limits.maxBytes) }
+        return nil
+    }
+
+    private func halt(_ failure: HTTPDownload.Failure) -> Int {
+        stop = failure
+        return 0
+    }
+
+    /// curl's progress call (at least once a second): false stops the transfer, when it is
+    /// cancelled, at the deadline, after `idleTimeout` seconds of silence, or when the last
+    /// `idleTimeout` seconds brought less than the minimum rate.
+    private func check() -> Bool {
+        let now = ProcessInfo.processInfo.systemUptime
+        let limits = download.limits
+        if samples.last.map({ now - $0.time >= 0.25 }) ?? true { samples.append((now, received)) }
+        while samples.count > 1 && samples[1].time <= now - limits.idleTimeout { samples.removeFirst() }
+        if download.isCancelled() {
+            stop = .cancelled
+        } else if now >= limits.deadline {
+            stop = .deadline(seconds: limits.deadlineSeconds)
+        } else if now - lastData >= limits.idleTimeout {
+            stop = .timedOut(seconds: limits.idleTimeout)
+        } else if let anchor = samples.first, now - anchor.time >= limits.idleTimeout,
+                  Double(received - anchor.bytes) < Double(limits.minimumRate) * (now - anchor.time) {
+            stop = .tooSlow(minimumRate: limits.minimumRate, seconds: limits.idleTimeout)
+        }
+        return stop == nil
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ProjectCompiler
 
 /// The local cache of `http(s)://` media: each URL is fetched once into a content-addressed
@@ -15,16 +12,25 @@ import ProjectCompiler
 public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
     public let settings: RemoteMediaSettings
     private let report: @Sendable (FetchEvent) -> Void
+    private let interruptions: @Sendable (_ cancel: @escaping @Sendable () -> Void) -> AnyObject?
     private let lock = NSLock()
     /// URL → local file, for the URLs this process has resolved.
     private var resolved: [String: String] = [:]
     private var sweptDownloads = false
+    /// Where fetched files go once the cache folder has failed: a folder of this process's own.
+    private var scratch: String?
+    private let cancellation = NSCondition()
+    private var cancelled = false
     /// Temporary downloads are named `.download-UUID` in the cache folder.
     static let downloadPrefix = ".download-"
 
-    public init(settings: RemoteMediaSettings, report: @escaping @Sendable (FetchEvent) -> Void = { _ in }) {
+    /// `interruptions` is called as a fetch starts, with the way to cancel it; what it returns
+    /// (the command line's signal handler) is kept until the fetch ends.
+    public init(settings: RemoteMediaSettings, report: @escaping @Sendable (FetchEvent) -> Void = { _ in },
+                interruptions: @escaping @Sendable (_ cancel: @escaping @Sendable () -> Void) -> AnyObject? = { _ in nil }) {
         self.settings = settings
         self.report = report
+        self.interruptions = interruptions
     }
 
     public func localCopy(of url: String) throws(RemoteMediaFailure) -> String {
@@ -36,60 +42,108 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         return path
     }
 
+    /// Stops the fetch under way and every later one (`RemoteMediaFailure.Kind.cancelled`):
+    /// its download is removed. Safe from any thread.
+    public func cancel() {
+        cancellation.withLock {
+            cancelled = true
+            cancellation.broadcast()
+        }
+    }
+
+    private var isCancelled: Bool { cancellation.withLock { cancelled } }
+
+    /// Waits `seconds`, or less if cancelled meanwhile; true when cancelled.
+    private func wait(_ seconds: Double) -> Bool {
+        let end = Date(timeIntervalSinceNow: seconds)
+        return cancellation.withLock {
+            while !cancelled && cancellation.wait(until: end) {}
+            return cancelled
+        }
+    }
+
     /// Offline: the cached copy, or an error saying there is none.
     private func cachedCopy(of url: String) throws(RemoteMediaFailure) -> String {
+        let key = RemoteURL.indexKey(url)
         let path = try withIndex { index throws(CacheFailure) -> String? in
-            guard let entry = index.entry(for: url) else { return nil }
-            index.touch(url)
+            guard let entry = index.entry(for: key) else { return nil }
+            index.touch(key)
             return index.path(of: entry)
         }
         guard let path else {
-            throw RemoteMediaFailure(.notFound, "\(url) is not in the media cache (\(settings.folder)), and --offline forbids fetching it",
+            throw RemoteMediaFailure(.notFound, "\(RemoteURL.redacted(url)) is not in the media cache (\(settings.folder)), and --offline forbids fetching it",
                                      hint: "run once without --offline (and without REEL_OFFLINE) to fetch it")
         }
         return path
     }
 
-    /// Online: a conditional GET when there is a cached copy, a plain one otherwise, with retries.
+    /// Online: a conditional GET when there is a cached copy, a plain one otherwise, with
+    /// retries, all within the deadline.
     private func fetch(_ url: String) throws(RemoteMediaFailure) -> String {
-        guard let address = URL(string: url) else { throw RemoteMediaFailure(.notFound, "'\(url)' is not a valid URL") }
-        let cached = try withIndex { index throws(CacheFailure) in index.entry(for: url) }
-        if !sweptDownloads {
+        let shown = RemoteURL.redacted(url)
+        guard let address = URL(string: url) else { throw RemoteMediaFailure(.notFound, "'\(shown)' is not a valid URL") }
+        let key = RemoteURL.indexKey(url)
+        let cached = try cachedEntry(key)
+        let folder = scratch ?? settings.folder
+        if !sweptDownloads && scratch == nil {
             sweptDownloads = true
-            Self.removeAbandonedDownloads(in: settings.folder)
+            Self.removeAbandonedDownloads(in: folder)
         }
+        let interruption = interruptions { [weak self] in self?.cancel() }
+        defer { withExtendedLifetime(interruption) {} }
+        let deadline = ProcessInfo.processInfo.systemUptime + settings.deadline
+        let limits = HTTPDownload.Limits(idleTimeout: settings.idleTimeout, minimumRate: settings.minimumRate, maxBytes: settings.maxDownloadBytes,
+                                         deadline: deadline, deadlineSeconds: settings.deadline)
         var attempt = 1
         while true {
-            let temporary = settings.folder + "/" + Self.downloadPrefix + UUID().uuidString
-            let download = HTTPDownload(url: address, idleTimeout: settings.idleTimeout, cached: cached?.validators,
-                                        temporaryPath: temporary, maxBytes: settings.maxDownloadBytes) { [report] received, expected in
-                report(.progress(url: url, received: received, expected: expected))
+            let download = HTTPDownload(url: url, limits: limits, cached: cached?.validators,
+                                        temporaryPath: folder + "/" + Self.downloadPrefix + UUID().uuidString,
+                                        isCancelled: { [weak self] in self?.isCancelled ?? true }) { [report] received, expected in
+                report(.progress(url: shown, received: received, expected: expected))
             }
-            report(.started(url: url, conditional: cached != nil))
+            report(.started(url: shown, conditional: cached != nil))
             let outcome: HTTPDownload.Outcome
             do {
                 outcome = try download.run()
             } catch {
-                guard error.retryable, attempt < settings.attempts else { throw failure(error, url: url, attempts: attempt) }
                 let delay = settings.firstBackoff * Double(1 << (attempt - 1))
-                report(.retrying(url: url, reason: Self.describe(error), delay: delay))
-                Thread.sleep(forTimeInterval: delay)
+                guard error.retryable, attempt < settings.attempts, ProcessInfo.processInfo.systemUptime + delay < deadline else {
+                    throw failure(error, url: shown, attempts: attempt)
+                }
+                report(.retrying(url: shown, reason: Self.describe(error), delay: delay))
+                if wait(delay) { throw failure(.cancelled, url: shown, attempts: attempt) }
                 attempt += 1
                 continue
             }
             switch outcome {
             case .notModified:
-                report(.notModified(url: url))
+                report(.notModified(url: shown))
                 return try withIndex { index throws(CacheFailure) in
-                    index.touch(url)
+                    index.touch(key)
                     return index.path(of: cached!)
                 }
             case .fetched(let body):
-                report(.fetched(url: url, bytes: body.size))
-                return try store(body, for: url, fileExtension: address.pathExtension)
+                report(.fetched(url: shown, bytes: body.size))
+                return try store(body, for: key, fileExtension: address.pathExtension)
             }
         }
     }
+
+    /// The cache's entry for `key`, if any. When the cache folder cannot be used, the run goes
+    /// on without it (warned once): its fetches go to a folder of its own, removed at exit.
+    private func cachedEntry(_ key: String) throws(RemoteMediaFailure) -> CacheIndex.Entry? {
+        guard scratch == nil else { return nil }
+        do {
+            return try CacheIndex.withLocked(folder: settings.folder) { index throws(CacheFailure) in index.entry(for: key) }
+        } catch {
+            guard let folder = ScratchFolder.path else { throw RemoteMediaFailure(.unavailable, error.message, hint: Self.folderHint) }
+            scratch = folder
+            report(.cacheUnusable(reason: error.message, instead: folder))
+            return nil
+        }
+    }
+
+    public static let folderHint = "set REEL_MEDIA_CACHE_DIR to a writable folder"
 
     /// Removes the temporary downloads that processes killed mid-download left in `folder`:
     /// those nobody holds locked (a live download holds its file from creating it to closing
@@ -108,13 +162,22 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         }
     }
 
-    /// Moves a fetched body into the folder under its content's name and indexes it.
-    private func store(_ body: HTTPDownload.Body, for url: String, fileExtension: String) throws(RemoteMediaFailure) -> String {
+    /// Moves a fetched body into the folder under its content's name and indexes it (under
+    /// `key`); without the cache, only moves it into the scratch folder.
+    private func store(_ body: HTTPDownload.Body, for key: String, fileExtension: String) throws(RemoteMediaFailure) -> String {
         let ext = fileExtension.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } && !fileExtension.isEmpty && fileExtension.count <= 8
             ? "." + fileExtension.lowercased() : ""
+        if let scratch {
+            let path = scratch + "/" + body.sha256 + ext
+            guard rename(body.path, path) == 0 else {
+                unlink(body.path)
+                throw RemoteMediaFailure(.unavailable, "cannot move the download into \(path): \(String(cString: strerror(errno)))")
+            }
+            return path
+        }
         let entry = CacheIndex.Entry(file: body.sha256 + ext, size: body.size, validators: body.validators,
                                      lastUsed: Date().timeIntervalSince1970)
-        let keep = Set(resolved.keys).union([url])
+        let keep = Set(resolved.keys.map(RemoteURL.indexKey)).union([key])
         let maxBytes = settings.maxBytes
         return try withIndex { index throws(CacheFailure) -> String in
             let path = index.path(of: entry)
@@ -124,7 +187,7 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
                 try? FileManager.default.removeItem(atPath: body.path)
                 throw CacheFailure("cannot move the download into \(path): \(String(cString: strerror(errno)))")
             }
-            index.set(entry, for: url)
+            index.set(entry, for: key)
             index.evict(toFit: maxBytes, keep: keep)
             return path
         }
@@ -134,19 +197,29 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         do {
             return try CacheIndex.withLocked(folder: settings.folder, body)
         } catch {
-            throw RemoteMediaFailure(.unavailable, error.message, hint: "set REEL_MEDIA_CACHE_DIR to a writable folder")
+            throw RemoteMediaFailure(.unavailable, error.message, hint: Self.folderHint)
         }
     }
 
     private func failure(_ error: HTTPDownload.Failure, url: String, attempts: Int) -> RemoteMediaFailure {
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
+        let message = "\(url): \(Self.describe(error))"
         switch error {
         case .status(let code) where (400..<500).contains(code) && code != 408 && code != 429:
-            return RemoteMediaFailure(.notFound, "\(url): \(Self.describe(error))",
-                                      hint: code == 404 || code == 410 ? "check the URL" : "check the URL and whether it needs access rights")
+            return RemoteMediaFailure(.notFound, message, hint: code == 404 || code == 410 ? "check the URL" : "check the URL and whether it needs access rights")
+        case .cancelled:
+            return RemoteMediaFailure(.cancelled, message)
+        case .redirectedAway, .tooManyRedirects:
+            return RemoteMediaFailure(.unusable, message, hint: "give the http(s) URL of the file itself; open the URL in a browser to see where it leads")
+        case .webPage:
+            return RemoteMediaFailure(.unusable, message,
+                                      hint: "give the URL of the media file itself (on a sharing site, its download link), not of the page that shows it")
+        case .tooLarge:
+            return RemoteMediaFailure(.unusable, message, hint: "use a smaller file, or raise REEL_FETCH_MAX")
+        case .deadline:
+            return RemoteMediaFailure(.unavailable, message + tries, hint: "raise REEL_FETCH_DEADLINE, or try again on a faster connection")
         default:
-            return RemoteMediaFailure(.unavailable, "\(url): \(Self.describe(error))\(tries)",
-                                      hint: "try again later; --offline renders from the cached copy if there is one")
+            return RemoteMediaFailure(.unavailable, message + tries, hint: "try again later; --offline renders from the cached copy if there is one")
         }
     }
 
@@ -154,10 +227,17 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         switch error {
         case .status(let code): "the server answered HTTP \(code)" + (HTTPStatus.reason(code).isEmpty ? "" : " " + HTTPStatus.reason(code))
         case .timedOut(let seconds): "no data for \(Self.seconds(seconds)) s (timed out)"
+        case .tooSlow(let rate, let seconds):
+            "fewer than \(rate) bytes a second came over \(Self.seconds(seconds)) s (REEL_FETCH_MIN_RATE sets the minimum)"
+        case .deadline(let seconds): "not fetched within \(Self.seconds(seconds)) s (REEL_FETCH_DEADLINE sets it)"
         case .truncated(let received, let expected): "the body ended after \(received) of its \(expected) bytes (truncated)"
         case .transport(let reason): reason
         case .cannotWrite(let reason): reason
         case .tooLarge(let limit): "it is larger than the download limit of \(limit) bytes (REEL_FETCH_MAX sets it)"
+        case .redirectedAway(let target): "it redirects to \(target), and Reel fetches only http:// and https:// URLs"
+        case .tooManyRedirects(let limit): "it redirects more than \(limit) times (a redirect loop)"
+        case .webPage(let type): "it gives a web page (Content-Type: \(type)), not a media file"
+        case .cancelled: "the fetch was cancelled"
         }
     }
 
@@ -173,4 +253,18 @@ public enum FetchEvent: Sendable {
     case notModified(url: String)
     case fetched(url: String, bytes: Int64)
     case retrying(url: String, reason: String, delay: Double)
+    /// The cache folder cannot be used (`reason`): this run fetches into `instead`, removed
+    /// when it ends.
+    case cacheUnusable(reason: String, instead: String)
+}
+
+/// A folder of this process's own in the system's temporary folder, removed when the process
+/// exits: where fetched files go when the cache folder cannot be used. nil if it cannot be made.
+enum ScratchFolder {
+    static let path: String? = {
+        var template = Array((NSTemporaryDirectory() + "reel-media-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } }) else { return nil }
+        atexit { if let path = ScratchFolder.path { try? FileManager.default.removeItem(atPath: path) } }
+        return made
+    }()
 }

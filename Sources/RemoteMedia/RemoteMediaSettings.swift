@@ -6,8 +6,13 @@ public struct RemoteMediaSettings: Sendable {
     public var folder: String
     /// Use only the cache; never reach the network.
     public var offline: Bool
-    /// Seconds without data before an attempt fails.
+    /// Seconds without data before an attempt fails; also the span the minimum rate is
+    /// measured over.
     public var idleTimeout: Double
+    /// Bytes a second: an attempt that brings fewer over `idleTimeout` seconds fails (0: none).
+    public var minimumRate: Int64 = 1 << 10
+    /// Seconds one URL's fetch may take, its attempts and the waits between them included.
+    public var deadline: Double = 3600
     /// Attempts for a server error (5xx, 408, 429), a timeout, a cut or refused connection.
     public var attempts = 3
     /// Seconds before the second attempt; each later wait doubles.
@@ -27,8 +32,9 @@ public struct RemoteMediaSettings: Sendable {
     /// From the environment: `REEL_MEDIA_CACHE_DIR` (else `$XDG_CACHE_HOME/reel/media`, else
     /// `~/.cache/reel/media`), `REEL_OFFLINE=1`, `REEL_FETCH_TIMEOUT` (seconds, 30 by default),
     /// `REEL_MEDIA_CACHE_MAX` (bytes, with an optional K, M or G; 2G by default),
-    /// `REEL_FETCH_MAX` (the largest file fetched, the same way; 1G by default). Throws a
-    /// message for a malformed value.
+    /// `REEL_FETCH_MAX` (the largest file fetched, the same way; 1G by default),
+    /// `REEL_FETCH_MIN_RATE` (bytes a second, the same way; 1K by default, 0 for none),
+    /// `REEL_FETCH_DEADLINE` (seconds; 3600 by default). Throws a message for a malformed value.
     public static func fromEnvironment(_ environment: [String: String], offline: Bool) throws(SettingsError) -> RemoteMediaSettings {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let folder = value("REEL_MEDIA_CACHE_DIR") ?? URL(fileURLWithPath: value("XDG_CACHE_HOME")
@@ -51,6 +57,18 @@ public struct RemoteMediaSettings: Sendable {
                 throw SettingsError("REEL_FETCH_MAX must be a number of bytes like 500M or 2G, not '\(text)'")
             }
             settings.maxDownloadBytes = bytes
+        }
+        if let text = value("REEL_FETCH_MIN_RATE") {
+            guard let bytes = byteCount(text) else {
+                throw SettingsError("REEL_FETCH_MIN_RATE must be a number of bytes a second like 1K or 100K (0 for none), not '\(text)'")
+            }
+            settings.minimumRate = bytes
+        }
+        if let text = value("REEL_FETCH_DEADLINE") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 86400 else {
+                throw SettingsError("REEL_FETCH_DEADLINE must be a number of seconds from 0 to 86400, not '\(text)'")
+            }
+            settings.deadline = seconds
         }
         return settings
     }

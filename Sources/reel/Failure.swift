@@ -23,6 +23,7 @@ enum Failure {
             case .missingFile: 66
             case .unavailable: 75
             case .cannotWrite: 73
+            case .cancelled: 130
             }
         case let error as RenderError:
             switch error {

@@ -9,12 +9,14 @@ struct MediaFetching: ParsableArguments {
     var offline = false
 
     /// A workspace whose media cache has the environment's settings and reports its fetches
-    /// on standard error. Throws `UsageError` for a malformed setting.
+    /// on standard error; Ctrl-C or SIGTERM during a fetch cancels it (exit 130). Throws
+    /// `UsageError` for a malformed setting.
     func workspace() throws -> Workspace {
         do {
             let settings = try RemoteMediaSettings.fromEnvironment(ProcessInfo.processInfo.environment, offline: offline)
             let line = FetchProgressLine()
-            return Workspace(remote: RemoteMediaCache(settings: settings) { line.show($0) })
+            return Workspace(remote: RemoteMediaCache(settings: settings, report: { line.show($0) },
+                                                      interruptions: { SignalCancellation(handler: $0) }))
         } catch {
             throw UsageError(error.description)
         }
@@ -43,6 +45,9 @@ final class FetchProgressLine: @unchecked Sendable {
             line("fetched \(url): \(Self.megabytes(bytes))")
         case .retrying(let url, let reason, let delay):
             line("\(url): \(reason); trying again in \(delay) s")
+        case .cacheUnusable(let reason, let instead):
+            line("warning: the media cache cannot be used (\(reason)); fetching into \(instead) for this run only, "
+                 + "so nothing fetched is kept: \(RemoteMediaCache.folderHint)")
         }
     }
 

@@ -3,6 +3,8 @@ import Foundation
 
 /// Turns SIGINT (Ctrl-C) and SIGTERM into a call of `handler` on a background queue, for as
 /// long as the returned object lives; the previous dispositions come back when it is released.
+/// Several may live at once (a fetch's inside the preview's): each gets the signal, and
+/// released in the reverse order they leave the dispositions as they found them.
 final class SignalCancellation {
     private let sources: [DispatchSourceSignal]
     private let previous: [(Int32, sig_t?)]

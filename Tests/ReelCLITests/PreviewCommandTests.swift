@@ -468,8 +468,9 @@ final class PreviewProcess: @unchecked Sendable {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// The state once its version is above `after` (the long poll).
-    func state(after: Int = -1) throws -> [String: Any] {
+    /// The state once its version is above `after` (the long poll); by default once the
+    /// project is loaded (the first load runs after the port opens).
+    func state(after: Int = 0) throws -> [String: Any] {
         let response = try request("/api/state?after=\(after)", timeout: 30)
         return try JSONSerialization.jsonObject(with: Data(response.body.trimmingCharacters(in: .whitespacesAndNewlines).utf8)) as? [String: Any] ?? [:]
     }

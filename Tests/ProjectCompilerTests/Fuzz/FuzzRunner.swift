@@ -211,6 +211,7 @@ struct FuzzRunner {
         case .missingFile: 66
         case .unavailable: 75
         case .cannotWrite: 73
+        case .cancelled: 130
         }
     }
 

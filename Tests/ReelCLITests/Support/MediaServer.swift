@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 
 /// `media_server.py` on 127.0.0.1, serving the files of a folder (with paths that answer 404 or
-/// 500, stall, or send a truncated body), for as long as the value lives.
+/// 500, stall, trickle, redirect in a loop or to ftp:, serve a web page, want a password, or
+/// send a truncated or compressed body; see the script), for as long as the value lives.
 final class MediaServer {
     let port: Int
     private let process = Process()

@@ -9,10 +9,16 @@ first line of stdout.
   /truncated/NAME  a Content-Length of the whole file, half the bytes, then the connection closes
   /gzip/NAME       the file gzip-compressed (Content-Encoding: gzip, Content-Length of the
                    compressed body) whatever the request accepts, as some servers do
+  /slow/NAME       headers, then one byte a second
+  /loop/NAME       302 to itself, for ever
+  /to-ftp/NAME     302 to ftp://127.0.0.1/NAME
+  /html/NAME       200 with a web page (Content-Type: text/html), as a sharing site's page is
+  /auth/NAME       the file to Basic credentials user:secret, else 401
 
 Each request is logged to stdout as:
 METHOD PATH if-none-match=VALUE if-modified-since=VALUE accept-encoding=VALUE
 """
+import base64
 import gzip
 import http.server
 import os
@@ -34,6 +40,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if mode == "error":
             self.send_error(500)
+            return
+        if mode in ("loop", "to-ftp"):
+            self.send_response(302)
+            self.send_header("Location", self.path if mode == "loop" else "ftp://127.0.0.1/" + name)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if mode == "html":
+            page = b"<!DOCTYPE html><html><body><video src='clip.mp4'></video></body></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+            return
+        if mode == "auth" and self.headers.get("Authorization") != "Basic " + base64.b64encode(b"user:secret").decode():
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="media"')
+            self.send_header("Content-Length", "0")
+            self.end_headers()
             return
         with open(path, "rb") as f:
             body = f.read()
@@ -62,6 +88,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(body[:1000])
             self.wfile.flush()
             time.sleep(60)
+        elif mode == "slow":
+            for i in range(len(body)):
+                self.wfile.write(body[i : i + 1])
+                self.wfile.flush()
+                time.sleep(1)
         elif mode == "truncated":
             self.wfile.write(body[: len(body) // 2])
             self.wfile.flush()
