@@ -7,6 +7,7 @@ REEL_APT_PACKAGES=(
   libcairo2-dev libpango1.0-dev librsvg2-dev libfontconfig-dev
   fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader libjpeg-turbo-progs
   python3-venv
+  libcurl4  # remote media downloads, opened at run time (Sources/CCurl)
 )
 # Only for the tests: the preview page is tested in a real browser, and renders are compared
 # with those of emulated CPUs (qemu-x86_64 -cpu Nehalem / Haswell).
