@@ -56,6 +56,8 @@ final class PreviewSession: @unchecked Sendable {
                 return current
             }
             guard !finished else { return }
+            // A fetch under way, or one a load is about to start, ends now.
+            configuration.workspace.remote.cancel()
             watcher?.stop()
             generation?.playback.cancel()
             pieces.stop()

@@ -279,8 +279,23 @@ import Testing
         let port = try #require(preview.standardOutput.firstMatch(of: /127\.0\.0\.1:(\d+)/).map { String($0.1) })
         let page = try MediaFactory.run("/usr/bin/curl", ["-s", "-m", "5", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/state"])
         #expect(page == "200")
-        #expect(server.requests(for: "/slow/clip.mp4").count == 1)
+        #expect(preview.waitUntil(seconds: 10) { server.requests(for: "/slow/clip.mp4").count == 1 })
         kill(preview.process.processIdentifier, signal)
+        #expect(preview.exitStatus(within: 3) == 0, "\(preview.standardError)")
+        #expect(cachedFiles(name).isEmpty)
+    }
+
+    /// A signal as soon as the port opens, before the first load has started its fetch: the
+    /// fetch it starts next is cancelled too (it ran on, and its download stayed, when the
+    /// signal came first).
+    @Test func aSignalBeforeThePreviewsFirstFetchStopsIt() throws {
+        _ = try Self.clip.get()
+        let server = try MediaServer(serving: path("served"))
+        let name = "preview-early"
+        let preview = try BackgroundReel(["preview", try project("\(name).yaml", media: "\(server.base)/slow/clip.mp4"), "--port", "0"],
+                                         environment: environment(name, ["REEL_FETCH_MIN_RATE": "0"]))
+        #expect(preview.waitUntil(seconds: 10) { preview.standardOutput.contains("Previewing") }, "\(preview.standardError)")
+        kill(preview.process.processIdentifier, SIGTERM)
         #expect(preview.exitStatus(within: 3) == 0, "\(preview.standardError)")
         #expect(cachedFiles(name).isEmpty)
     }
