@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import FileSafety
 import Foundation
@@ -47,7 +48,7 @@ struct Export: ParsableCommand {
             let facts = AbsentMediaFacts(base: MediaFactsReader())
             let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, rendition: values.rendition,
                                                   media: facts, fonts: nil, remote: try fetching.workspace().remote)
-            try refuseUnsafeOutputs([output], project: project, vars: vars, graph: loaded.graph, exampleName: "cut.otio")
+            try refuseUnsafeOutputs([output], project: project, varsFile: vars.file, graph: loaded.graph, exampleName: "cut.otio")
             let (timeline, exportWarnings) = try TimelineExport.timeline(loaded.project, layout: loaded.layout, starts: try mediaStart.map { try pair($0, "--media-start") })
             var warnings = exportWarnings
             let text: String

@@ -47,6 +47,7 @@ enum Failure {
             case .usage: 64
             }
         case is OutputRefusal: 73
+        case is RenderRequestError: 64
         case is OverlayError: 65
         case is UsageError: 64
         case is PreviewServer.StartFailure: 69
@@ -62,7 +63,16 @@ enum Failure {
 
     /// What the user reads: every message starts with `error:` (a project error's
     /// diagnostics carry their own), and several diagnostics end with their count.
-    static func message(for error: any Error) -> String { ErrorText.message(for: error) }
+    static func message(for error: any Error) -> String {
+        guard let request = error as? RenderRequestError else { return ErrorText.message(for: error) }
+        // The library says what is wrong; here, which option says it.
+        return switch request {
+        case .noOutput: "error: no output file: pass -o FILE or set output.path in the project"
+        case .imageSequenceWithoutNumber: "error: -o \(request)"
+        case .badRange: "error: --range: \(request)"
+        case .sharedOutput: "error: \(request)"
+        }
+    }
 
     /// Prints the error's message on standard error; returns its exit status.
     static func report(_ error: any Error) -> ExitCode {

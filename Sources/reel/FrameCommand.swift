@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import MediaIO
@@ -35,7 +36,7 @@ struct Frame: ParsableCommand {
             let n = try generator.frameIndex(at: t)
             let size = still.imageSize(generator)
             let path = output ?? "frame-\(n).png"
-            try refuseUnsafeOutputs([path], project: still.project, vars: still.vars, graph: generator.graph, exampleName: "frame.png")
+            try refuseUnsafeOutputs([path], project: still.project, varsFile: still.vars.file, graph: generator.graph, exampleName: "frame.png")
             try PNGEncoder.write(try generator.image(n, size: size), to: path)
             print("\(path): frame \(n) at \(TimeNotation.clock(generator.time(ofFrame: n))), \(size)")
         }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import FileSafety
 import Foundation

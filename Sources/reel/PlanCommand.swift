@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import MediaTime
@@ -32,17 +33,19 @@ struct Plan: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @OptionGroup var warnings: StrictOption
+
     func run() throws {
         try reportingFailures {
             // The cache folder's digests, if any, spare reading the media (keys are by content).
             let rendering = try RenderingOptions.parse(preset.map { ["--preset", $0.rawValue] } ?? [])
-            let planned = try SegmentedProject(project: project, output: nil, vars: vars, fetching: fetching, range: range, rendering: rendering,
-                                               needsOutput: false)
+            let planned = try fetching.workspace().prepareRender(try rendering.request(project: project, output: nil, vars: vars, range: range),
+                                                                 needsOutput: false) { try report(warnings: $0, strict: warnings.strict) }
             let plan = planned.session.plan
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(PlanListing(plan, warnings: planned.warnings)), as: UTF8.self))
+                print(String(decoding: try encoder.encode(PlanListing(plan, warnings: planned.project.warnings)), as: UTF8.self))
             } else {
                 print("\(plan.segments.count) segments of \(plan.framesPerSegment) frames")
                 for s in plan.segments {
@@ -116,8 +119,8 @@ struct Join: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let rendering = try RenderingOptions.parse(["--parts", parts] + (preset.map { ["--preset", $0.rawValue] } ?? []))
-            let session = try SegmentedProject(project: project, output: output, vars: vars, fetching: fetching, range: range, rendering: rendering,
-                                               needsOutput: true).session
+            let session = try fetching.workspace().prepareRender(try rendering.request(project: project, output: output, vars: vars, range: range),
+                                                                 needsOutput: true, check: rendering.check).session
             let loudness = try session.join()
             print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")
             if let loudness { print(loudness.summary) }

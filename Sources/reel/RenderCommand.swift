@@ -55,9 +55,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            let workspace = try fetching.workspace()
+            let request = try rendering.request(project: project, output: output, vars: vars, range: range)
             if let segment {
-                let session = try SegmentedProject(project: project, output: nil, vars: vars, fetching: fetching, range: range,
-                                                   rendering: rendering, needsOutput: false).session
+                let session = try workspace.prepareRender(request, needsOutput: false, check: rendering.check).session
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 guard session.plan.segments.indices.contains(segment) else {
@@ -70,13 +71,7 @@ struct Render: ParsableCommand {
                 return
             }
             // Every rendition is loaded and checked before the first frame of any.
-            let renditions: [String?] = RenditionOutputs.all(of: project, asked: vars.rendition) ?? [nil]
-            let sessions = try renditions.map { rendition in
-                try SegmentedProject(project: project, output: output, vars: vars, fetching: fetching, range: range, rendering: rendering,
-                                     needsOutput: true, making: rendition).session
-            }
-            try RenditionOutputs.refuseSharedPaths(zip(renditions, sessions.map(\.options.outputPath)).map { ($0, $1) })
-            for session in sessions {
+            for session in try workspace.prepareRenders(request, check: rendering.check).map(\.session) {
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount)
@@ -143,59 +138,16 @@ struct RenderingOptions: ParsableArguments {
     }
 }
 
-/// A project loaded, checked and planned for a segmented render: what `render`, `plan` and
-/// `join` share.
-struct SegmentedProject {
-    let session: ExportSession
-    /// The project's warnings (printed already, or thrown under `--strict`).
-    let warnings: [Diagnostic]
+extension RenderingOptions {
+    /// The render the options ask for, the project file and the vars file each read once.
+    func request(project: String, output: String?, vars: VarOverrides, range: String?) throws -> RenderRequest {
+        RenderRequest(projectPath: project, document: try DocumentLoader.load(path: project), vars: try vars.values(), varsFile: vars.file,
+                      output: output, range: range, audioOnly: audioOnly, preset: encoding.preset, decoderThreads: encoding.threads,
+                      jobs: jobs, partsFolder: partsFolder)
+    }
 
-    /// `rendition`: one of all the project's renditions, made by one command; its output path
-    /// gets its name (`RenditionOutputs.path`).
-    init(project: String, output: String?, vars: VarOverrides, fetching: MediaFetching, range: String?, rendering: RenderingOptions,
-         needsOutput: Bool, making rendition: String? = nil) throws {
-        var values = try vars.values()
-        values.rendition = rendition ?? values.rendition
-        let workspace = try fetching.workspace()
-        // A file named here gets the container its name says, and codecs that fit it.
-        let target = OutputTarget(path: output, audioOnly: rendering.audioOnly, presetCodecs: rendering.encoding.preset != nil)
-        let graph: CompositionGraph
-        do {
-            let loaded = try workspace.open(project, vars: values, target: target)
-            try report(warnings: loaded, strict: rendering.warnings.strict)
-            (graph, warnings) = (loaded.graph, loaded.warnings)
-        } catch {
-            // A file the project reads, given as -o, is refused as such (73), not for the codecs
-            // its extension cannot hold: the project as written says which files it reads.
-            if needsOutput, let output, error.category == .invalidProject,
-               let asWritten = try? workspace.open(project, vars: values).graph {
-                let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, project: project) } ?? output
-                try refuseUnsafeOutputs([named], project: project, vars: vars, graph: asWritten, exampleName: "out.mp4")
-            }
-            throw error
-        }
-        let path = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: graph.output.path, project: project) }
-            ?? output ?? graph.output.path
-        if needsOutput {
-            guard let path else { throw UsageError("no output file: pass -o FILE or set output.path in the project") }
-            try refuseUnsafeOutputs([path], project: project, vars: vars, graph: graph, exampleName: "out.mp4")
-            // After the safety check: `-o media/logo.png` is first of all the project's logo.
-            if let output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension), container.isImageSequence,
-               !ImageSequencePattern.has(output) {
-                throw UsageError("-o \(output): a .\(URL(fileURLWithPath: output).pathExtension) output is an image sequence, one file a frame, "
-                                 + "and its name has no frame number; put %04d where the number goes: \(ImageSequencePattern.suggestion(for: output))")
-            }
-        }
-        var timeRange: TimeRange?
-        if let range {
-            do {
-                timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameDuration.value.reciprocal)
-            } catch {
-                throw UsageError("\(error)")
-            }
-        }
-        session = try ExportSession(graph: graph, options: ExportOptions(
-            outputPath: path ?? "", range: timeRange, decoderThreads: rendering.encoding.threads, preset: rendering.encoding.preset,
-            jobs: rendering.jobs, partsFolder: rendering.partsFolder))
+    /// Prints an opened project's warnings, or under `--strict` throws them.
+    func check(_ project: ProjectPipeline.Loaded) throws {
+        try report(warnings: project, strict: warnings.strict)
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import ProjectFile
 
@@ -25,18 +26,25 @@ struct Validate: ParsableCommand {
         let (values, workspace) = try reportingFailures { (try vars.values(), try fetching.workspace()) }
         var worst: Int32 = 0
         for path in projects {
-            // Every rendition of a project that has them, unless --rendition picks one.
-            let renditions: [String?] = RenditionOutputs.all(of: path, asked: values.rendition) ?? [values.rendition]
-            for rendition in renditions {
-                var chosen = values
-                chosen.rendition = rendition
-                do {
-                    let graph = try loadGraph(projectPath: path, vars: chosen, workspace: workspace, strict: warnings.strict)
-                    let name = rendition.map { " (rendition \($0))" } ?? ""
-                    print("\(path)\(name): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
-                } catch {
-                    worst = max(worst, Failure.report(error).rawValue)
+            do {
+                let document = try DocumentLoader.load(path: path)
+                // Every rendition of a project that has them, unless --rendition picks one.
+                let renditions: [String?] = RenditionOutputs.all(of: document, asked: values.rendition) ?? [values.rendition]
+                for rendition in renditions {
+                    var chosen = values
+                    chosen.rendition = rendition
+                    do {
+                        let loaded = try workspace.open(document, vars: chosen)
+                        try report(warnings: loaded, strict: warnings.strict)
+                        let graph = loaded.graph
+                        let name = rendition.map { " (rendition \($0))" } ?? ""
+                        print("\(path)\(name): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
+                    } catch {
+                        worst = max(worst, Failure.report(error).rawValue)
+                    }
                 }
+            } catch {
+                worst = max(worst, Failure.report(error).rawValue)
             }
         }
         if worst != 0 { throw ExitCode(worst) }

@@ -1,3 +1,4 @@
+import Application
 import CompositionGraph
 import FileSafety
 import Foundation
