@@ -7,7 +7,10 @@ import PackageDescription
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
 /// {ProjectFile, ProjectCompiler} ← Interchange ← reel (EDL and OpenTimelineIO in and out; no FFmpeg, no Cairo)
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
-/// {RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
+/// {ProjectCompiler, RemoteMedia, RenderEngine, OverlayRendering} ← Application ← {PreviewServer, reel}: the application layer,
+///   what every front end does with the libraries (open a project with this machine's media, fonts and media cache; prepare a render).
+/// {Application, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
+/// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine}.
 /// MediaIO (FFmpeg), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
 let package = Package(
