@@ -10,6 +10,7 @@ import PackageDescription
 /// {RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
 /// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
+/// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
@@ -33,19 +34,21 @@ let package = Package(
         .target(name: "JSONSchema"),
         // Is this path a file Reel may read (not a FIFO, a folder or a device)?
         .target(name: "RegularFiles"),
+        // The one rule for making a given path absolute (relative to a folder, standardized).
+        .target(name: "FilePaths"),
         .target(
             name: "ProjectFile",
             dependencies: ["MediaTime", "JSONSchema", "RegularFiles", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles"]),
-        .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles", "FilePaths"]),
+        .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest"),
-        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles"]),
+        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
         .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectCompiler"]),
-        .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles"]),
+        .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
         .systemLibrary(
@@ -78,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia",
+                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilePaths
 import FileSafety
 import Foundation
 import Interchange
@@ -62,8 +63,7 @@ struct Import: ParsableCommand {
             let inputs = [ReadFile(path: file, role: "the imported timeline")]
                 + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
             try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
-            let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
-            let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolute)
+            let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolutePath(output))
             for warning in result.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             try PNGEncoder.writeAtomically(Array(result.text.utf8), to: output)
             let clips = result.timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }
