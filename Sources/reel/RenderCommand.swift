@@ -188,7 +188,7 @@ struct SegmentedProject {
         var timeRange: TimeRange?
         if let range {
             do {
-                timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameDuration.value.reciprocal)
+                timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameRate)
             } catch {
                 throw UsageError("\(error)")
             }
