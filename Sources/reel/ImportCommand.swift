@@ -16,8 +16,9 @@ struct Import: ParsableCommand {
             source file name. Source timecodes become media times through each file's start timecode (its \
             timecode track or tag, --media-start NAME=TC, else 00:00:00:00). What Reel cannot express is a \
             warning, with its line (EDL) or JSON path (OTIO) and what was done instead (docs/interchange.md).
-            Exit status: 0 imported (warnings go to standard error), 64 bad usage, 65 unreadable timeline, \
-            66 no such file, 73 cannot write the project.
+            \(ExitStatus.help([.success: "imported (warnings go to standard error)", .usage: "bad usage",
+                                .invalidInput: "unreadable timeline", .missingFile: "no such file",
+                                .cannotWrite: "cannot write the project"]))
             """
     )
 
