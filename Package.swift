@@ -8,7 +8,7 @@ import PackageDescription
 /// {ProjectFile, ProjectCompiler} ← Interchange ← reel (EDL and OpenTimelineIO in and out; no FFmpeg, no Cairo)
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
 /// {RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
-/// MediaIO (FFmpeg) and OverlayRendering (Cairo) are the only modules that touch C libraries.
+/// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap) and OverlayRendering (Cairo) are the only modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 let package = Package(
@@ -56,7 +56,9 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "MediaFormat", "CFFmpeg"]),
+        // glibc heap tuning (mallopt, prctl) for MediaIO's HeapPolicy; empty on other systems.
+        .target(name: "CLinuxHeap"),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"]),
 
         // Cairo, Pango, librsvg.
         .systemLibrary(
