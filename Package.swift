@@ -11,8 +11,10 @@ import PackageDescription
 ///   what every front end does with the libraries (open a project with this machine's media, fonts and media cache; prepare a render).
 /// {Application, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
 /// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine}.
-/// MediaIO (FFmpeg), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only modules that touch C libraries.
+/// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only
+///   modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
+/// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
@@ -36,21 +38,23 @@ let package = Package(
         .target(name: "JSONSchema"),
         // Is this path a file Reel may read (not a FIFO, a folder or a device)?
         .target(name: "RegularFiles"),
+        // The one rule for making a given path absolute (relative to a folder, standardized).
+        .target(name: "FilePaths"),
         .target(
             name: "ProjectFile",
             dependencies: ["MediaTime", "JSONSchema", "RegularFiles", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles"]),
-        .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles", "FilePaths"]),
+        .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest"),
-        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles"]),
+        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
         .target(name: "CCurl"),
         .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
-        .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles"]),
+        .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
         .systemLibrary(
@@ -58,7 +62,9 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "MediaFormat", "CFFmpeg"]),
+        // glibc heap tuning (mallopt, prctl) for MediaIO's HeapPolicy; empty on other systems.
+        .target(name: "CLinuxHeap"),
+        .target(name: "MediaIO", dependencies: ["MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"]),
 
         // Cairo, Pango, librsvg.
         .systemLibrary(
@@ -89,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia", "Application",
+                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia", "Application",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

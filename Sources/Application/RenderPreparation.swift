@@ -111,7 +111,7 @@ extension Workspace {
         var timeRange: TimeRange?
         if let range = request.range {
             do {
-                timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameDuration.value.reciprocal)
+                timeRange = try RenderRange.parse(range, duration: graph.duration, fps: graph.videoComposition.frameRate)
             } catch {
                 throw RenderRequestError.badRange(error.description)
             }

@@ -1,3 +1,4 @@
+import FilePaths
 import FileSafety
 import JSONSchema
 import Digest
@@ -158,7 +159,7 @@ public struct BatchPlan: Sendable {
 
     /// A value as a path the project would read: relative to the project file's folder.
     private static func resolved(_ value: String, from projectPath: String) -> String {
-        value.hasPrefix("/") ? value : URL(fileURLWithPath: projectPath).deletingLastPathComponent().appendingPathComponent(value).path
+        absolutePath(value, from: URL(fileURLWithPath: projectPath).deletingLastPathComponent().path)
     }
 
     /// A row whose output is, or resolves to, a file the batch reads (the project, the rows

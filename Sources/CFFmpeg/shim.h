@@ -4,8 +4,6 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
-#include <malloc.h>
-#include <sys/prctl.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavcodec/bsf.h>
@@ -20,32 +18,6 @@
 #include <libavutil/samplefmt.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
-
-/// Memory for renders that open a fresh encoder and decoders for every segment: no transparent
-/// huge pages (x264 asks for them for every big buffer, and the kernel clears each 2 MiB page
-/// whole), and freed buffers kept for the next segment instead of being returned to the kernel
-/// and faulted in again (frames are a few MiB: below 32 MiB nothing is mmap'ed on its own,
-/// and the heap is trimmed only beyond 256 MiB free). Process-wide; idempotent.
-static inline void reel_keep_encoder_memory(void) {
-    prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
-}
-
-/// Memory for a process that runs for hours and renders now and then (reel preview): freed
-/// memory goes back to the kernel. Buffers of 1 MiB and more (frames, encoder and decoder
-/// pools) are mapped on their own and unmapped when freed; a heap keeps at most 4 MiB free at
-/// its top; at most 4 heaps (glibc makes up to 8 per core, one per thread that allocates
-/// while another holds a heap, and each keeps what its threads freed). Process-wide.
-static inline void reel_release_freed_memory(void) {
-    prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    mallopt(M_MMAP_THRESHOLD, 1 << 20);
-    mallopt(M_TRIM_THRESHOLD, 4 << 20);
-    mallopt(M_ARENA_MAX, 4);
-}
-
-/// Gives every heap's free pages back to the kernel (after a big structure was freed).
-static inline void reel_trim_heaps(void) { malloc_trim(0); }
 
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int reel_averror_eof(void) { return AVERROR_EOF; }

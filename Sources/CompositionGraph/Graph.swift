@@ -194,6 +194,9 @@ public struct VideoComposition: Hashable, Sendable, Codable {
         self.instructions = instructions
     }
 
+    /// Frames per second, exact (`30000/1001`).
+    public var frameRate: Rational { frameDuration.value.reciprocal }
+
     /// The instruction covering timeline time `t` (a binary search).
     public func instruction(at t: MediaTime) -> VideoInstruction? { instructions.element(containing: t, range: \.timeRange) }
 }

@@ -74,7 +74,7 @@ extension CompositionGraph {
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 
-    private var fpsText: String { videoComposition.frameDuration.value.reciprocal.description }
+    private var fpsText: String { videoComposition.frameRate.description }
 
     private var outputText: String {
         let a = output.audio

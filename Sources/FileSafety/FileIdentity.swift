@@ -24,6 +24,7 @@ public struct FileIdentity: Hashable, Sendable {
     /// whole path when it exists, else the resolved path of its folder followed by its own
     /// name (a file not written yet lands there). Relative paths start at the current folder.
     public static func resolvedPath(_ path: String) -> String {
+        // Not `absolutePath`: `..` must follow the symlinks before it, as the system does.
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         if let real = realPath(absolute) { return real }
         var components = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)

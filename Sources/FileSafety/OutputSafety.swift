@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FilePaths
 import Foundation
 import MediaFormat
 
@@ -130,10 +131,7 @@ public struct OutputSafety: Sendable {
     }
 
     static func route(from output: String, to input: String) -> OutputRefusal.Route {
-        func absolute(_ p: String) -> String {
-            URL(fileURLWithPath: p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p).standardized.path
-        }
-        if output == input || absolute(output) == absolute(input) { return .samePath }
+        if output == input || absolutePath(output) == absolutePath(input) { return .samePath }
         if isSymlink(output) || isSymlink(input) { return .symlink }
         if FileIdentity.resolvedPath(output) == FileIdentity.resolvedPath(input) { return .otherPath }
         return .hardLink

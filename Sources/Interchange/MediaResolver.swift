@@ -1,4 +1,5 @@
 import CompositionGraph
+import FilePaths
 import Foundation
 import MediaTime
 
@@ -65,7 +66,7 @@ struct MediaResolver {
         var found: String?
         var name: String?
         if let pair = options.explicit.first(where: { p in source.names.contains(p.name) || p.name == source.key }) {
-            found = absolute(pair.path)
+            found = absolutePath(pair.path)
             name = pair.name
             usedNames.insert(pair.name)
             guard FileManager.default.fileExists(atPath: found!) else {
@@ -74,7 +75,7 @@ struct MediaResolver {
         } else if let path = source.path, path.hasPrefix("/"), FileManager.default.fileExists(atPath: path) {
             found = path
         } else if let directory = options.directory, let match = match(source.names) {
-            found = (absolute(directory) as NSString).appendingPathComponent(match)
+            found = (absolutePath(directory) as NSString).appendingPathComponent(match)
         }
         // Several names (clip names of one reel) may lead to one file: one entry.
         for key in order where found != nil {
@@ -110,10 +111,6 @@ struct MediaResolver {
             throw InterchangeError("\(option) \(name)=…: the timeline has no clip, reel or file called '\(name)'",
                                    hint: "the names it uses: \(known)", category: .usage)
         }
-    }
-
-    private func absolute(_ path: String) -> String {
-        ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path) as NSString).standardizingPath
     }
 
     /// A file of `--media-dir` named like one of `names`, with or without extension.

@@ -1,4 +1,5 @@
 import CompositionGraph
+import FilePaths
 import Foundation
 import RegularFiles
 import MediaTime
@@ -52,7 +53,7 @@ public enum ProjectImport {
                            projectPath: String) throws(InterchangeError) -> Result {
         let (timeline, readWarnings) = try read(path: path, rate: rate)
         var writer = ProjectWriter(timeline: timeline, resolver: MediaResolver(options: options, facts: facts, rate: timeline.rate, dropFrame: timeline.dropFrame),
-                                   projectDirectory: ((projectPath as NSString).deletingLastPathComponent as NSString).standardizingPath)
+                                   projectDirectory: absolutePath((projectPath as NSString).deletingLastPathComponent))
         let root = try writer.document()
         try writer.resolver.checkAllOptionNamesUsed()
         let warnings = (readWarnings + writer.resolver.warnings + writer.warnings).enumerated()

@@ -1,7 +1,10 @@
-internal import CFFmpeg
+#if os(Linux)
+internal import CLinuxHeap
+#endif
 import Foundation
 
-/// How this process's heap (glibc malloc) keeps the memory it frees. Process-wide.
+/// How this process's heap (glibc malloc) keeps the memory it frees. Process-wide; on other
+/// systems than Linux the system's allocator is left as it is.
 ///
 /// Renders keep it (the default): each segment opens a fresh encoder and decoders, and pages
 /// given back to the kernel would be faulted in and cleared again for the next one (a fifth
@@ -17,21 +20,27 @@ public enum HeapPolicy {
     public static func releaseFreedMemory() {
         lock.withLock {
             releasing = true
+            #if os(Linux)
             reel_release_freed_memory()
+            #endif
         }
     }
 
     /// Returns every heap's free pages to the kernel (a few milliseconds). Only useful after
     /// `releaseFreedMemory()`, where it is worth calling when a large structure was freed.
     public static func trim() {
+        #if os(Linux)
         reel_trim_heaps()
+        #endif
     }
 
     /// Called before an encoder opens: keeps freed memory for the next encoder unless the
     /// process asked to give it back.
     static func prepareForEncoder() {
         lock.withLock {
+            #if os(Linux)
             if !releasing { reel_keep_encoder_memory() }
+            #endif
         }
     }
 }

@@ -46,17 +46,12 @@ public enum TimeNotation {
                 guard let h = Int64(fields[0]), let m = Int64(fields[1]), let sec = Rational(decimal: fields[2]),
                       h >= 0, (0..<60).contains(m), !sec.isNegative, sec < Rational(60) else { throw bad }
                 return try seconds(Int128(h) * 3600 + Int128(m) * 60, plus: sec)
-            case 4: // SMPTE hh:mm:ss:ff
-                guard let h = Int64(fields[0]), let m = Int64(fields[1]), let sec = Int64(fields[2]), let f = Int64(fields[3]),
-                      h >= 0, (0..<60).contains(m), (0..<60).contains(sec), f >= 0 else { throw bad }
-                let nominal = fps.ceiling
-                guard f < nominal else {
-                    throw ParseError(message: "'\(original)': frame \(f) does not exist at \(fps) fps (frames run 0...\(nominal - 1))")
-                }
-                // Non-drop-frame timecode: frames counted at the nominal integer rate, then
-                // shown at the real rate (as cameras and editors count 29.97 fps NDF timecode).
-                let frames = ((Int128(h) * 3600 + Int128(m) * 60 + Int128(sec)) * Int128(nominal)) + Int128(f)
-                guard let n = Int64(exactly: frames), let t = Rational(n).divided(by: fps) else { throw tooLarge }
+            case 4: // SMPTE hh:mm:ss:ff, non-drop-frame
+                let n: Int64
+                do throws(Timecode.ParseError) {
+                    n = try Timecode(rate: fps, dropFrame: false).frames(s, shownAs: original)
+                } catch { throw ParseError(message: error.message) }
+                guard let t = Rational(n).divided(by: fps) else { throw tooLarge }
                 return MediaTime(t)
             default:
                 throw bad
@@ -97,15 +92,6 @@ public enum TimeNotation {
             while text.hasSuffix("0") { text.removeLast() }
         }
         return (t.isNegative ? "-" : "") + text + "s"
-    }
-
-    /// SMPTE non-drop-frame timecode `HH:MM:SS:FF` of the frame containing `t`.
-    public static func smpte(_ t: MediaTime, fps: Rational) -> String {
-        let frame = (t.value.magnitude * fps).floor
-        let nominal = fps.ceiling
-        let totalSeconds = frame / nominal
-        let h = totalSeconds / 3600, m = (totalSeconds / 60) % 60, s = totalSeconds % 60, f = frame % nominal
-        return (t.isNegative ? "-" : "") + pad(h, 2) + ":" + pad(m, 2) + ":" + pad(s, 2) + ":" + pad(f, 2)
     }
 
     private static func pad(_ v: Int64, _ width: Int) -> String {

@@ -33,22 +33,34 @@ public struct Timecode: Hashable, Sendable {
 
     /// The frame count of `text` (`01:00:04:05`, or with `;` before the frames for
     /// drop-frame); a `;` in a non-drop-frame timecode is accepted, as editors mix them.
+    /// Hours may pass 99, as `string(frames:)` writes them; frames have two digits, or
+    /// three above 100 fps.
     public func frames(_ text: some StringProtocol) throws(ParseError) -> Int64 {
+        try frames(text, shownAs: String(text))
+    }
+
+    /// `frames(_:)`, quoting `shown` in its errors (a time notation quotes the value as written).
+    func frames(_ text: some StringProtocol, shownAs shown: String) throws(ParseError) -> Int64 {
         let fields = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == ";" || $0 == "." }
-        guard fields.count == 4, fields.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
-              let h = Int64(fields[0]), let m = Int64(fields[1]), let s = Int64(fields[2]), let f = Int64(fields[3]) else {
-            throw ParseError(message: "'\(text)' is not a timecode; expected HH:MM:SS:FF")
+        let frameDigits = max(2, String(nominalRate - 1).count)
+        guard fields.count == 4, fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              fields[1].count <= 2, fields[2].count <= 2, fields[3].count <= frameDigits,
+              let m = Int64(fields[1]), let s = Int64(fields[2]), let f = Int64(fields[3]) else {
+            throw ParseError(message: "'\(shown)' is not a timecode; expected HH:MM:SS:FF")
         }
-        guard m < 60, s < 60 else { throw ParseError(message: "'\(text)': minutes and seconds run 00...59") }
+        let tooLarge = ParseError(message: "'\(shown)' is too large a time")
+        guard let h = Int64(fields[0]) else { throw tooLarge }
+        guard m < 60, s < 60 else { throw ParseError(message: "'\(shown)': minutes and seconds run 00...59") }
         guard f < nominalRate else {
-            throw ParseError(message: "'\(text)': frame \(f) does not exist at \(rate) fps (frames run 00...\(nominalRate - 1))")
+            throw ParseError(message: "'\(shown)': frame \(f) does not exist at \(rate) fps (frames run 0...\(nominalRate - 1))")
         }
         if dropFrame && s == 0 && m % 10 != 0 && f < droppedPerMinute {
-            throw ParseError(message: "'\(text)' does not exist in drop-frame timecode (frames 00...\(droppedPerMinute - 1) of minute \(m) are skipped)")
+            throw ParseError(message: "'\(shown)' does not exist in drop-frame timecode (frames 00...\(droppedPerMinute - 1) of minute \(m) are skipped)")
         }
-        let totalMinutes = h * 60 + m
-        let labels = (totalMinutes * 60 + s) * nominalRate + f
-        return labels - droppedPerMinute * (totalMinutes - totalMinutes / 10)
+        let totalMinutes = Int128(h) * 60 + Int128(m)
+        let labels = (totalMinutes * 60 + Int128(s)) * Int128(nominalRate) + Int128(f)
+        guard let count = Int64(exactly: labels - Int128(droppedPerMinute) * (totalMinutes - totalMinutes / 10)) else { throw tooLarge }
+        return count
     }
 
     /// The timecode of frame `count` (≥ 0), with `;` before the frames when drop-frame. Hours

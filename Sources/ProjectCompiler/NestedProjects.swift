@@ -38,7 +38,7 @@ enum NestedProjects {
         let layout = audio.channels == 1 ? "mono" : audio.channels == 2 ? "stereo" : "\(audio.channels) channels"
         let hasPicture = graph.output.video != nil
         return MediaFacts(kind: hasPicture ? .video : .audio, naturalSize: hasPicture ? graph.videoComposition.renderSize : nil,
-                          duration: graph.duration, frameRate: hasPicture ? graph.videoComposition.frameDuration.value.reciprocal : nil,
+                          duration: graph.duration, frameRate: hasPicture ? graph.videoComposition.frameRate : nil,
                           audio: graph.hasAudio ? AudioFacts(sampleRate: audio.sampleRate, channels: audio.channels, layout: layout) : nil,
                           stamp: stamp)
     }

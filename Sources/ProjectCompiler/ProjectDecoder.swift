@@ -1,3 +1,4 @@
+import FilePaths
 import MediaFormat
 import CompositionGraph
 import Foundation
@@ -36,9 +37,8 @@ struct ProjectDecoder {
                        captions: root["captions"]?.elements.compactMap { decodeCaptionTrack($0) } ?? [])
     }
 
-    func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : directory.appendingPathComponent(path).standardizedFileURL.path
-    }
+    /// A path as the project writes it, relative to the project file's folder.
+    func absolutePath(_ path: String) -> String { FilePaths.absolutePath(path, from: directory.path) }
 
     /// A frame rate as `FrameRateNotation` reads it, within the limits of what Reel renders.
     mutating func decodeFPS(_ c: NodeCursor) -> Rational? {

@@ -6,7 +6,7 @@ extension PageWriter {
     /// timeline holds.
     mutating func writeHeader(title: String) {
         let vc = graph.videoComposition, output = graph.output
-        let fps = vc.frameDuration.value.reciprocal
+        let fps = vc.frameRate
         let fpsText = fps.isInteger ? fps.description : "\(Decimal.short(fps)) (\(fps))"
         let duration = graph.duration
         var facts: [(String, String)] = [

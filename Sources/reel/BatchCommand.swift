@@ -18,9 +18,12 @@ struct BatchRender: ParsableCommand {
         unless --force. With --shard K/N only the rows that fall to shard K are checked and rendered \
         (row r falls to shard (r - 1) mod N), so N workers cover every row once. --plan lists the rows \
         (output, content key, status, problems) and renders nothing. See docs/batch.md and docs/scale-out.md.
-        Exit status: 0 every row rendered or up to date (with --plan: the list was printed), 1 a render \
-        failed, 65 a row is invalid, 66 a file is missing, 73 a row's output is a file the batch reads or \
-        another row's output, 75 a remote media file cannot be fetched now, 64 bad usage. 64, 65, 66 and 73 are the same on a retry; 1 may not be.
+        \(ExitStatus.help([.success: "every row rendered or up to date (with --plan: the list was printed)",
+                            .failure: "a render failed", .invalidInput: "a row is invalid", .missingFile: "a file is missing",
+                            .cannotWrite: "a row's output is a file the batch reads or another row's output",
+                            .tryLater: "a remote media file cannot be fetched now", .usage: "bad usage"])) \
+        \(ExitStatus.usage.rawValue), \(ExitStatus.invalidInput.rawValue), \(ExitStatus.missingFile.rawValue) and \
+        \(ExitStatus.cannotWrite.rawValue) are the same on a retry; \(ExitStatus.failure.rawValue) may not be.
         """
     )
 

@@ -16,7 +16,8 @@ struct Export: ParsableCommand {
             speeds, gaps, transitions and markers; an EDL holds one video track (--video-track, 1 = the bottom) \
             and up to four audio tracks. Media that are not on this machine are exported by path, starting at \
             00:00:00:00 (or --media-start). What an editing system cannot receive is a warning (docs/interchange.md).
-            Exit status: 0 exported, 64 bad usage, 65 invalid project, 66 no such project, 73 cannot write.
+            \(ExitStatus.help([.success: "exported", .usage: "bad usage", .invalidInput: "invalid project",
+                                .missingFile: "no such project", .cannotWrite: "cannot write", .tryLater: "a remote media file cannot be fetched now"]))
             """
     )
 

@@ -9,56 +9,79 @@ import PreviewServer
 import ProjectFile
 import RenderEngine
 
-/// The one place where what went wrong becomes what the user reads and the process's exit
-/// status (sysexits(3) where one fits): 64 bad usage, 65 invalid input, 66 a file is missing,
-/// 69 the preview's port is taken, 73 cannot write, 75 a remote media file cannot be fetched now, 1 a failure while rendering, 130 cancelled. The library modules only say
-/// what went wrong.
+/// The exit statuses of every command, sysexits(3) where one fits: `Failure` maps errors to
+/// them and each command's help lists its own with `help(_:)`.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// A failure while rendering.
+    case failure = 1
+    case usage = 64
+    /// An invalid project, row, timeline, part or media file.
+    case invalidInput = 65
+    case missingFile = 66
+    /// The preview's port is taken.
+    case unavailable = 69
+    case cannotWrite = 73
+    /// A remote media file cannot be fetched now.
+    case tryLater = 75
+    case cancelled = 130
+
+    /// `Exit status: 0 done, 64 bad usage, …`: a command's statuses in the order given, each
+    /// with what it means for that command.
+    static func help(_ meanings: KeyValuePairs<ExitStatus, String>) -> String {
+        "Exit status: " + meanings.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + "."
+    }
+}
+
+/// The one place where what went wrong becomes what the user reads and the process's
+/// `ExitStatus`. The library modules only say what went wrong.
 enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
-        switch error {
+        let status: ExitStatus = switch error {
         case let error as ProjectError:
             switch error.category {
-            case .usage: 64
-            case .invalidProject: 65
-            case .missingFile: 66
-            case .unavailable: 75
-            case .cannotWrite: 73
-            case .cancelled: 130
+            case .usage: .usage
+            case .invalidProject: .invalidInput
+            case .missingFile: .missingFile
+            case .unavailable: .tryLater
+            case .cannotWrite: .cannotWrite
+            case .cancelled: .cancelled
             }
         case let error as RenderError:
             switch error {
-            case .media, .output: 1
-            case .invalidSettings, .changedSinceChecked: 65
-            case .missingFile, .partMissing: 66
-            case .partUnusable: 65
-            case .unwritable: 73
-            case .cancelled: 130
+            case .media, .output: .failure
+            case .invalidSettings, .changedSinceChecked: .invalidInput
+            case .missingFile, .partMissing: .missingFile
+            case .partUnusable: .invalidInput
+            case .unwritable: .cannotWrite
+            case .cancelled: .cancelled
             }
         case let error as MediaError:
             switch error.kind {
-            case .fileNotFound, .notAFile: 66
-            case .writingFailed: 73
-            default: 65
+            case .fileNotFound, .notAFile: .missingFile
+            case .writingFailed: .cannotWrite
+            default: .invalidInput
             }
         case let error as InterchangeError:
             switch error.category {
-            case .invalidInput: 65
-            case .missingFile: 66
-            case .usage: 64
+            case .invalidInput: .invalidInput
+            case .missingFile: .missingFile
+            case .usage: .usage
             }
-        case is OutputRefusal: 73
-        case is RenderRequestError: 64
-        case is OverlayError: 65
-        case is UsageError: 64
-        case is PreviewServer.StartFailure: 69
-        default: 1
+        case is OutputRefusal: .cannotWrite
+        case is RenderRequestError: .usage
+        case is OverlayError: .invalidInput
+        case is UsageError: .usage
+        case is PreviewServer.StartFailure: .unavailable
+        default: .failure
         }
+        return status.rawValue
     }
 
     /// A batch's status: 1 when a render failed, else its worst rejected row's (a missing
     /// file outweighs an invalid row, an output the batch may not write outweighs both), else 0.
     static func batchExitStatus(failedRows: Int, rejected: [any Error]) -> Int32 {
-        failedRows > 0 ? 1 : rejected.map(exitStatus(for:)).max() ?? 0
+        failedRows > 0 ? ExitStatus.failure.rawValue : rejected.map(exitStatus(for:)).max() ?? ExitStatus.success.rawValue
     }
 
     /// What the user reads: every message starts with `error:` (a project error's
@@ -82,7 +105,7 @@ enum Failure {
 }
 
 /// A usage mistake found while running (a time outside the timeline, a malformed `--set`):
-/// reported like every other error, exit status 64.
+/// reported like every other error, `ExitStatus.usage`.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

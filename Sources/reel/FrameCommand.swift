@@ -12,7 +12,8 @@ struct Frame: ParsableCommand {
         discussion: """
         The picture is the one the video has at that time before encoding: the same decoding, \
         compositing and overlays as reel render (frame n covers [n, n+1) × the frame duration). \
-        Exit status: 0 done, 64 bad usage, 65 invalid project, 66 a file is missing, 73 cannot write the PNG.
+        \(ExitStatus.help([.success: "done", .usage: "bad usage", .invalidInput: "invalid project",
+                            .missingFile: "a file is missing", .cannotWrite: "cannot write the PNG", .tryLater: "a remote media file cannot be fetched now"]))
         """
     )
 

@@ -1,5 +1,6 @@
 import Application
 import ArgumentParser
+import FilePaths
 import FileSafety
 import Foundation
 import Interchange
@@ -16,8 +17,9 @@ struct Import: ParsableCommand {
             source file name. Source timecodes become media times through each file's start timecode (its \
             timecode track or tag, --media-start NAME=TC, else 00:00:00:00). What Reel cannot express is a \
             warning, with its line (EDL) or JSON path (OTIO) and what was done instead (docs/interchange.md).
-            Exit status: 0 imported (warnings go to standard error), 64 bad usage, 65 unreadable timeline, \
-            66 no such file, 73 cannot write the project.
+            \(ExitStatus.help([.success: "imported (warnings go to standard error)", .usage: "bad usage",
+                                .invalidInput: "unreadable timeline", .missingFile: "no such file",
+                                .cannotWrite: "cannot write the project"]))
             """
     )
 
@@ -63,8 +65,7 @@ struct Import: ParsableCommand {
             let inputs = [ReadFile(path: file, role: "the imported timeline")]
                 + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
             try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
-            let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
-            let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolute)
+            let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolutePath(output))
             for warning in result.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
             try PNGEncoder.writeAtomically(Array(result.text.utf8), to: output)
             let clips = result.timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }

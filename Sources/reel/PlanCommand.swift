@@ -13,7 +13,8 @@ struct Plan: ParsableCommand {
         A runner renders each segment with reel render PROJECT --segment K --parts DIR (in any order, on \
         any machine that has the project and its media at the same paths) and joins them with \
         reel join PROJECT --parts DIR -o OUT. A segment whose key is unchanged need not be rendered again. \
-        Exit status: 0 done, 64 bad usage, 65 invalid project, 66 a file is missing.
+        \(ExitStatus.help([.success: "done", .usage: "bad usage", .invalidInput: "invalid project", .missingFile: "a file is missing",
+                            .tryLater: "a remote media file cannot be fetched now"]))
         """
     )
 
@@ -92,8 +93,9 @@ struct Join: ParsableCommand {
         discussion: """
         Every segment's part must be in DIR, complete and made for the project as it is now; a missing, \
         truncated or foreign part is named with its segment. The audio of the whole timeline is mixed \
-        and encoded here. Exit status: 0 done, 64 bad usage, 65 invalid project or part, 66 a file or \
-        part is missing, 73 cannot write the output.
+        and encoded here. \(ExitStatus.help([.success: "done", .usage: "bad usage", .invalidInput: "invalid project or part",
+                                             .missingFile: "a file or part is missing", .cannotWrite: "cannot write the output",
+                                             .tryLater: "a remote media file cannot be fetched now"]))
         """
     )
 

@@ -15,7 +15,8 @@ struct Preview: ParsableCommand {
         Serves one page on 127.0.0.1 (docs/preview.md): a player whose paused frames are exactly \
         reel frame's, playback at 1x with sound, the timeline, the vars as a form, and the project's \
         diagnostics whenever a saved edit makes it invalid. Ctrl-C stops it. \
-        Exit status: 0 stopped, 64 bad usage, 66 the project file is missing, 69 the port is in use.
+        \(ExitStatus.help([.success: "stopped", .usage: "bad usage", .missingFile: "the project file is missing",
+                            .unavailable: "the port is in use"]))
         """
     )
 

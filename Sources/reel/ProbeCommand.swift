@@ -15,8 +15,8 @@ struct Probe: ParsableCommand {
         abstract: "Show the container, streams, times, sizes, rotation and colour of a media file, or save one of its frames.",
         discussion: """
         With --frame, writes the frame shown at that time (from the file's first frame; turned upright \
-        by its rotation) to a PNG instead. Exit status: 0 done, 64 bad usage, 65 unreadable media, \
-        66 no such file, 73 cannot write the PNG.
+        by its rotation) to a PNG instead. \(ExitStatus.help([.success: "done", .usage: "bad usage", .invalidInput: "unreadable media",
+                                                          .missingFile: "no such file", .cannotWrite: "cannot write the PNG"]))
         """
     )
 

@@ -14,16 +14,17 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a project to a video file.",
         discussion: """
-        The video is rendered in segments (output.segment long, 5s by default), several at once with \
-        --jobs, and joined without re-encoding; the file is the same bytes for any --jobs or --threads. \
-        Rendered segments are kept in a cache (REEL_CACHE_DIR, else ~/.cache/reel) and reused when their \
-        content is unchanged, so a re-render after an edit redoes only the segments it touches. \
+        The video is rendered in segments (output.segment long, \(TimeNotation.seconds(OutputSettings.defaultSegmentLength)) by default), \
+        several at once with --jobs, and joined without re-encoding; the file is the same bytes for any --jobs or --threads. \
+        Rendered segments are kept in a cache (REEL_CACHE_DIR, else $XDG_CACHE_HOME/reel/parts or ~/.cache/reel/parts) \
+        and reused when their content is unchanged, so a re-render after an edit redoes only the segments it touches. \
         A project with renditions: makes each of them, to its own file (its name before the extension), \
         unless --rendition picks one. \
         With --segment K --parts DIR, renders only segment K (see reel plan) into DIR, for reel join. \
-        Exit status: 0 done, 64 bad usage, 65 invalid project or settings, 66 a file is missing, \
-        73 cannot write the output, 75 a remote media file cannot be fetched now, 1 a failure while rendering (the message names the media file and \
-        time), 130 cancelled.
+        \(ExitStatus.help([.success: "done", .usage: "bad usage", .invalidInput: "invalid project or settings",
+                            .missingFile: "a file is missing", .cannotWrite: "cannot write the output",
+                            .tryLater: "a remote media file cannot be fetched now",
+                            .failure: "a failure while rendering (the message names the media file and time)", .cancelled: "cancelled"]))
         """
     )
 

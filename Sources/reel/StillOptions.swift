@@ -35,7 +35,7 @@ struct StillOptions: ParsableArguments {
     /// A time given on the command line (`3.5s`, `00:00:03.500`, `105f`…), at the output's frame rate.
     func time(_ text: String, option: String, _ generator: FrameGenerator) throws -> MediaTime {
         do {
-            return try TimeNotation.parse(text, fps: generator.frameDuration.value.reciprocal)
+            return try TimeNotation.parse(text, fps: generator.graph.videoComposition.frameRate)
         } catch {
             throw UsageError("\(option) '\(text)': \(error.message)")
         }

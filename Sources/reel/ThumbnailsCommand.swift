@@ -12,7 +12,8 @@ struct Thumbnails: ParsableCommand {
         discussion: """
         --every 2s takes the frames at 0, 2s, 4s… before the end; --count 12 takes the frame in the \
         middle of each twelfth of the timeline. Frames are the ones reel frame makes. \
-        Exit status: 0 done, 64 bad usage, 65 invalid project, 66 a file is missing, 73 cannot write.
+        \(ExitStatus.help([.success: "done", .usage: "bad usage", .invalidInput: "invalid project",
+                            .missingFile: "a file is missing", .cannotWrite: "cannot write", .tryLater: "a remote media file cannot be fetched now"]))
         """
     )
 

@@ -8,8 +8,8 @@ struct Validate: ParsableCommand {
         abstract: "Check projects: schema, vars, media files and their ranges, fonts. Reports every error at once.",
         discussion: """
         Warnings (what renders but is probably not meant) are printed and do not fail the check unless --strict is given. \
-        Exit status: 0 all valid, 65 a project is invalid (or has warnings, with --strict), 66 a named file is missing, \
-        75 a remote media file cannot be fetched now.
+        \(ExitStatus.help([.success: "all valid", .invalidInput: "a project is invalid (or has warnings, with --strict)",
+                            .missingFile: "a named file is missing", .tryLater: "a remote media file cannot be fetched now"]))
         """
     )
 

@@ -6,14 +6,10 @@ import ProjectCompiler
 import ProjectFile
 import TestSupport
 
-/// The shared fixtures (../shared/testdata beside the clone), or nil with a printed notice.
+/// The shared fixtures (../shared/testdata beside the clone), or nil when absent.
 func fixtureFolder(_ name: String) -> URL? {
     let folder = repositoryRoot.appendingPathComponent("../shared/testdata/\(name)/tests/sample_data").standardizedFileURL
-    guard FileManager.default.fileExists(atPath: folder.path) else {
-        print("notice: \(folder.path) is absent: interchange fixture tests skipped")
-        return nil
-    }
-    return folder
+    return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
 }
 
 /// No media on this machine; or, for `present`, a long video with sound and a start timecode.

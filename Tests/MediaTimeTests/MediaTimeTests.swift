@@ -49,7 +49,7 @@ import Testing
     @Test func printsClockAndTimecode() {
         #expect(TimeNotation.clock(MediaTime(Rational(125, 2))) == "00:01:02.500")
         #expect(TimeNotation.clock(MediaTime(Rational(3661))) == "01:01:01.000")
-        #expect(TimeNotation.smpte(MediaTime(Rational(45 * 1001, 30000)), fps: ntsc) == "00:00:01:15")
+        #expect(Timecode(rate: ntsc, dropFrame: false).string(frames: 45) == "00:00:01:15")
     }
 
     @Test func printsSecondsNeverAboveTheTime() throws {

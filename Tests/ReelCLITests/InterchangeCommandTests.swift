@@ -119,13 +119,11 @@ import Testing
 
     /// `screening_example.edl` (Avid): 9 cuts from two reels and nine source files, starting
     /// 6 s before record 01:00:00:00, one with a RESIZE effect (left out, warned).
-    @Test func aFixtureEDLShowsTheSourceFramesItAsksFor() throws {
-        let edl = repositoryRoot.appendingPathComponent("../shared/testdata/cmx3600-edl/tests/sample_data/screening_example.edl").standardizedFileURL.path
-        guard FileManager.default.fileExists(atPath: edl) else {
-            print("notice: \(edl) is absent: the rendered check of an EDL fixture is skipped")
-            return
-        }
-        try checkRenderedEvents(edl: edl, tag: "screening", expectedEvents: 9)
+    static let screeningEDL = repositoryRoot.appendingPathComponent("../shared/testdata/cmx3600-edl/tests/sample_data/screening_example.edl").standardizedFileURL.path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: screeningEDL), "needs the cmx3600-edl fixtures in ../shared/testdata"))
+    func aFixtureEDLShowsTheSourceFramesItAsksFor() throws {
+        try checkRenderedEvents(edl: Self.screeningEDL, tag: "screening", expectedEvents: 9)
     }
 
     /// The same on an EDL of our own (always present): two reels, one used twice, cuts of

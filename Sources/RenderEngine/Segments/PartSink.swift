@@ -86,7 +86,7 @@ extension WriterSettings {
             let size = graph.videoComposition.renderSize
             // JPEG files are full-range BT.601 (JFIF).
             return WriterSettings.Video(codec: v.codec, width: size.width, height: size.height,
-                                        frameRate: graph.videoComposition.frameDuration.value.reciprocal,
+                                        frameRate: graph.videoComposition.frameRate,
                                         quality: v.bitrate.map { .bitrate($0) } ?? .crf(v.crf ?? 23), preset: v.preset,
                                         pixelFormat: pixelFormat, gopSize: v.gopSize,
                                         colorSpace: v.codec == .jpeg ? ColorSpace(.bt601, .full) : .bt709, threads: threads)
