@@ -118,6 +118,7 @@ let package = Package(
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
+        .testTarget(name: "ApplicationTests", dependencies: ["Application", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "ProjectFile", "TestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "Application", "TestSupport", "CompositionGraph", "Digest", "FileSafety", "MediaIO", "OverlayRendering", "PreviewServer", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden", "Support/media_server.py"]),
