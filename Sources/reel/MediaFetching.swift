@@ -2,6 +2,7 @@ import Application
 import ArgumentParser
 import Foundation
 import RemoteMedia
+import Synchronization
 
 /// `--offline`, and the cache of `http(s)://` media every command that reads a project uses.
 struct MediaFetching: ParsableArguments {
@@ -25,9 +26,10 @@ struct MediaFetching: ParsableArguments {
 
 /// The fetch's progress on standard error: a live line on a terminal (at most ten updates a
 /// second), and one line when a fetch starts, retries and ends.
-final class FetchProgressLine: @unchecked Sendable {
+final class FetchProgressLine: Sendable {
     private let isTerminal = isatty(STDERR_FILENO) != 0
-    private var lastShown: TimeInterval = -1
+    /// When the live line was last drawn (fetches of several files may report at once).
+    private let lastShown = Mutex<TimeInterval>(-1)
 
     func show(_ event: FetchEvent) {
         switch event {
@@ -35,8 +37,12 @@ final class FetchProgressLine: @unchecked Sendable {
             line("fetching \(url)\(conditional ? " (checking the cached copy)" : "")")
         case .progress(let url, let received, let expected):
             let now = ProcessInfo.processInfo.systemUptime
-            guard isTerminal, now - lastShown >= 0.1 else { return }
-            lastShown = now
+            let due = lastShown.withLock { last in
+                guard isTerminal, now - last >= 0.1 else { return false }
+                last = now
+                return true
+            }
+            guard due else { return }
             let total = expected.map { " of \(Self.megabytes($0))" } ?? ""
             write("\r\u{1B}[2Kfetching \(url): \(Self.megabytes(received))\(total)")
         case .notModified(let url):
