@@ -42,28 +42,49 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
     /// then the masks' mattes.
     public var mediaReferences: [MediaReference] {
         var seen = Set<String>(), result: [MediaReference] = []
-        func add(_ ref: MediaReference) {
+        var copy = self
+        copy.updateMediaReferences { ref in
             if seen.insert(ref.sourceKey).inserted { result.append(ref) }
             for inner in ref.nested?.graph.mediaReferences ?? [] where seen.insert(inner.sourceKey).inserted { result.append(inner) }
         }
-        for track in composition.tracks {
-            for segment in track.segments {
-                switch segment.content {
-                case .media(let ref, _)?, .still(let ref)?: add(ref)
+        return result
+    }
+
+    /// Visits every media reference where the graph holds it (segments, then overlays' images
+    /// and SVGs, then masks' mattes; a nested project's own graph is the caller's to visit),
+    /// letting `update` change it in place: the one walk of the files a graph reads.
+    public mutating func updateMediaReferences(_ update: (inout MediaReference) throws -> Void) rethrows {
+        for t in composition.tracks.indices {
+            for s in composition.tracks[t].segments.indices {
+                switch composition.tracks[t].segments[s].content {
+                case .media(var ref, let source)?:
+                    try update(&ref)
+                    composition.tracks[t].segments[s].content = .media(ref, sourceRange: source)
+                case .still(var ref)?:
+                    try update(&ref)
+                    composition.tracks[t].segments[s].content = .still(ref)
                 case .color?, nil: break
                 }
             }
         }
-        for overlay in overlays {
-            switch overlay.content {
-            case .image(let ref), .svg(let ref): add(ref)
+        for o in overlays.indices {
+            switch overlays[o].content {
+            case .image(var ref):
+                try update(&ref)
+                overlays[o].content = .image(ref)
+            case .svg(var ref):
+                try update(&ref)
+                overlays[o].content = .svg(ref)
             default: break
             }
         }
-        for instruction in videoComposition.instructions {
-            for layer in instruction.layers { if let matte = layer.mask?.matteMedia { add(matte) } }
+        for i in videoComposition.instructions.indices {
+            for l in videoComposition.instructions[i].layers.indices {
+                guard case .matte(var matte)? = videoComposition.instructions[i].layers[l].mask?.source else { continue }
+                try update(&matte.media)
+                videoComposition.instructions[i].layers[l].mask?.source = .matte(matte)
+            }
         }
-        return result
     }
 }
 

@@ -100,31 +100,10 @@ private struct KeyedGraph {
             if let nested = ref.nested { r.nested?.graph = try KeyedGraph(nested.graph, identity: id, version: version).graph }
             return r
         }
-        for t in g.composition.tracks.indices {
-            for s in g.composition.tracks[t].segments.indices {
-                switch g.composition.tracks[t].segments[s].content {
-                case .media(let ref, let source)?: g.composition.tracks[t].segments[s].content = .media(try keyed(ref), sourceRange: source)
-                case .still(let ref)?: g.composition.tracks[t].segments[s].content = .still(try keyed(ref))
-                case .color?, nil: break
-                }
-            }
-        }
-        for i in g.videoComposition.instructions.indices {
-            for l in g.videoComposition.instructions[i].layers.indices {
-                guard case .matte(var matte)? = g.videoComposition.instructions[i].layers[l].mask?.source else { continue }
-                matte.media = try keyed(matte.media)
-                g.videoComposition.instructions[i].layers[l].mask?.source = .matte(matte)
-            }
-        }
+        try g.updateMediaReferences { $0 = try keyed($0) }
         for o in g.overlays.indices {
-            switch g.overlays[o].content {
-            case .image(let ref): g.overlays[o].content = .image(try keyed(ref))
-            case .svg(let ref): g.overlays[o].content = .svg(try keyed(ref))
-            case .text, .caption:
-                let file = try g.overlays[o].content.textStyle?.resolvedFontFile.map(id)
-                g.overlays[o].content.textStyle?.resolvedFontFile = file
-            case .rect, .ellipse: break
-            }
+            let file = try g.overlays[o].content.textStyle?.resolvedFontFile.map(id)
+            g.overlays[o].content.textStyle?.resolvedFontFile = file
         }
         g.fonts = try graph.fonts.map(id)
         for i in g.videoComposition.instructions.indices {
