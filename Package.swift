@@ -7,9 +7,9 @@ import PackageDescription
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
 /// {ProjectFile, ProjectCompiler} ← Interchange ← reel (EDL and OpenTimelineIO in and out; no FFmpeg, no Cairo)
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
-/// {ProjectCompiler, RemoteMedia, RenderEngine, OverlayRendering} ← Application ← {PreviewServer, reel}: the application layer,
+/// {ProjectCompiler, RemoteMedia, RenderEngine, OverlayRendering} ← ReelApplication ← {PreviewServer, reel}: the application layer,
 ///   what every front end does with the libraries (open a project with this machine's media, fonts and media cache; prepare a render).
-/// {Application, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
+/// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
 /// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine}.
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only
 ///   modules that touch C libraries.
@@ -78,14 +78,14 @@ let package = Package(
 
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
-        .target(name: "Application", dependencies: ["CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
+        .target(name: "ReelApplication", dependencies: ["CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
                                                     "RenderEngine", "Interchange"]),
 
         // The preview server (`reel preview`): Hummingbird over the application layer.
         .target(
             name: "PreviewServer",
             dependencies: ["MediaTime", "MediaIO", "ProjectFile", "ProjectCompiler", "CompositionGraph", "RenderEngine", "TimelinePage", "FileSafety",
-                           "Application",
+                           "ReelApplication",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia", "Application",
+                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia", "ReelApplication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,9 +118,9 @@ let package = Package(
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "ApplicationTests", dependencies: ["Application", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "TestSupport"]),
+        .testTarget(name: "ReelApplicationTests", dependencies: ["ReelApplication", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "ProjectFile", "TestSupport"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["reel", "Application", "TestSupport", "CompositionGraph", "Digest", "FileSafety", "MediaIO", "OverlayRendering", "PreviewServer", "ProjectFile", "RenderEngine"],
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelApplication", "TestSupport", "CompositionGraph", "Digest", "FileSafety", "MediaIO", "OverlayRendering", "PreviewServer", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden", "Support/media_server.py"]),
     ],
     swiftLanguageModes: [.v6]

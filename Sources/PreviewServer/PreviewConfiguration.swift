@@ -1,4 +1,4 @@
-import Application
+import ReelApplication
 import ProjectCompiler
 import ProjectFile
 import RenderEngine

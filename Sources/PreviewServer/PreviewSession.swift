@@ -1,4 +1,4 @@
-import Application
+import ReelApplication
 import CompositionGraph
 import FileSafety
 import Foundation

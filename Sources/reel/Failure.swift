@@ -1,4 +1,4 @@
-import Application
+import ReelApplication
 import ArgumentParser
 import FileSafety
 import Foundation

@@ -1,4 +1,4 @@
-import Application
+import ReelApplication
 import ArgumentParser
 import Foundation
 import MediaIO

@@ -1,4 +1,4 @@
-import Application
+import ReelApplication
 import FileSafety
 import Foundation
 import ProjectFile
