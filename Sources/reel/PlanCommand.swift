@@ -73,11 +73,11 @@ private struct PlanListing: Encodable {
 
     var framesPerSegment: Int64
     var segments: [Segment]
-    var warnings: [DiagnosticListing]
+    var warnings: [DiagnosticValue]
 
     init(_ plan: SegmentPlan, warnings: [Diagnostic]) {
         framesPerSegment = plan.framesPerSegment
-        self.warnings = warnings.map(DiagnosticListing.init)
+        self.warnings = warnings.map(DiagnosticValue.init)
         segments = plan.segments.map {
             Segment(index: $0.index, firstFrame: $0.firstFrame, frameCount: $0.frameCount, start: $0.timeRange.start.description,
                     end: $0.timeRange.end.description, startClock: TimeNotation.clock($0.timeRange.start),
@@ -127,21 +127,5 @@ struct Join: ParsableCommand {
             print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")
             if let loudness { print(loudness.summary) }
         }
-    }
-}
-
-/// A diagnostic in JSON output: where (file, line, column, path), what, and what to do.
-struct DiagnosticListing: Encodable {
-    var file: String
-    var line: Int
-    var column: Int
-    var path: String
-    var severity: String
-    var message: String
-    var hint: String?
-
-    init(_ d: Diagnostic) {
-        (file, line, column, path) = (d.location.file, d.location.line, d.location.column, d.path)
-        (severity, message, hint) = (d.severity.rawValue, d.message, d.hint)
     }
 }
