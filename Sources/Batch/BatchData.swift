@@ -21,8 +21,17 @@ public struct BatchData: Sendable {
     public var rows: [BatchRow]
     /// The file's text, for quoting it in diagnostics.
     public var source: SourceText
+    /// How the caller's user named the file (a command-line option, a request field), for
+    /// messages about it; nil: "the rows file".
+    public var input: String?
 
-    public static func load(path: String) throws(ProjectError) -> BatchData {
+    public static func load(path: String, input: String? = nil) throws(ProjectError) -> BatchData {
+        var data = try read(path: path)
+        data.input = input
+        return data
+    }
+
+    private static func read(path: String) throws(ProjectError) -> BatchData {
         let ext = (path as NSString).pathExtension.lowercased()
         switch ext {
         case "csv":
@@ -40,7 +49,7 @@ public struct BatchData: Sendable {
             }
             return BatchData(rows: items.enumerated().map { objectRow($1, number: $0 + 1) }, source: document.source)
         default:
-            throw ProjectError(.usage, Diagnostic(location: .commandLine("--data"), path: "",
+            throw ProjectError(.usage, Diagnostic(location: .commandLine(path), path: "",
                 message: "cannot tell the format of \(path) from its extension",
                 hint: "use .csv (with a header row), .json or .yaml (a list of objects) or .jsonl (one object a line)"))
         }

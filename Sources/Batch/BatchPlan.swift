@@ -44,7 +44,7 @@ public struct BatchPlan: Sendable {
         var plan = BatchPlan(jobs: [], rejected: [])
         let sources = [project.source, data.source]
         // What the batch reads: the project, the rows, and every row's media and fonts.
-        var reads = [ReadFile.project(project.source.name), ReadFile.rowsFile(data.source.name)]
+        var reads = [ReadFile.project(project.source.name), ReadFile.rowsFile(data.source.name, input: data.input)]
         var outputs: [RowOutput] = []
         // A project with renditions: every row makes each of them, `{{ rendition }}` naming it.
         let renditions = Renditions.names(in: project.root)
@@ -107,12 +107,12 @@ public struct BatchPlan: Sendable {
                 }
                 guard case .success(let path) = path, case nil = jobs.first(where: { $0.outputPath == path }) else {
                     if case .failure(let problem) = path {
-                        reject(row.number, [Diagnostic(location: row.values.first?.location ?? .commandLine("--output"), path: "",
+                        reject(row.number, [Diagnostic(location: row.values.first?.location ?? output.location, path: "",
                                                        message: problem.message, hint: problem.hint)])
                     } else {
-                        reject(row.number, [Diagnostic(location: .commandLine("--output"), path: "",
-                                                       message: "--output \(output.text) gives every rendition of the row the same file",
-                                                       hint: "use {{ rendition }} in --output")])
+                        reject(row.number, [Diagnostic(location: output.location, path: "",
+                                                       message: "\(output.input) \(output.text) gives every rendition of the row the same file",
+                                                       hint: "use {{ rendition }} in \(output.input)")])
                     }
                     break
                 }
@@ -127,8 +127,8 @@ public struct BatchPlan: Sendable {
             plan.jobs += jobs
         }
         plan.warnings = ignoredColumns(data, declared: declared, output: output)
-        plan.rejectOutputsThatAreRead(OutputSafety(reading: reads), sources: sources)
-        plan.rejectDuplicateOutputs(outputs, sources: sources)
+        plan.rejectOutputsThatAreRead(OutputSafety(reading: reads), output: output, sources: sources)
+        plan.rejectDuplicateOutputs(outputs, output: output, sources: sources)
         plan.rejected.sort { $0.row < $1.row }
         return plan
     }
@@ -146,8 +146,8 @@ public struct BatchPlan: Sendable {
         let misspelt = ignored.compactMap { column in Suggestion.closest(to: column.name, among: vars).map { "'\(column.name)' looks like the var '\($0)'" } }
         let names = ignored.map { "'\($0.name)'" }.joined(separator: ", ")
         return [Diagnostic(severity: .warning, location: first.location, path: "",
-                           message: ignored.count == 1 ? "column \(names) is not a var of the project nor used by --output: ignored"
-                               : "columns \(names) are not vars of the project nor used by --output: ignored",
+                           message: ignored.count == 1 ? "column \(names) is not a var of the project nor used by \(output.input): ignored"
+                               : "columns \(names) are not vars of the project nor used by \(output.input): ignored",
                            hint: misspelt.isEmpty ? "the project's vars: \(vars.joined(separator: ", "))" : misspelt.joined(separator: "; ") + ": rename the column to use it")]
     }
 
@@ -164,15 +164,15 @@ public struct BatchPlan: Sendable {
 
     /// A row whose output is, or resolves to, a file the batch reads (the project, the rows
     /// file, any row's media or fonts) is rejected before anything is rendered.
-    private mutating func rejectOutputsThatAreRead(_ safety: OutputSafety, sources: [SourceText]) {
+    private mutating func rejectOutputsThatAreRead(_ safety: OutputSafety, output: OutputTemplate, sources: [SourceText]) {
         var refused: Set<Int> = []
         for job in jobs {
             // (An output that is a folder is left to the row's render, which refuses it.)
             guard !refused.contains(job.row), let refusal = safety.checkInputs(job.outputPath) else { continue }
             refused.insert(job.row)
-            let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
+            let diagnostic = Diagnostic(location: job.values.first?.location ?? output.location, path: "",
                                         message: "row \(job.row): " + refusal.message,
-                                        hint: "make --output name files that no row reads")
+                                        hint: "make \(output.input) name files that no row reads")
             rejected.append((job.row, ProjectError(.cannotWrite, diagnostics: [diagnostic], sources: sources)))
         }
         jobs.removeAll { refused.contains($0.row) }
@@ -181,7 +181,7 @@ public struct BatchPlan: Sendable {
     /// Two rows writing one file (the same path, or paths that resolve to one file through
     /// symlinks, hard links or `..`): both are rejected (which one should win is not knowable),
     /// whether or not the other row is valid or in this shard.
-    private mutating func rejectDuplicateOutputs(_ outputs: [RowOutput], sources: [SourceText]) {
+    private mutating func rejectDuplicateOutputs(_ outputs: [RowOutput], output: OutputTemplate, sources: [SourceText]) {
         let byPath = Dictionary(grouping: outputs) { FileKey(path: $0.path) }
         var clashRows: Set<Int> = []
         for job in jobs {
@@ -195,9 +195,9 @@ public struct BatchPlan: Sendable {
             }
             let listed = others.prefix(5).map(name).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
             let also = others.count == 1 ? "row \(name(others[0])) does" : "rows \(listed) do"
-            let diagnostic = Diagnostic(location: job.values.first?.location ?? .commandLine("--output"), path: "",
+            let diagnostic = Diagnostic(location: job.values.first?.location ?? output.location, path: "",
                                         message: "row \(job.row): writes \(job.outputPath), as \(also)",
-                                        hint: "make --output unique per row, e.g. with {{ row }} or an id column")
+                                        hint: "make \(output.input) unique per row, e.g. with {{ row }} or an id column")
             rejected.append((job.row, ProjectError(.cannotWrite, diagnostics: [diagnostic], sources: sources)))
         }
         jobs.removeAll { clashRows.contains($0.row) }

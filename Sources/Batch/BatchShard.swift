@@ -19,12 +19,10 @@ public struct BatchShard: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ text: String) -> Result<BatchShard, ShardProblem> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            return .failure(ShardProblem(message: "--shard \(text): expected K/N, e.g. --shard 0/4 for the first of 4 shards"))
+            return .failure(ShardProblem(text: text, reason: .notKOfN))
         }
-        guard count >= 1 else { return .failure(ShardProblem(message: "--shard \(text): the number of shards must be at least 1")) }
-        guard (0..<count).contains(index) else {
-            return .failure(ShardProblem(message: "--shard \(text): shards of \(count) are numbered 0 to \(count - 1)"))
-        }
+        guard count >= 1 else { return .failure(ShardProblem(text: text, reason: .noShards)) }
+        guard (0..<count).contains(index) else { return .failure(ShardProblem(text: text, reason: .indexOutOfRange(count: count))) }
         return .success(BatchShard(index: index, count: count))
     }
 
@@ -36,6 +34,30 @@ public struct BatchShard: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(index)/\(count)" }
 }
 
-public struct ShardProblem: Error, Sendable, Equatable {
-    public var message: String
+/// Why a shard's text does not parse; a front end puts `reason` after the name of its input.
+public struct ShardProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// Not two whole numbers `K/N`.
+        case notKOfN
+        /// N < 1.
+        case noShards
+        /// K outside 0..<N.
+        case indexOutOfRange(count: Int)
+
+        public var description: String {
+            switch self {
+            case .notKOfN: "expected K/N, e.g. 0/4 for the first of 4 shards"
+            case .noShards: "the number of shards must be at least 1"
+            case .indexOutOfRange(let count): "shards of \(count) are numbered 0 to \(count - 1)"
+            }
+        }
+    }
+
+    /// As given.
+    public var text: String
+    public var reason: Reason
+
+    /// `shard 2/2: shards of 2 are numbered 0 to 1`.
+    public var message: String { "shard \(text): \(reason)" }
+    public var description: String { message }
 }

@@ -1,25 +1,32 @@
 import JSONSchema
 import ProjectFile
 
-/// `--output "out/{{ id }}.mp4"`: a file name made from a row's values. `{{ name }}` takes
+/// `out/{{ id }}.mp4`: a file name made from a row's values. `{{ name }}` takes
 /// the value of a var (or of a data column that is not a var), `{{ row }}` the 1-based row
 /// number; filters apply as in the project (`{{ name | slug }}`). A value that would leave its folder (holding `/`, or being `.` or `..`) is refused.
 public struct OutputTemplate: Sendable {
     public let text: String
+    /// How messages name the template: the input it came from as the caller's user knows it
+    /// (a command-line option, a request field), else "the output template".
+    public let input: String
     private let references: [VarsSubstitution.Reference]
 
-    public init(_ text: String) throws(ProjectError) {
+    public init(_ text: String, input: String = "the output template") throws(ProjectError) {
         references = VarsSubstitution.references(in: text)
         if let bad = references.first(where: { $0.name == nil }) {
-            throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "",
-                message: "'\(bad.text)' in --output is not a var reference", hint: "write {{ name }} or {{ row }}"))
+            throw ProjectError(.usage, Diagnostic(location: .commandLine(input), path: "",
+                message: "'\(bad.text)' in \(input) is not a var reference", hint: "write {{ name }} or {{ row }}"))
         }
         if let bad = references.first(where: { $0.filterProblem != nil }), let problem = bad.filterProblem {
-            throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "",
-                message: "\(bad.text) in --output: \(problem.message)", hint: problem.hint))
+            throw ProjectError(.usage, Diagnostic(location: .commandLine(input), path: "",
+                message: "\(bad.text) in \(input): \(problem.message)", hint: problem.hint))
         }
         self.text = text
+        self.input = input
     }
+
+    /// Where a problem with the template itself is reported: the input it came from.
+    public var location: SourceLocation { .commandLine(input) }
 
     /// Names the template uses (`row` included).
     public var names: Set<String> { Set(references.compactMap(\.name)) }
@@ -30,7 +37,7 @@ public struct OutputTemplate: Sendable {
     public func unknownName(known: Set<String>) -> TemplateProblem? {
         let candidates = known.union(["row"])
         guard let name = references.compactMap(\.name).first(where: { !candidates.contains($0) }) else { return nil }
-        return TemplateProblem(message: "--output \(text) uses {{ \(name) }}, which is neither a var of the project nor a column of the data",
+        return TemplateProblem(message: "\(input) \(text) uses {{ \(name) }}, which is neither a var of the project nor a column of the data",
                                hint: Suggestion.didYouMean(name, among: candidates.sorted())
                                    ?? "known names: " + candidates.sorted().joined(separator: ", "))
     }
@@ -53,16 +60,16 @@ public struct OutputTemplate: Sendable {
                 for filter in reference.filters {
                     switch filter.apply(to: given, locale: nil) {
                     case .success(let text): given = text
-                    case .failure(let problem): return .failure(TemplateProblem(message: "\(reference.text) in --output: \(problem.message)", hint: problem.hint))
+                    case .failure(let problem): return .failure(TemplateProblem(message: "\(reference.text) in \(input): \(problem.message)", hint: problem.hint))
                     }
                 }
                 if let problem = VarPathRule.problem(inside: given) {
-                    return .failure(TemplateProblem(message: "the value of '\(name)' ('\(given.debugDescription.dropFirst().dropLast())') \(problem), so it cannot be part of a file name in --output \(text)",
-                                                    hint: "a value used in --output may not hold '/' or control characters, or be or make '.' or '..'"))
+                    return .failure(TemplateProblem(message: "the value of '\(name)' ('\(given.debugDescription.dropFirst().dropLast())') \(problem), so it cannot be part of a file name in \(input) \(text)",
+                                                    hint: "a value used in \(input) may not hold '/' or control characters, or be or make '.' or '..'"))
                 }
                 value = given
             } else {
-                return .failure(TemplateProblem(message: "--output \(text) uses {{ \(name) }}, which is neither a var of the project nor a column of the data",
+                return .failure(TemplateProblem(message: "\(input) \(text) uses {{ \(name) }}, which is neither a var of the project nor a column of the data",
                                                 hint: "known names: " + (values.keys.sorted() + ["row"]).joined(separator: ", ")))
             }
             result += value
@@ -70,10 +77,10 @@ public struct OutputTemplate: Sendable {
         result += text[cursor...]
         written += text[cursor...]
         if let component = VarPathRule.madeComponent(result: result, template: written) {
-            return .failure(TemplateProblem(message: "the values in --output \(text) make a '\(component)' component: \(result)",
-                                            hint: "a value used in --output may not hold '/' or control characters, or be or make '.' or '..'"))
+            return .failure(TemplateProblem(message: "the values in \(input) \(text) make a '\(component)' component: \(result)",
+                                            hint: "a value used in \(input) may not hold '/' or control characters, or be or make '.' or '..'"))
         }
-        guard !result.isEmpty else { return .failure(TemplateProblem(message: "--output gives an empty file name", hint: nil)) }
+        guard !result.isEmpty else { return .failure(TemplateProblem(message: "\(input) gives an empty file name", hint: nil)) }
         return .success(result)
     }
 

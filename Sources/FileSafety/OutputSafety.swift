@@ -8,7 +8,7 @@ import Foundation
 import MediaFormat
 
 /// A file a command reads, and the part it plays: `the project file`, `the project's video
-/// 'intro'`, `the vars file (--vars)`…
+/// 'intro'`, `the vars file`…
 public struct ReadFile: Hashable, Sendable {
     public var path: String
     /// A noun phrase for messages.
@@ -20,8 +20,13 @@ public struct ReadFile: Hashable, Sendable {
     }
 
     public static func project(_ path: String) -> ReadFile { ReadFile(path: path, role: "the project file") }
-    public static func varsFile(_ path: String) -> ReadFile { ReadFile(path: path, role: "the vars file (--vars)") }
-    public static func rowsFile(_ path: String) -> ReadFile { ReadFile(path: path, role: "the rows file (--data)") }
+    /// `input`: how the caller's user named the file (a front end's option), added in parentheses.
+    public static func varsFile(_ path: String, input: String? = nil) -> ReadFile {
+        ReadFile(path: path, role: "the vars file" + (input.map { " (\($0))" } ?? ""))
+    }
+    public static func rowsFile(_ path: String, input: String? = nil) -> ReadFile {
+        ReadFile(path: path, role: "the rows file" + (input.map { " (\($0))" } ?? ""))
+    }
 }
 
 /// Why an output may not be written; `message` (also its `description`) names the output and,

@@ -44,7 +44,7 @@ struct EDLParser {
             dropFrame = text.uppercased().contains("DROP") && !text.uppercased().contains("NON")
             if dropFrame && !Timecode.dropFrameIsDefined(at: rate) {
                 throw InterchangeError("drop-frame timecode at \(rate) fps: drop-frame exists only at 29.97 and 59.94 fps", at: place(line),
-                                       hint: "pass --fps 29.97 (or 59.94), the rate the EDL was made at")
+                                       hint: "read it at 29.97 (or 59.94) fps, the rate the EDL was made at", remedy: [.frameRate])
             }
         } else if fields[0].allSatisfy(\.isNumber) {
             try parseEvent(fields, line: line)
@@ -93,7 +93,8 @@ struct EDLParser {
         for field in fields.suffix(4) {
             do { times.append(try timecode().frames(field)) } catch {
                 throw InterchangeError("event \(fields[0]): \(error.message)", at: place(line),
-                                       hint: error.message.contains("does not exist at") ? "pass --fps with the rate the EDL was made at (25, 30…)" : nil)
+                                       hint: error.message.contains("does not exist at") ? "read it at the rate the EDL was made at (25, 30…)" : nil,
+                                       remedy: error.message.contains("does not exist at") ? [.frameRate] : [])
             }
         }
         guard times[1] >= times[0], times[3] >= times[2] else {

@@ -15,8 +15,8 @@ public enum EDLReader {
             rate = given
         } else if let (implied, line) = dropFrameRate(in: text) {
             rate = implied
-            warnings.append(ImportWarning("the EDL is drop-frame: read at \(implied == Rational(60000, 1001) ? "59.94" : "29.97") fps (give --fps to read it at another rate)",
-                                          at: .line(line, in: file)))
+            warnings.append(ImportWarning("the EDL is drop-frame: read at \(implied == Rational(60000, 1001) ? "59.94" : "29.97") fps unless another frame rate is given",
+                                          at: .line(line, in: file), remedy: [.frameRate]))
         } else {
             rate = Rational(24)
         }

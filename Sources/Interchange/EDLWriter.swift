@@ -25,10 +25,12 @@ public enum EDLWriter {
         let videos = timeline.tracks.enumerated().filter { $0.element.kind == .video }
         let audios = timeline.tracks.filter { $0.kind == .audio }
         guard videoTrack < max(videos.count, 1) else {
-            throw InterchangeError("--video-track \(videoTrack + 1): the project has \(videos.count) video tracks", category: .usage)
+            throw InterchangeError("there is no video track \(videoTrack + 1): the project has \(videos.count) video tracks", category: .usage,
+                                   input: .videoTrack)
         }
         for (i, track) in videos where i != videos[videoTrack].offset {
-            warnings.append(ImportWarning("video track '\(track.name)' is not exported: an EDL holds one video track (choose it with --video-track)", at: .path("video", in: timeline.name ?? "")))
+            warnings.append(ImportWarning("video track '\(track.name)' is not exported: an EDL holds one video track", at: .path("video", in: timeline.name ?? ""),
+                                          remedy: [.videoTrack]))
         }
         if audios.count > 4 { warnings.append(ImportWarning("only the first 4 audio tracks are exported: an EDL has 4 audio channels", at: .path("audio", in: timeline.name ?? ""))) }
         let chosen = videos.isEmpty ? [] : [(videos[videoTrack].element, "V")]

@@ -153,10 +153,13 @@ public struct Place: Sendable, Hashable, CustomStringConvertible {
 public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
     public var place: Place
     public var message: String
+    /// Values that, given, would do better (a front end says how its user gives them).
+    public var remedy: [InterchangeInput]
 
-    public init(_ message: String, at place: Place) {
+    public init(_ message: String, at place: Place, remedy: [InterchangeInput] = []) {
         self.place = place
         self.message = message
+        self.remedy = remedy
     }
 
     public var description: String { "\(place): warning: \(message)" }

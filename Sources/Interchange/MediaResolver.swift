@@ -70,7 +70,8 @@ struct MediaResolver {
             name = pair.name
             usedNames.insert(pair.name)
             guard FileManager.default.fileExists(atPath: found!) else {
-                throw InterchangeError("--media \(pair.name)=\(pair.path): no such file", hint: "check the path", category: .missingFile)
+                throw InterchangeError("the file given for media '\(pair.name)' does not exist: \(pair.path)", hint: "check the path",
+                                      category: .missingFile, input: .media(pair.name))
             }
         } else if let path = source.path, path.hasPrefix("/"), FileManager.default.fileExists(atPath: path) {
             found = path
@@ -87,7 +88,8 @@ struct MediaResolver {
         let path = found ?? source.path.map { p in options.directory.map { ($0 as NSString).appendingPathComponent(fileName(p)) } ?? p }
             ?? (options.directory.map { ($0 as NSString).appendingPathComponent(source.names.first ?? source.key) } ?? (source.names.first ?? source.key))
         if found == nil {
-            warnings.append(ImportWarning("no file found for '\(source.names.first ?? source.key)': written as \(path), starting at 00:00:00:00; give --media \(source.names.first ?? source.key)=PATH or --media-dir DIR", at: place))
+            warnings.append(ImportWarning("no file found for '\(source.names.first ?? source.key)': written as \(path), starting at 00:00:00:00", at: place,
+                                          remedy: [.media(source.names.first ?? source.key), .mediaFolder]))
         }
         let entry = uniqueName(name ?? Self.entryName(fromPath: path))
         var media = ResolvedMedia(name: entry, path: path, found: found != nil, start: .zero, startOrigin: nil, facts: nil)
@@ -102,15 +104,23 @@ struct MediaResolver {
         return media
     }
 
-    /// A `--media` or `--media-start` NAME that no source of the timeline answers to is a
-    /// mistake (a typo would otherwise leave a clip without its file or its start, silently).
+    /// A media file or start timecode given for a name that no source of the timeline answers to
+    /// is a mistake (a typo would otherwise leave a clip without its file or its start, silently).
     func checkAllOptionNamesUsed() throws(InterchangeError) {
-        for (option, name) in options.explicit.map({ ("--media", $0.name) }) + options.starts.map({ ("--media-start", $0.name) })
-        where !usedNames.contains(name) {
-            let known = sourceNames.isEmpty ? "none" : sourceNames.prefix(20).joined(separator: ", ") + (sourceNames.count > 20 ? ", …" : "")
-            throw InterchangeError("\(option) \(name)=…: the timeline has no clip, reel or file called '\(name)'",
-                                   hint: "the names it uses: \(known)", category: .usage)
+        for input in options.explicit.map({ InterchangeInput.media($0.name) }) + options.starts.map({ .mediaStart($0.name) }) {
+            let name: String
+            switch input {
+            case .media(let given), .mediaStart(let given): name = given
+            default: continue
+            }
+            if !usedNames.contains(name) { throw unused(input, name) }
         }
+    }
+
+    private func unused(_ input: InterchangeInput, _ name: String) -> InterchangeError {
+        let known = sourceNames.isEmpty ? "none" : sourceNames.prefix(20).joined(separator: ", ") + (sourceNames.count > 20 ? ", …" : "")
+        return InterchangeError("\(input) is given, but the timeline has no clip, reel or file called '\(name)'",
+                                hint: "the names it uses: \(known)", category: .usage, input: input)
     }
 
     /// A file of `--media-dir` named like one of `names`, with or without extension.
@@ -130,8 +140,11 @@ struct MediaResolver {
             usedNames.insert(given.name)
             do {
                 media.start = Timecode(rate: rate, dropFrame: dropFrame).time(frames: try Timecode(rate: rate, dropFrame: dropFrame || given.timecode.contains(";")).frames(given.timecode))
-            } catch { throw InterchangeError("--media-start \(given.name)=\(given.timecode): \(error.message)", category: .usage) }
-            media.startOrigin = "--media-start"
+            } catch {
+                throw InterchangeError("the start timecode given for media '\(given.name)' (\(given.timecode)) is not usable: \(error.message)",
+                                       category: .usage, input: .mediaStart(given.name))
+            }
+            media.startOrigin = "the given timecode \(given.timecode)"
             return
         }
         guard let facts = media.facts, facts.startTimecode != nil else { return }
@@ -139,7 +152,8 @@ struct MediaResolver {
             media.start = try Self.start(of: facts, rate: rate)
             media.startOrigin = "the file's timecode \(facts.startTimecode!)"
         } catch {
-            warnings.append(ImportWarning("the start timecode '\(facts.startTimecode!)' of \(media.path) is not usable (\(error.message)): taken as 00:00:00:00; give --media-start", at: place))
+            warnings.append(ImportWarning("the start timecode '\(facts.startTimecode!)' of \(media.path) is not usable (\(error.message)): taken as 00:00:00:00", at: place,
+                                          remedy: [.mediaStart(media.name)]))
         }
     }
 

@@ -240,7 +240,8 @@ private struct OTIOTimelineReader {
             warnings.append(ImportWarning("clip '\(name)': generator '\(kind)' is not supported: written as a black colour clip", at: reference.place))
             return .color("#000000")
         case "ImageSequenceReference":
-            warnings.append(ImportWarning("clip '\(name)': image sequences are read as the media named '\(name)'; point --media at the sequence (frames/shot%04d.png)", at: reference.place))
+            warnings.append(ImportWarning("clip '\(name)': image sequences are read as the media named '\(name)', whose file can be given as the sequence's pattern (frames/shot%04d.png)",
+                                          at: reference.place, remedy: [.media(name)]))
             return .media(SourceMedia(key: name, path: nil, names: [name]))
         default:
             return .media(SourceMedia(key: name.isEmpty ? (referenceName ?? "") : name, path: nil, names: [name, referenceName].compactMap { $0 }.filter { !$0.isEmpty }))

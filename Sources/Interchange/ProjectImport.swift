@@ -41,7 +41,7 @@ public enum ProjectImport {
             }
             return try EDLReader.read(text: text, file: path, rate: rate)
         case "otio":
-            if rate != nil { throw InterchangeError("--fps is for EDLs: an OpenTimelineIO file carries its rates", category: .usage) }
+            if rate != nil { throw InterchangeError("a frame rate is for EDLs: an OpenTimelineIO file carries its rates", category: .usage, input: .frameRate) }
             return try OTIOReader.read(path: path)
         default:
             throw InterchangeError("'\(path)' is neither an EDL (.edl) nor an OpenTimelineIO file (.otio)", category: .usage)

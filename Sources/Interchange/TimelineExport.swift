@@ -13,8 +13,9 @@ public enum TimelineExport {
                                 starts: [(name: String, timecode: String)] = []) throws(InterchangeError) -> (InterchangeTimeline, [ImportWarning]) {
         for given in starts where !project.media.contains(where: { $0.name == given.name }) {
             let known = project.media.prefix(20).map(\.name).joined(separator: ", ")
-            throw InterchangeError("--media-start \(given.name)=\(given.timecode): the project has no media '\(given.name)'",
-                                   hint: known.isEmpty ? "the project has no media" : "its media: \(known)", category: .usage)
+            throw InterchangeError("a start timecode (\(given.timecode)) is given for media '\(given.name)', which the project does not have",
+                                   hint: known.isEmpty ? "the project has no media" : "its media: \(known)", category: .usage,
+                                   input: .mediaStart(given.name))
         }
         var export = Exporter(project: project, layout: layout, starts: starts)
         var tracks: [InterchangeTrack] = []
@@ -95,12 +96,13 @@ private struct Exporter {
         if let given = starts.first(where: { $0.name == media }) {
             let timecode = Timecode(rate: project.output.fps, dropFrame: given.timecode.contains(";"))
             do { return timecode.time(frames: try timecode.frames(given.timecode)) } catch {
-                throw InterchangeError("--media-start \(given.name)=\(given.timecode): \(error.message)", category: .usage)
+                throw InterchangeError("the start timecode given for media '\(given.name)' (\(given.timecode)) is not usable: \(error.message)",
+                                       category: .usage, input: .mediaStart(given.name))
             }
         }
         guard let facts = layout.media[media]?.facts else { return .zero }
         do { return try MediaResolver.start(of: facts, rate: project.output.fps) } catch {
-            throw InterchangeError("the start timecode of media '\(media)' is not usable: \(error.message)", hint: "give --media-start \(media)=TC")
+            throw InterchangeError("the start timecode of media '\(media)' is not usable: \(error.message)", hint: "give it a start timecode", remedy: [.mediaStart(media)])
         }
     }
 

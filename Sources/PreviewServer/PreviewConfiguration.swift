@@ -14,6 +14,9 @@ public struct PreviewConfiguration: Sendable {
     public var setVars: [VarOverride]
     /// A file of var values (`--vars`), read again at every load.
     public var varsFile: String?
+    /// How the person who starts the preview gives a var a value (a front end's option, `--set`),
+    /// for hints; nil: not said.
+    public var setOption: String?
     /// The rendition to show (nil: the project's first, if it has renditions).
     public var rendition: String?
     /// The size of stills and playback, as `reel frame --size`.

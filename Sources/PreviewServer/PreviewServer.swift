@@ -14,7 +14,23 @@ import ServiceLifecycle
 public final class PreviewServer: @unchecked Sendable {
     /// Why the server could not start.
     public struct StartFailure: Error, CustomStringConvertible {
-        public let description: String
+        public enum Reason: Sendable {
+            /// Another program listens on the port.
+            case portInUse
+            /// Any other reason, as the system gives it.
+            case cannotListen(String)
+        }
+
+        public let host: String
+        public let port: Int
+        public let reason: Reason
+
+        public var description: String {
+            switch reason {
+            case .portInUse: "port \(port) on \(host) is in use by another program; stop it, or pick another port (port 0 takes any free one)"
+            case .cannotListen(let error): "cannot listen on \(host) port \(port): \(error)"
+            }
+        }
     }
 
     private let configuration: PreviewConfiguration
@@ -58,10 +74,9 @@ public final class PreviewServer: @unchecked Sendable {
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw StartFailure(description: "port \(configuration.port) on \(configuration.host) is in use by another program; "
-                               + "stop it, or pick another port with --port N (--port 0 takes any free one)")
+            throw StartFailure(host: configuration.host, port: configuration.port, reason: .portInUse)
         } catch let error as IOError {
-            throw StartFailure(description: "cannot listen on \(configuration.host) port \(configuration.port): \(error)")
+            throw StartFailure(host: configuration.host, port: configuration.port, reason: .cannotListen("\(error)"))
         }
     }
 

@@ -170,7 +170,8 @@ final class PreviewSession: @unchecked Sendable {
             guard let declaration = declared.declaration(given.name), let text = given.text,
                   let problem = PageVarRule.problem(text, declaration: declaration, folder: folder) else { return nil }
             return Diagnostic(location: given.location, path: "vars", message: "var '\(given.name)' set on the page \(problem)",
-                              hint: "to use it anyway, give it on the command line (--set \(given.name)=…) or make it the var's default")
+                              hint: "to use it anyway, give it when starting the preview"
+                                  + (configuration.setOption.map { " (\($0) \(given.name)=…)" } ?? "") + " or make it the var's default")
         }
         guard problems.isEmpty else { throw ProjectError(.invalidProject, diagnostics: problems) }
         return vars

@@ -50,7 +50,7 @@ public enum ProjectPipeline {
         let renditions = Renditions.names(in: valid)
         if let name = rendition ?? renditions.first {
             guard let selected = Renditions.select(name, in: valid) else {
-                throw ProjectError(.usage, Diagnostic(location: .commandLine("--rendition"), path: "",
+                throw ProjectError(.usage, Diagnostic(location: .commandLine("rendition"), path: "",
                                                       message: Renditions.unknown(name, among: renditions)))
             }
             chosen = selected
@@ -101,9 +101,9 @@ public enum ProjectPipeline {
         return Loaded(document: document, project: project, graph: graph, layout: layout, warnings: found)
     }
 
-    /// Why a silent project's output has no video, for messages: the flag or the container.
+    /// Why a silent project's output has no video, for messages: asked for, or the container.
     static func audioOnlyReason(_ graph: CompositionGraph, _ target: OutputTarget) -> String {
-        target.audioOnly ? "--audio-only" : "a \(graph.output.container?.rawValue ?? "audio-only") file"
+        target.audioOnly ? "as asked" : "a \(graph.output.container?.rawValue ?? "audio-only") file"
     }
 
     /// `reel: 1` is checked before anything else, so a file from another format version gets

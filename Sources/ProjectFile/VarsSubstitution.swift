@@ -164,7 +164,7 @@ public struct VarsSubstitution: Sendable {
             }
             guard let node = declared else {
                 problems.append(Diagnostic(location: location, path: path, message: "var '\(name)' used in \(here) has no value",
-                                           hint: "give it a default in vars: or pass --set \(name)=..."))
+                                           hint: "give it a default in vars:, or a value ('\(name)') when rendering"))
                 return nil
             }
             return node

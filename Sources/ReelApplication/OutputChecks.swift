@@ -14,9 +14,9 @@ public func refuseUnsafeOutputs(_ outputs: [String], reading inputs: [ReadFile],
 }
 
 /// `refuseUnsafeOutputs` against the project file, its vars file and every file the graph
-/// reads (media, font files).
-public func refuseUnsafeOutputs(_ outputs: [String], project: String, varsFile: String?, graph: CompositionGraph,
+/// reads (media, font files). `varsInput`: how the caller's user named the vars file (an option).
+public func refuseUnsafeOutputs(_ outputs: [String], project: String, varsFile: String?, varsInput: String? = nil, graph: CompositionGraph,
                                 exampleName: String) throws(OutputRefusal) {
-    let inputs = [ReadFile.project(project)] + (varsFile.map { [ReadFile.varsFile($0)] } ?? []) + graph.readFiles()
+    let inputs = [ReadFile.project(project)] + (varsFile.map { [ReadFile.varsFile($0, input: varsInput)] } ?? []) + graph.readFiles()
     try refuseUnsafeOutputs(outputs, reading: inputs, exampleName: exampleName)
 }

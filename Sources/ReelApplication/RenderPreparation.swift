@@ -15,6 +15,8 @@ public struct RenderRequest: Sendable {
     public var vars: VarInputs
     /// The file the vars were read from, which is an input too.
     public var varsFile: String?
+    /// How the caller's user named the vars file (a command-line option), for messages.
+    public var varsInput: String?
     public var output: String?
     /// `START..END` (`RenderRange`).
     public var range: String?
@@ -91,7 +93,7 @@ extension Workspace {
             if needsOutput, let output = request.output, error.category == .invalidProject,
                let asWritten = try? open(request.document, vars: vars).graph {
                 let named = rendition.flatMap { RenditionOutputs.path($0, output: output, projectOutput: nil, document: request.document) } ?? output
-                try refuseUnsafeOutputs([named], project: request.projectPath, varsFile: request.varsFile, graph: asWritten, exampleName: "out.mp4")
+                try refuseUnsafeOutputs([named], project: request.projectPath, varsFile: request.varsFile, varsInput: request.varsInput, graph: asWritten, exampleName: "out.mp4")
             }
             throw error
         }
@@ -101,7 +103,7 @@ extension Workspace {
             ?? request.output ?? graph.output.path
         if needsOutput {
             guard let path else { throw RenderRequestError.noOutput }
-            try refuseUnsafeOutputs([path], project: request.projectPath, varsFile: request.varsFile, graph: graph, exampleName: "out.mp4")
+            try refuseUnsafeOutputs([path], project: request.projectPath, varsFile: request.varsFile, varsInput: request.varsInput, graph: graph, exampleName: "out.mp4")
             // After the safety check: an output `media/logo.png` is first of all the project's logo.
             if let output = request.output, let container = Container(fileExtension: URL(fileURLWithPath: output).pathExtension),
                container.isImageSequence, !ImageSequencePattern.has(output) {

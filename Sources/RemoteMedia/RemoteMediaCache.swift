@@ -71,8 +71,8 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
             return index.path(of: entry)
         }
         guard let path else {
-            throw RemoteMediaFailure(.notFound, "\(RemoteURL.redacted(url)) is not in the media cache (\(settings.folder)), and --offline forbids fetching it",
-                                     hint: "run once without --offline (and without REEL_OFFLINE) to fetch it")
+            throw RemoteMediaFailure(.notFound, "\(RemoteURL.redacted(url)) is not in the media cache (\(settings.folder)), and \(settings.offlineSwitch) forbids fetching it",
+                                     hint: "run once without \(settings.offlineSwitch) (and without REEL_OFFLINE) to fetch it")
         }
         return path
     }
@@ -219,7 +219,7 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         case .deadline:
             return RemoteMediaFailure(.unavailable, message + tries, hint: "raise REEL_FETCH_DEADLINE, or try again on a faster connection")
         default:
-            return RemoteMediaFailure(.unavailable, message + tries, hint: "try again later; --offline renders from the cached copy if there is one")
+            return RemoteMediaFailure(.unavailable, message + tries, hint: "try again later; \(settings.offlineSwitch) renders from the cached copy if there is one")
         }
     }
 

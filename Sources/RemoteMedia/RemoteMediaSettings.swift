@@ -6,6 +6,9 @@ public struct RemoteMediaSettings: Sendable {
     public var folder: String
     /// Use only the cache; never reach the network.
     public var offline: Bool
+    /// How messages name the switch that turns `offline` on (a front end's option), as in
+    /// "offline mode forbids fetching it".
+    public var offlineSwitch = "offline mode"
     /// Seconds without data before an attempt fails; also the span the minimum rate is
     /// measured over.
     public var idleTimeout: Double

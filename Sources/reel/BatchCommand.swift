@@ -57,7 +57,10 @@ struct BatchRender: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        if let shard, case .failure(let problem) = BatchShard.parse(shard) { throw ValidationError(problem.message) }
+        if let shard, case .failure(let problem) = BatchShard.parse(shard) {
+            let example = problem.reason == .notKOfN ? "expected K/N, e.g. --shard 0/4 for the first of 4 shards" : "\(problem.reason)"
+            throw ValidationError("--shard \(shard): \(example)")
+        }
         if json && !plan { throw ValidationError("--json goes with --plan") }
     }
 
@@ -69,10 +72,10 @@ struct BatchRender: ParsableCommand {
         let plan: BatchPlan = try reportingFailures {
             let document = try DocumentLoader.load(path: project)
             let bytes = [UInt8](FileManager.default.contents(atPath: project) ?? Data())
-            let rows = try BatchData.load(path: data)
+            let rows = try BatchData.load(path: data, input: "--data")
             rowCount = rows.rows.count
             sources = [document.source, rows.source]
-            let template = try OutputTemplate(output)
+            let template = try OutputTemplate(output, input: "--output")
             let renditions = Renditions.names(in: document.root)
             if renditions.count > 1, !template.names.contains("rendition") {
                 throw UsageError("the project has \(renditions.count) renditions (\(renditions.joined(separator: ", "))) and every row makes each: "
@@ -82,7 +85,7 @@ struct BatchRender: ParsableCommand {
             let known = Set(VarsSubstitution(document: document.root).values.keys).union(rows.rows.flatMap { $0.values.map(\.name) })
                 .union(renditions.isEmpty ? [] : ["rendition"])
             if let problem = template.unknownName(known: known) {
-                throw ProjectError(.usage, Diagnostic(location: .commandLine("--output"), path: "", message: problem.message, hint: problem.hint))
+                throw ProjectError(.usage, Diagnostic(location: template.location, path: "", message: problem.message, hint: problem.hint))
             }
             let workspace = try fetching.workspace()
             let stamp = "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")"

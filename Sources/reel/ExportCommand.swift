@@ -49,7 +49,7 @@ struct Export: ParsableCommand {
             let facts = AbsentMediaFacts(base: MediaFactsReader())
             let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, rendition: values.rendition,
                                                   media: facts, fonts: nil, remote: try fetching.workspace().remote)
-            try refuseUnsafeOutputs([output], project: project, varsFile: vars.file, graph: loaded.graph, exampleName: "cut.otio")
+            try refuseUnsafeOutputs([output], project: project, varsFile: vars.file, varsInput: "--vars", graph: loaded.graph, exampleName: "cut.otio")
             let (timeline, exportWarnings) = try TimelineExport.timeline(loaded.project, layout: loaded.layout, starts: try mediaStart.map { try pair($0, "--media-start") })
             var warnings = exportWarnings
             let text: String
@@ -60,7 +60,7 @@ struct Export: ParsableCommand {
                 text = OTIOWriter.json(timeline)
             }
             for path in facts.missing { FileHandle.standardError.write(Data("warning: \(path) not found: exported by its path, starting at 00:00:00:00\n".utf8)) }
-            for warning in warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+            for warning in warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
             try PNGEncoder.writeAtomically(Array(text.utf8), to: output)
             print("\(output): \(counted(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }, "clip")) on \(counted(timeline.tracks.count, "track")), \(counted(warnings.count + facts.missing.count, "warning"))")
         }

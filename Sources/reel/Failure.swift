@@ -87,6 +87,14 @@ enum Failure {
     /// What the user reads: every message starts with `error:` (a project error's
     /// diagnostics carry their own), and several diagnostics end with their count.
     static func message(for error: any Error) -> String {
+        if let error = error as? InterchangeError { return interchange(error) }
+        if case .partMissing(let place, let path)? = error as? RenderError {
+            return "error: \(place) has no rendered part (\(path)); render it first (reel render PROJECT --segment N --parts FOLDER)"
+        }
+        if let failure = error as? PreviewServer.StartFailure, case .portInUse = failure.reason {
+            return "error: port \(failure.port) on \(failure.host) is in use by another program; "
+                + "stop it, or pick another port with --port N (--port 0 takes any free one)"
+        }
         guard let request = error as? RenderRequestError else { return ErrorText.message(for: error) }
         // The library says what is wrong; here, which option says it.
         return switch request {
@@ -94,6 +102,45 @@ enum Failure {
         case .imageSequenceWithoutNumber: "error: -o \(request)"
         case .badRange: "error: --range: \(request)"
         case .sharedOutput: "error: \(request)"
+        }
+    }
+
+    /// An import or export error, led by the option that gave the value at fault and with the
+    /// options that would settle it in its hint.
+    static func interchange(_ error: InterchangeError) -> String {
+        var error = error
+        if let input = error.input { error.message = "\(option(input)): " + error.message }
+        if !error.remedy.isEmpty {
+            let give = "give " + error.remedy.map(usage).joined(separator: " or ")
+            error.hint = error.hint.map { "\($0): \(give)" } ?? give
+        }
+        return error.description
+    }
+
+    /// An import or export warning, with the options that would do better.
+    static func text(for warning: ImportWarning) -> String {
+        warning.description + (warning.remedy.isEmpty ? "" : "; give " + warning.remedy.map(usage).joined(separator: " or "))
+    }
+
+    /// The option of `reel import` and `reel export` that gives `input`.
+    static func option(_ input: InterchangeInput) -> String {
+        switch input {
+        case .media: "--media"
+        case .mediaStart: "--media-start"
+        case .mediaFolder: "--media-dir"
+        case .frameRate: "--fps"
+        case .videoTrack: "--video-track"
+        }
+    }
+
+    /// `--media NAME=PATH`: the option with what it takes.
+    static func usage(_ input: InterchangeInput) -> String {
+        switch input {
+        case .media(let name): "--media \(name)=PATH"
+        case .mediaStart(let name): "--media-start \(name)=TC"
+        case .mediaFolder: "--media-dir DIR"
+        case .frameRate: "--fps RATE"
+        case .videoTrack: "--video-track N"
         }
     }
 

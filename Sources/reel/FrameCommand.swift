@@ -37,7 +37,7 @@ struct Frame: ParsableCommand {
             let n = try generator.frameIndex(at: t)
             let size = still.imageSize(generator)
             let path = output ?? "frame-\(n).png"
-            try refuseUnsafeOutputs([path], project: still.project, varsFile: still.vars.file, graph: generator.graph, exampleName: "frame.png")
+            try refuseUnsafeOutputs([path], project: still.project, varsFile: still.vars.file, varsInput: "--vars", graph: generator.graph, exampleName: "frame.png")
             try PNGEncoder.write(try generator.image(n, size: size), to: path)
             print("\(path): frame \(n) at \(TimeNotation.clock(generator.time(ofFrame: n))), \(size)")
         }

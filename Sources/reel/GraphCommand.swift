@@ -41,7 +41,7 @@ struct Graph: ParsableCommand {
                 print(json ? try graph.jsonListing() : graph.listing, terminator: "")
                 return
             }
-            try refuseUnsafeOutputs([html], project: project, varsFile: vars.file, graph: graph, exampleName: "timeline.html")
+            try refuseUnsafeOutputs([html], project: project, varsFile: vars.file, varsInput: "--vars", graph: graph, exampleName: "timeline.html")
             // A first pass only collects the pictures the page shows, so they can be made file by
             // file in time order: each decoder then reads forward instead of seeking back and forth.
             var wanted: [(MediaReference, MediaTime)] = []

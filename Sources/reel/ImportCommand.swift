@@ -66,7 +66,7 @@ struct Import: ParsableCommand {
                 + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
             try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
             let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolutePath(output))
-            for warning in result.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+            for warning in result.warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
             try PNGEncoder.writeAtomically(Array(result.text.utf8), to: output)
             let clips = result.timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }
             print("\(output): \(counted(clips, "clip")) on \(counted(result.timeline.tracks.count, "track")), \(result.media.count) media (\(result.media.filter { !$0.found }.count) not found), \(counted(result.warnings.count, "warning"))")

@@ -14,7 +14,8 @@ struct MediaFetching: ParsableArguments {
     /// `UsageError` for a malformed setting.
     func workspace() throws -> Workspace {
         do {
-            let settings = try RemoteMediaSettings.fromEnvironment(ProcessInfo.processInfo.environment, offline: offline)
+            var settings = try RemoteMediaSettings.fromEnvironment(ProcessInfo.processInfo.environment, offline: offline)
+            settings.offlineSwitch = "--offline"
             let line = FetchProgressLine()
             return Workspace(remote: RemoteMediaCache(settings: settings, report: { line.show($0) },
                                                       interruptions: { SignalCancellation(handler: $0) }))

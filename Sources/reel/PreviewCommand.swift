@@ -66,10 +66,12 @@ struct Preview: ParsableCommand {
                 FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars, and can set the vars (to files in the project's folder); there is no password\n".utf8))
             }
             // The --vars file is read again at every load.
-            let server = PreviewServer(PreviewConfiguration(
+            var configuration = PreviewConfiguration(
                 projectPath: project, workspace: try fetching.workspace(), setVars: try vars.setValues(), varsFile: vars.file, rendition: vars.rendition,
                 size: size, host: host, port: port, cacheFolder: RenderingOptions.cacheFolder,
-                log: { line in FileHandle.standardError.write(Data("\(Self.clock()) \(line)\n".utf8)) }))
+                log: { line in FileHandle.standardError.write(Data("\(Self.clock()) \(line)\n".utf8)) })
+            configuration.setOption = "--set"
+            let server = PreviewServer(configuration)
             let signals = SignalCancellation { server.stop() }
             defer { withExtendedLifetime(signals) {} }
             let open = self.open

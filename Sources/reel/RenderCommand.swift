@@ -142,9 +142,11 @@ struct RenderingOptions: ParsableArguments {
 extension RenderingOptions {
     /// The render the options ask for, the project file and the vars file each read once.
     func request(project: String, output: String?, vars: VarOverrides, range: String?) throws -> RenderRequest {
-        RenderRequest(projectPath: project, document: try DocumentLoader.load(path: project), vars: try vars.values(), varsFile: vars.file,
-                      output: output, range: range, audioOnly: audioOnly, preset: encoding.preset, decoderThreads: encoding.threads,
-                      jobs: jobs, partsFolder: partsFolder)
+        var request = RenderRequest(projectPath: project, document: try DocumentLoader.load(path: project), vars: try vars.values(), varsFile: vars.file,
+                                    output: output, range: range, audioOnly: audioOnly, preset: encoding.preset, decoderThreads: encoding.threads,
+                                    jobs: jobs, partsFolder: partsFolder)
+        request.varsInput = "--vars"
+        return request
     }
 
     /// Prints an opened project's warnings, or under `--strict` throws them.

@@ -58,7 +58,7 @@ struct Thumbnails: ParsableCommand {
                 : still.imageSize(generator)
             let folder = output ?? "thumbnails"
             let paths = sheet.map { [$0] } ?? frames.map { URL(fileURLWithPath: folder).appendingPathComponent("frame-\($0).png").path }
-            try refuseUnsafeOutputs(paths, project: still.project, varsFile: still.vars.file, graph: generator.graph, exampleName: "sheet.png")
+            try refuseUnsafeOutputs(paths, project: still.project, varsFile: still.vars.file, varsInput: "--vars", graph: generator.graph, exampleName: "sheet.png")
             if let sheet {
                 let title = "\(still.project) · \(generator.graph.videoComposition.renderSize) · "
                     + "\(TimeNotation.clock(generator.graph.duration)) · \(frames.count) frames"

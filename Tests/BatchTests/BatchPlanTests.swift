@@ -142,7 +142,7 @@ struct BatchPlanTests {
         #expect(BatchShard.parse("2/4") == .success(BatchShard(index: 2, count: 4)))
         for bad in ["4/4", "-1/4", "1/0", "1", "a/b", "1/2/3", ""] {
             guard case .failure(let problem) = BatchShard.parse(bad) else { Issue.record("\(bad) parsed"); continue }
-            #expect(problem.message.hasPrefix("--shard \(bad):"))
+            #expect(problem.text == bad && problem.message.hasPrefix("shard \(bad): "))
         }
     }
 
@@ -177,7 +177,7 @@ struct BatchPlanTests {
     @Test func aColumnThatIsNeitherAVarNorInTheOutputIsIgnoredWithAWarning() throws {
         let plan = try makePlan("rows.csv", "id,nmae\na,x\nb,y\n")
         #expect(plan.rejected.isEmpty && plan.jobs.count == 2)
-        #expect(plan.warnings.map(\.message) == ["column 'nmae' is not a var of the project nor used by --output: ignored"])
+        #expect(plan.warnings.map(\.message) == ["column 'nmae' is not a var of the project nor used by the output template: ignored"])
         #expect(plan.warnings.first?.severity == .warning)
         #expect(plan.warnings.first?.hint == "'nmae' looks like the var 'name': rename the column to use it")
     }

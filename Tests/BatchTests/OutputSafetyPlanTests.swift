@@ -20,7 +20,7 @@ struct OutputSafetyPlanTests {
         try Data("earlier render".utf8).write(to: URL(fileURLWithPath: dir + "/out/a.mp4"))
         #expect(link(dir + "/out/a.mp4", dir + "/out/b.mp4") == 0)
         let document = try DocumentLoader.load(path: dir + "/project.yaml")
-        let data = try BatchData.load(path: dir + "/rows.csv")
+        let data = try BatchData.load(path: dir + "/rows.csv", input: "--data")
         let plan = BatchPlan.make(project: document, projectBytes: Array(BatchPlanTests.project.utf8), data: data,
                                   output: try OutputTemplate(dir + "/" + output), stamp: "test") { document, values, rendition throws(ProjectError) in
             try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: AnyMedia(), fonts: nil)

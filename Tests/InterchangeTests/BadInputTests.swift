@@ -35,7 +35,7 @@ import Testing
     @Test func frameBeyondTheRateNamesTheOption() throws {
         let error = try #require(edlError("001  AX  V  C  01:00:00:24 01:00:01:00 00:00:00:00 00:00:01:01\n"))
         #expect(error.message.contains("frame 24 does not exist at 24 fps"))
-        #expect(error.hint?.contains("--fps") == true)
+        #expect(error.remedy == [.frameRate] && error.hint?.contains("the rate the EDL was made at") == true)
         #expect(edlError("001  AX  V  C  01:00:00:24 01:00:01:00 00:00:00:00 00:00:01:01\n", rate: Rational(25)) == nil)
     }
 

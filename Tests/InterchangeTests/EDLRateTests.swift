@@ -12,8 +12,9 @@ import Testing
     @Test func aDropFrameEDLIsReadAtTheRateItImplies() throws {
         let (timeline, warnings) = try EDLReader.read(text: Self.dropFrame29, file: "df.edl", rate: nil)
         #expect(timeline.rate == Rational(30000, 1001) && timeline.dropFrame)
-        #expect(warnings.map(\.description).contains("df.edl:1: warning: the EDL is drop-frame: read at 29.97 fps (give --fps to read it at another rate)"),
+        #expect(warnings.map(\.description).contains("df.edl:1: warning: the EDL is drop-frame: read at 29.97 fps unless another frame rate is given"),
                 "\(warnings)")
+        #expect(warnings.first { $0.message.hasPrefix("the EDL is drop-frame") }?.remedy == [.frameRate])
         let (fast, _) = try EDLReader.read(text: Self.dropFrame59, file: "df.edl", rate: nil)
         #expect(fast.rate == Rational(60000, 1001))
     }

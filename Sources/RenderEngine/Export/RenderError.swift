@@ -40,7 +40,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case .cancelled:
             return "render cancelled; no output written"
         case .partMissing(let place, let path):
-            return "error: \(place) has no rendered part (\(path)); render it first (reel render PROJECT --segment N --parts FOLDER)"
+            return "error: \(place) has no rendered part (\(path)); render that segment into the parts folder first"
         case .partUnusable(let place, let path, let reason):
             return "error: the part of \(place) cannot be joined: \(reason) (\(path)); delete it and render that segment again"
         }
