@@ -21,7 +21,8 @@ public enum ProjectPipeline {
     /// value for the same var wins); `overrideSources` are the texts they were read from, so
     /// that diagnostics can quote them. `target` is what the command line says of the output
     /// (`-o`, `--audio-only`), which the output settings are fitted to. A project with
-    /// `renditions:` is loaded as rendition `rendition` (default: its first). `remote` gives
+    /// `renditions:` is loaded as rendition `rendition` (default: its first; an unknown one is
+    /// reported at `renditionInput`, the name of the input that gave it). `remote` gives
     /// the local copies of `http(s)://` media. `ancestors` are the project files this one is
     /// nested in (outermost first).
     public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
@@ -33,6 +34,7 @@ public enum ProjectPipeline {
     }
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
+                            renditionInput: String = "rendition",
                             target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
                             fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil, ancestors: [String] = []) throws(ProjectError) -> Loaded {
         var cueSources: [SourceText] = []
@@ -50,7 +52,7 @@ public enum ProjectPipeline {
         let renditions = Renditions.names(in: valid)
         if let name = rendition ?? renditions.first {
             guard let selected = Renditions.select(name, in: valid) else {
-                throw ProjectError(.usage, Diagnostic(location: .commandLine("rendition"), path: "",
+                throw ProjectError(.usage, Diagnostic(location: .commandLine(renditionInput), path: "",
                                                       message: Renditions.unknown(name, among: renditions)))
             }
             chosen = selected
@@ -103,7 +105,7 @@ public enum ProjectPipeline {
 
     /// Why a silent project's output has no video, for messages: asked for, or the container.
     static func audioOnlyReason(_ graph: CompositionGraph, _ target: OutputTarget) -> String {
-        target.audioOnly ? "as asked" : "a \(graph.output.container?.rawValue ?? "audio-only") file"
+        target.audioOnly ? "audio alone was asked for" : "a \(graph.output.container?.rawValue ?? "audio-only") file"
     }
 
     /// `reel: 1` is checked before anything else, so a file from another format version gets

@@ -25,7 +25,8 @@ public final class Workspace: Sendable {
 
     /// A project given as a loaded document (from text or a JSON value, as a service receives it).
     public func open(_ document: Document, vars: VarInputs = VarInputs(), target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
-        try ProjectPipeline.load(document, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition, target: target,
+        try ProjectPipeline.load(document, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition,
+                                 renditionInput: vars.renditionInput, target: target,
                                  media: media, fonts: CatalogFonts(), remote: remote)
     }
 }
@@ -37,10 +38,13 @@ public struct VarInputs: Sendable {
     public var overrides: [VarOverride]
     public var sources: [SourceText]
     public var rendition: String?
+    /// The name of the input `rendition` came from, where an unknown one is reported.
+    public var renditionInput: String
 
-    public init(overrides: [VarOverride] = [], sources: [SourceText] = [], rendition: String? = nil) {
+    public init(overrides: [VarOverride] = [], sources: [SourceText] = [], rendition: String? = nil, renditionInput: String = "rendition") {
         self.overrides = overrides
         self.sources = sources
         self.rendition = rendition
+        self.renditionInput = renditionInput
     }
 }
