@@ -177,10 +177,10 @@ import Testing
         (["import", "cut.txt", "-o", "project.yaml"], "'cut.txt' is neither an EDL (.edl) nor an OpenTimelineIO file (.otio)"),
         (["import", "cut.edl", "-o", "project.yaml", "--fps", "fast"], "--fps takes a frame rate such as 25, 29.97 or 30000/1001, got 'fast'"),
         (["import", "cut.edl", "-o", "project.yaml", "--media", "REELA"], "--media takes NAME=VALUE, got 'REELA'"),
-        (["import", "cut.edl", "-o", "project.yaml", "--media-start", "REELA=banana"], "--media-start REELA=banana: 'banana' is not a timecode"),
-        (["import", "cut.edl", "-o", "project.yaml", "--media", "REELC=REELA.mp4"], "--media REELC=…: the timeline has no clip, reel or file called 'REELC'"),
+        (["import", "cut.edl", "-o", "project.yaml", "--media-start", "REELA=banana"], "--media-start: the start timecode given for media 'REELA' (banana) is not usable: 'banana' is not a timecode"),
+        (["import", "cut.edl", "-o", "project.yaml", "--media", "REELC=REELA.mp4"], "--media: the file for media 'REELC' is given, but the timeline has no clip, reel or file called 'REELC'"),
         (["import", "cut.edl", "-o", "project.yaml", "--media-start", "REELC=01:00:00:00"], "hint: the names it uses: a-first, REELA, b-only, REELB, a-second"),
-        (["export", "exported.yaml", "-o", "cut.otio", "--media-start", "b=01:00:00:00"], "--media-start b=01:00:00:00: the project has no media 'b'"),
+        (["export", "exported.yaml", "-o", "cut.otio", "--media-start", "b=01:00:00:00"], "--media-start: a start timecode (01:00:00:00) is given for media 'b', which the project does not have"),
         (["export", "exported.yaml"], "Missing expected argument '--output <file>'"),
         (["export", "exported.yaml", "-o", "cut.mov"], "-o must name an .otio or .edl file, not 'cut.mov'"),
         (["export", "exported.yaml", "-o", "cut.edl", "--video-track", "0"], "--video-track counts from 1"),
@@ -238,7 +238,7 @@ import Testing
     @Test(arguments: [
         (["import", "missing.edl", "-o", "project.yaml"], "error: no such file: missing.edl"),
         (["import", "missing.otio", "-o", "project.yaml"], "error: no such file: missing.otio"),
-        (["import", "cut.edl", "-o", "project.yaml", "--media", "REELA=missing.mp4"], "error: --media REELA=missing.mp4: no such file"),
+        (["import", "cut.edl", "-o", "project.yaml", "--media", "REELA=missing.mp4"], "error: --media: the file given for media 'REELA' does not exist: missing.mp4"),
         (["export", "missing.yaml", "-o", "cut.otio"], "no such file: missing.yaml"),
     ])
     func aMissingFileIs66(arguments: [String], message: String) throws {
