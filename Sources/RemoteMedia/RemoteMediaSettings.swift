@@ -43,36 +43,20 @@ public struct RemoteMediaSettings: Sendable {
         let folder = value("REEL_MEDIA_CACHE_DIR") ?? URL(fileURLWithPath: value("XDG_CACHE_HOME")
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache").path).appendingPathComponent("reel/media").path
         var settings = RemoteMediaSettings(folder: folder, offline: offline || value("REEL_OFFLINE").map { $0 != "0" } ?? false)
-        if let text = value("REEL_FETCH_TIMEOUT") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw SettingsError("REEL_FETCH_TIMEOUT must be a number of seconds from 0 to 3600, not '\(text)'")
-            }
-            settings.idleTimeout = seconds
+        /// The variable `name` read by `parse`; nil when unset, a `SettingsError` saying `rule` when malformed.
+        func setting<T>(_ name: String, _ rule: String, _ parse: (String) -> T?) throws(SettingsError) -> T? {
+            guard let text = value(name) else { return nil }
+            guard let parsed = parse(text) else { throw SettingsError("\(name) must be \(rule), not '\(text)'") }
+            return parsed
         }
-        if let text = value("REEL_MEDIA_CACHE_MAX") {
-            guard let bytes = byteCount(text) else {
-                throw SettingsError("REEL_MEDIA_CACHE_MAX must be a number of bytes like 500M or 2G, not '\(text)'")
-            }
-            settings.maxBytes = bytes
+        func seconds(upTo limit: Double) -> (String) -> Double? { { Double($0).flatMap { $0 > 0 && $0 <= limit ? $0 : nil } } }
+        if let v = try setting("REEL_FETCH_TIMEOUT", "a number of seconds from 0 to 3600", seconds(upTo: 3600)) { settings.idleTimeout = v }
+        if let v = try setting("REEL_MEDIA_CACHE_MAX", "a number of bytes like 500M or 2G", byteCount) { settings.maxBytes = v }
+        if let v = try setting("REEL_FETCH_MAX", "a number of bytes like 500M or 2G", { byteCount($0).flatMap { $0 > 0 ? $0 : nil } }) {
+            settings.maxDownloadBytes = v
         }
-        if let text = value("REEL_FETCH_MAX") {
-            guard let bytes = byteCount(text), bytes > 0 else {
-                throw SettingsError("REEL_FETCH_MAX must be a number of bytes like 500M or 2G, not '\(text)'")
-            }
-            settings.maxDownloadBytes = bytes
-        }
-        if let text = value("REEL_FETCH_MIN_RATE") {
-            guard let bytes = byteCount(text) else {
-                throw SettingsError("REEL_FETCH_MIN_RATE must be a number of bytes a second like 1K or 100K (0 for none), not '\(text)'")
-            }
-            settings.minimumRate = bytes
-        }
-        if let text = value("REEL_FETCH_DEADLINE") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 86400 else {
-                throw SettingsError("REEL_FETCH_DEADLINE must be a number of seconds from 0 to 86400, not '\(text)'")
-            }
-            settings.deadline = seconds
-        }
+        if let v = try setting("REEL_FETCH_MIN_RATE", "a number of bytes a second like 1K or 100K (0 for none)", byteCount) { settings.minimumRate = v }
+        if let v = try setting("REEL_FETCH_DEADLINE", "a number of seconds from 0 to 86400", seconds(upTo: 86400)) { settings.deadline = v }
         return settings
     }
 

@@ -270,12 +270,8 @@ import Testing
     /// `reel preview` opens its port while its first load waits on a slow download, answers,
     /// and stops at once on SIGINT or SIGTERM.
     @Test(arguments: [SIGINT, SIGTERM]) func thePreviewServesWhileADownloadIsSlow(signal: Int32) throws {
-        _ = try Self.clip.get()
-        let server = try MediaServer(serving: path("served"))
         let name = "preview-\(signal)"
-        let preview = try BackgroundReel(["preview", try project("\(name).yaml", media: "\(server.base)/slow/clip.mp4"), "--port", "0"],
-                                         environment: environment(name, ["REEL_FETCH_MIN_RATE": "0"]))
-        #expect(preview.waitUntil(seconds: 10) { preview.standardOutput.contains("Previewing") }, "\(preview.standardError)")
+        let (server, preview) = try slowPreview(name)
         let port = try #require(preview.standardOutput.firstMatch(of: /127\.0\.0\.1:(\d+)/).map { String($0.1) })
         let page = try MediaFactory.run("/usr/bin/curl", ["-s", "-m", "5", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/state"])
         #expect(page == "200")
@@ -285,16 +281,24 @@ import Testing
         #expect(cachedFiles(name).isEmpty)
     }
 
+    /// `reel preview` of a project whose clip comes from a server sending a byte a second, once
+    /// it says its port is open.
+    func slowPreview(_ name: String) throws -> (MediaServer, BackgroundReel) {
+        _ = try Self.clip.get()
+        let server = try MediaServer(serving: path("served"))
+        let preview = try BackgroundReel(["preview", try project("\(name).yaml", media: "\(server.base)/slow/clip.mp4"), "--port", "0"],
+                                         environment: environment(name, ["REEL_FETCH_MIN_RATE": "0"]))
+        #expect(preview.waitUntil(seconds: 10) { preview.standardOutput.contains("Previewing") }, "\(preview.standardError)")
+        return (server, preview)
+    }
+
     /// A signal as soon as the port opens, before the first load has started its fetch: the
     /// fetch it starts next is cancelled too (it ran on, and its download stayed, when the
     /// signal came first).
     @Test func aSignalBeforeThePreviewsFirstFetchStopsIt() throws {
-        _ = try Self.clip.get()
-        let server = try MediaServer(serving: path("served"))
         let name = "preview-early"
-        let preview = try BackgroundReel(["preview", try project("\(name).yaml", media: "\(server.base)/slow/clip.mp4"), "--port", "0"],
-                                         environment: environment(name, ["REEL_FETCH_MIN_RATE": "0"]))
-        #expect(preview.waitUntil(seconds: 10) { preview.standardOutput.contains("Previewing") }, "\(preview.standardError)")
+        let (server, preview) = try slowPreview(name)
+        withExtendedLifetime(server) {}
         kill(preview.process.processIdentifier, SIGTERM)
         #expect(preview.exitStatus(within: 3) == 0, "\(preview.standardError)")
         #expect(cachedFiles(name).isEmpty)
