@@ -7,8 +7,9 @@ import PackageDescription
 /// CompositionGraph ← {OverlayRendering, RenderEngine, TimelinePage} ← reel
 /// {ProjectFile, ProjectCompiler} ← Interchange ← reel (EDL and OpenTimelineIO in and out; no FFmpeg, no Cairo)
 /// CompositionGraph ← FileSafety ← {Batch, reel}: an output is never a file the command reads.
-/// {ProjectCompiler, RemoteMedia, RenderEngine, OverlayRendering} ← ReelApplication ← {PreviewServer, reel}: the application layer,
-///   what every front end does with the libraries (open a project with this machine's media, fonts and media cache; prepare a render).
+/// {ProjectCompiler, RemoteMedia, RenderEngine, MediaIO, OverlayRendering, FileSafety, Batch, Interchange, TimelinePage, FilePaths}
+///   ← ReelApplication ← {PreviewServer, reel}: the application layer, what every front end does with the libraries (open a project
+///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
 /// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
 /// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine}.
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only
@@ -79,7 +80,7 @@ let package = Package(
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
         .target(name: "ReelApplication", dependencies: ["CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
-                                                    "RenderEngine", "Interchange"]),
+                                                    "RenderEngine", "Interchange", "Batch", "FileSafety", "TimelinePage", "MediaIO", "FilePaths"]),
 
         // The preview server (`reel preview`): Hummingbird over the application layer.
         .target(
@@ -119,7 +120,9 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "ReelApplicationTests", dependencies: ["ReelApplication", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "TestSupport"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "ProjectFile", "TestSupport"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "ProjectFile", "CompositionGraph", "ReelApplication", "RemoteMedia", "RenderEngine", "MediaIO", "TestSupport",
+                                                             .product(name: "Hummingbird", package: "hummingbird"),
+                                                             .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelApplication", "TestSupport", "CompositionGraph", "Digest", "FileSafety", "MediaIO", "OverlayRendering", "PreviewServer", "ProjectFile", "RenderEngine"],
                     exclude: ["Golden", "Support/media_server.py"]),
     ],

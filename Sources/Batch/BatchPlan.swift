@@ -38,9 +38,11 @@ public struct BatchPlan: Sendable {
     /// rows of `shard` are compiled, checked and become jobs; every row's output path is still
     /// made (cheaply, without compiling), so two rows naming one output are refused in whichever
     /// shards they fall, and a row's output may not be a file any row names.
-    public static func make(project: Document, projectBytes: [UInt8], data: BatchData, output: OutputTemplate,
+    public static func make(project: Document, data: BatchData, output: OutputTemplate,
                             stamp: String, shard: BatchShard = .all, compile: Compile) -> BatchPlan {
         let declared = VarsSubstitution(document: project.root)
+        // The file's bytes: the text was read from them and checked to be UTF-8, so they are its UTF-8.
+        let projectBytes = Array(project.source.text.utf8)
         var plan = BatchPlan(jobs: [], rejected: [])
         let sources = [project.source, data.source]
         // What the batch reads: the project, the rows, and every row's media and fonts.

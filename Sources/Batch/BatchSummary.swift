@@ -27,6 +27,12 @@ public struct BatchSummary: Sendable, Equatable {
     }
 
     /// `row 4`, `rows 4, 5`, or the first 20 and `and 980 more`.
+    /// `2 rows skipped because of the errors above: 3, 5`; nil when no row was rejected.
+    public static func skippedLine(_ rejected: [Int]) -> String? {
+        rejected.isEmpty ? nil
+            : "\(rejected.count) row\(rejected.count == 1 ? "" : "s") skipped because of the errors above: " + rowList(rejected)
+    }
+
     public static func rowList(_ rows: [Int]) -> String {
         let shown = rows.prefix(20).map(String.init).joined(separator: ", ")
         return (rows.count == 1 ? "row " : "rows ") + shown + (rows.count > 20 ? " and \(rows.count - 20) more" : "")

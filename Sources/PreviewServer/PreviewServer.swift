@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ProjectFile
 import ServiceLifecycle
 
 /// `reel preview`: a local web server with one page that plays the project, shows exact
@@ -46,8 +47,14 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Starts loading the project, binds and serves until `stop()`. `ready` gets the page's URL once
     /// the port is open. Throws `StartFailure` (the port is taken, the address cannot be
-    /// bound) or the page's resources are missing.
+    /// bound), a `ProjectError` when the project file is missing (a file that is not there will
+    /// not be edited into a project; an invalid one will), or the page's resources are missing.
     public func run(ready: @escaping @Sendable (String) -> Void) async throws {
+        do throws(ProjectError) {
+            _ = try DocumentLoader.load(path: configuration.projectPath)
+        } catch where error.category == .missingFile {
+            throw error
+        } catch {}
         let assets = try PageAssets()
         session.start()
         defer { session.stop() }

@@ -2,7 +2,8 @@
 public struct SourceText: Sendable {
     /// The name locations use (the path as given).
     public let name: String
-    private let text: String
+    /// The whole text (for a loaded file: its bytes, which were checked to be UTF-8).
+    public let text: String
 
     public init(name: String, text: String) {
         self.name = name

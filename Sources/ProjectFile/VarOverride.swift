@@ -46,6 +46,20 @@ public struct VarOverride: Sendable {
         }
         return (overrides, document.source)
     }
+
+    /// The JSON text of a vars file that `load(file:)` reads back as these scalar values (a
+    /// list or a mapping is written as null).
+    public static func varsFileText(_ values: [(name: String, value: Node.Value)]) -> String {
+        func json(_ value: Node.Value) -> String {
+            switch value {
+            case .string(let s): jsonStringLiteral(s)
+            case .number(let n): n
+            case .bool(let b): String(b)
+            case .null, .array, .object: "null"
+            }
+        }
+        return "{" + values.map { jsonStringLiteral($0.name) + ": " + json($0.value) }.joined(separator: ", ") + "}\n"
+    }
 }
 
 extension Node.Value {

@@ -24,4 +24,16 @@ public enum ErrorText {
     public static func warnings(_ loaded: ProjectPipeline.Loaded) -> String {
         DiagnosticRenderer(sources: [loaded.document.source]).render(loaded.warnings)
     }
+
+    /// The warnings as errors, for a front end whose user asked warnings to fail the work
+    /// (as CI does); each hint ends with `why` (what made them errors). Nil without warnings.
+    public static func warningsAsErrors(_ loaded: ProjectPipeline.Loaded, why: String) -> ProjectError? {
+        guard !loaded.warnings.isEmpty else { return nil }
+        return ProjectError(.invalidProject, diagnostics: loaded.warnings.map {
+            var error = $0
+            error.severity = .error
+            error.hint = [$0.hint, why].compactMap { $0 }.joined(separator: "; ")
+            return error
+        }, sources: [loaded.document.source])
+    }
 }

@@ -133,3 +133,11 @@ extension Workspace {
         return prepared
     }
 }
+
+extension ExportSession.Report {
+    /// `out.mp4: 3 segments rendered, 2 reused; audio mixed`: what a render did.
+    public func summary(output: String) -> String {
+        let audio = self.audio.map { $0 == .reused ? "; audio reused" : "; audio mixed" } ?? ""
+        return "\(output): \(counted(rendered.count, "segment")) rendered, \(reused.count) reused\(audio)"
+    }
+}

@@ -10,7 +10,7 @@ import RenderEngine
 /// overlay renderer will see them, and one cache of remote media. One per command or server.
 public final class Workspace: Sendable {
     public let remote: RemoteMediaCache
-    private let media = MediaFactsReader()
+    let media = MediaFactsReader()
 
     public init(remote: RemoteMediaCache) {
         self.remote = remote
@@ -46,5 +46,19 @@ public struct VarInputs: Sendable {
         self.sources = sources
         self.rendition = rendition
         self.renditionInput = renditionInput
+    }
+}
+
+extension Workspace {
+    /// Opens `document` as every rendition `vars` asks for (all of them when it asks for none
+    /// and the project has some; else the one asked or none): what `reel validate` checks.
+    /// Each rendition's outcome is its own, so one invalid rendition does not hide another.
+    public func openEachRendition(_ document: Document, vars: VarInputs) -> [(rendition: String?, outcome: Result<ProjectPipeline.Loaded, ProjectError>)] {
+        let renditions: [String?] = RenditionOutputs.all(of: document, asked: vars.rendition) ?? [vars.rendition]
+        return renditions.map { rendition in
+            var chosen = vars
+            chosen.rendition = rendition
+            return (rendition, Result { () throws(ProjectError) in try open(document, vars: chosen) })
+        }
     }
 }

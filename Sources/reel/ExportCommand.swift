@@ -1,11 +1,6 @@
 import ReelApplication
 import ArgumentParser
-import FileSafety
 import Foundation
-import Interchange
-import MediaIO
-import ProjectCompiler
-import RenderEngine
 
 /// `reel export PROJECT -o FILE.otio|FILE.edl`: the compiled timeline for an editing system.
 struct Export: ParsableCommand {
@@ -21,8 +16,7 @@ struct Export: ParsableCommand {
             """
     )
 
-    @Argument(help: "A project file.")
-    var project: String
+    @OptionGroup var project: ProjectOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .otio or .edl.", valueName: "file"))
     var output: String
@@ -33,10 +27,6 @@ struct Export: ParsableCommand {
     @Option(name: .customLong("media-start"), help: ArgumentHelp("The start timecode of a media file that has none (or is missing).", valueName: "name=tc"))
     var mediaStart: [String] = []
 
-    @OptionGroup var vars: VarOverrides
-
-    @OptionGroup var fetching: MediaFetching
-
     func validate() throws {
         let ext = (output as NSString).pathExtension.lowercased()
         guard ext == "otio" || ext == "edl" else { throw ValidationError("-o must name an .otio or .edl file, not '\(output)'") }
@@ -45,24 +35,13 @@ struct Export: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let values = try vars.values()
-            let facts = AbsentMediaFacts(base: MediaFactsReader())
-            let loaded = try ProjectPipeline.load(path: project, overrides: values.overrides, overrideSources: values.sources, rendition: values.rendition,
-                                                  media: facts, fonts: nil, remote: try fetching.workspace().remote)
-            try refuseUnsafeOutputs([output], project: project, varsFile: vars.file, varsInput: "--vars", graph: loaded.graph, exampleName: "cut.otio")
-            let (timeline, exportWarnings) = try TimelineExport.timeline(loaded.project, layout: loaded.layout, starts: try mediaStart.map { try pair($0, "--media-start") })
-            var warnings = exportWarnings
-            let text: String
-            if output.lowercased().hasSuffix(".edl") {
-                let (edl, more) = try EDLWriter.text(timeline, videoTrack: videoTrack - 1)
-                (text, warnings) = (edl, warnings + more)
-            } else {
-                text = OTIOWriter.json(timeline)
-            }
-            for path in facts.missing { FileHandle.standardError.write(Data("warning: \(path) not found: exported by its path, starting at 00:00:00:00\n".utf8)) }
-            for warning in warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
-            try PNGEncoder.writeAtomically(Array(text.utf8), to: output)
-            print("\(output): \(counted(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }, "clip")) on \(counted(timeline.tracks.count, "track")), \(counted(warnings.count + facts.missing.count, "warning"))")
+            let exported = try project.fetching.workspace().exportTimeline(
+                projectPath: project.path, vars: try project.vars.values(), varsFile: project.vars.file, varsInput: "--vars", to: output, videoTrack: videoTrack - 1,
+                starts: try mediaStart.map { try pair($0, "--media-start") })
+            for path in exported.missingMedia { FileHandle.standardError.write(Data("warning: \(path) not found: exported by its path, starting at 00:00:00:00\n".utf8)) }
+            for warning in exported.warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
+            let timeline = exported.timeline
+            print("\(output): \(counted(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }, "clip")) on \(counted(timeline.tracks.count, "track")), \(counted(exported.warnings.count + exported.missingMedia.count, "warning"))")
         }
     }
 }

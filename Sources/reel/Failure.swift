@@ -1,17 +1,13 @@
 import ReelApplication
 import ArgumentParser
-import FileSafety
 import Foundation
 import Interchange
-import MediaIO
-import OverlayRendering
 import PreviewServer
-import ProjectFile
 import RenderEngine
 
 /// The exit statuses of every command, sysexits(3) where one fits: `Failure` maps errors to
 /// them and each command's help lists its own with `help(_:)`.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
     case success = 0
     /// A failure while rendering.
     case failure = 1
@@ -38,42 +34,18 @@ enum ExitStatus: Int32 {
 enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
         let status: ExitStatus = switch error {
-        case let error as ProjectError:
-            switch error.category {
-            case .usage: .usage
-            case .invalidProject: .invalidInput
-            case .missingFile: .missingFile
-            case .unavailable: .tryLater
-            case .cannotWrite: .cannotWrite
-            case .cancelled: .cancelled
-            }
-        case let error as RenderError:
-            switch error {
-            case .media, .output: .failure
-            case .invalidSettings, .changedSinceChecked: .invalidInput
-            case .missingFile, .partMissing: .missingFile
-            case .partUnusable: .invalidInput
-            case .unwritable: .cannotWrite
-            case .cancelled: .cancelled
-            }
-        case let error as MediaError:
-            switch error.kind {
-            case .fileNotFound, .notAFile: .missingFile
-            case .writingFailed: .cannotWrite
-            default: .invalidInput
-            }
-        case let error as InterchangeError:
-            switch error.category {
-            case .invalidInput: .invalidInput
-            case .missingFile: .missingFile
-            case .usage: .usage
-            }
-        case is OutputRefusal: .cannotWrite
-        case is RenderRequestError: .usage
-        case is OverlayError: .invalidInput
         case is UsageError: .usage
         case is PreviewServer.StartFailure: .unavailable
-        default: .failure
+        default:
+            switch FailureKind(of: error) {
+            case .failure: .failure
+            case .usage: .usage
+            case .invalidInput: .invalidInput
+            case .missingFile: .missingFile
+            case .cannotWrite: .cannotWrite
+            case .tryLater: .tryLater
+            case .cancelled: .cancelled
+            }
         }
         return status.rawValue
     }
@@ -111,7 +83,7 @@ enum Failure {
         var error = error
         if let input = error.input { error.message = "\(option(input)): " + error.message }
         if !error.remedy.isEmpty {
-            let give = "give " + error.remedy.map(usage).joined(separator: " or ")
+            let give = "give " + error.remedy.map { option($0, usage: true) }.joined(separator: " or ")
             error.hint = error.hint.map { "\($0): \(give)" } ?? give
         }
         return error.description
@@ -119,29 +91,20 @@ enum Failure {
 
     /// An import or export warning, with the options that would do better.
     static func text(for warning: ImportWarning) -> String {
-        warning.description + (warning.remedy.isEmpty ? "" : "; give " + warning.remedy.map(usage).joined(separator: " or "))
+        warning.description + (warning.remedy.isEmpty ? "" : "; give " + warning.remedy.map { option($0, usage: true) }.joined(separator: " or "))
     }
 
-    /// The option of `reel import` and `reel export` that gives `input`.
-    static func option(_ input: InterchangeInput) -> String {
-        switch input {
-        case .media: "--media"
-        case .mediaStart: "--media-start"
-        case .mediaFolder: "--media-dir"
-        case .frameRate: "--fps"
-        case .videoTrack: "--video-track"
+    /// The option of `reel import` and `reel export` that gives `input`; `usage`: with what it
+    /// takes (`--media NAME=PATH`).
+    static func option(_ input: InterchangeInput, usage: Bool = false) -> String {
+        let (option, value): (String, String) = switch input {
+        case .media(let name): ("--media", "\(name)=PATH")
+        case .mediaStart(let name): ("--media-start", "\(name)=TC")
+        case .mediaFolder: ("--media-dir", "DIR")
+        case .frameRate: ("--fps", "RATE")
+        case .videoTrack: ("--video-track", "N")
         }
-    }
-
-    /// `--media NAME=PATH`: the option with what it takes.
-    static func usage(_ input: InterchangeInput) -> String {
-        switch input {
-        case .media(let name): "--media \(name)=PATH"
-        case .mediaStart(let name): "--media-start \(name)=TC"
-        case .mediaFolder: "--media-dir DIR"
-        case .frameRate: "--fps RATE"
-        case .videoTrack: "--video-track N"
-        }
+        return usage ? "\(option) \(value)" : option
     }
 
     /// Prints the error's message on standard error; returns its exit status.

@@ -3,7 +3,6 @@ import ArgumentParser
 import Foundation
 import MediaIO
 import MediaTime
-import RenderEngine
 
 /// `reel frame PROJECT --at 3.5s [-o frame.png] [--size 640x]`: one output frame as a PNG.
 struct Frame: ParsableCommand {
@@ -35,9 +34,9 @@ struct Frame: ParsableCommand {
                 throw UsageError("--at '\(at)' is outside the timeline, which is \(TimeNotation.clock(duration)) long; its last frame starts at \(TimeNotation.clock(last))")
             }
             let n = try generator.frameIndex(at: t)
-            let size = still.imageSize(generator)
+            let size = still.size?.fitting(generator.graph.videoComposition.renderSize) ?? generator.graph.videoComposition.renderSize
             let path = output ?? "frame-\(n).png"
-            try refuseUnsafeOutputs([path], project: still.project, varsFile: still.vars.file, varsInput: "--vars", graph: generator.graph, exampleName: "frame.png")
+            try still.project.refuseUnsafe([path], graph: generator.graph, exampleName: "frame.png")
             try PNGEncoder.write(try generator.image(n, size: size), to: path)
             print("\(path): frame \(n) at \(TimeNotation.clock(generator.time(ofFrame: n))), \(size)")
         }

@@ -1,11 +1,7 @@
 import ReelApplication
 import ArgumentParser
-import CompositionGraph
 import Foundation
 import MediaIO
-import MediaTime
-import RenderEngine
-import TimelinePage
 
 /// `reel graph PROJECT [--json | --html FILE]`: the compiled composition graph.
 struct Graph: ParsableCommand {
@@ -17,8 +13,7 @@ struct Graph: ParsableCommand {
             """
     )
 
-    @Argument(help: "A project file.")
-    var project: String
+    @OptionGroup var project: ProjectOptions
 
     @Flag(help: "Print the graph as JSON.")
     var json = false
@@ -26,61 +21,20 @@ struct Graph: ParsableCommand {
     @Option(help: ArgumentHelp("Write the timeline as a self-contained HTML page to this file.", valueName: "file"))
     var html: String?
 
-    @OptionGroup var vars: VarOverrides
-
-    @OptionGroup var fetching: MediaFetching
-
     func validate() throws {
         if json && html != nil { throw ValidationError("--json and --html: choose one") }
     }
 
     func run() throws {
         try reportingFailures {
-            let graph = try loadGraph(projectPath: project, options: vars, fetching: fetching)
+            let graph = try project.graph()
             guard let html else {
                 print(json ? try graph.jsonListing() : graph.listing, terminator: "")
                 return
             }
-            try refuseUnsafeOutputs([html], project: project, varsFile: vars.file, varsInput: "--vars", graph: graph, exampleName: "timeline.html")
-            // A first pass only collects the pictures the page shows, so they can be made file by
-            // file in time order: each decoder then reads forward instead of seeking back and forth.
-            var wanted: [(MediaReference, MediaTime)] = []
-            _ = TimelinePage.html(for: graph, title: project) { wanted.append(($0, $1)); return nil }
-            let thumbnails = PageThumbnails()
-            for (reference, time) in wanted.sorted(by: { ($0.0.path, $0.1) < ($1.0.path, $1.1) }) { _ = thumbnails.thumbnail(reference, at: time) }
-            let page = TimelinePage.html(for: graph, title: project, ducking: try DuckingCurves.compute(graph), thumbnail: thumbnails.thumbnail)
+            try project.refuseUnsafe([html], graph: graph, exampleName: "timeline.html")
+            let page = try TimelinePageWithThumbnails.html(for: graph, title: project.path)
             try PNGEncoder.writeAtomically(Array(page.utf8), to: html)
-        }
-    }
-}
-
-/// The timeline page's thumbnails: a picture `width` pixels wide of each (file, source time),
-/// made once; an SVG as itself. A picture that cannot be made leaves its box without one
-/// (the project was checked; the page still shows the clip).
-private final class PageThumbnails {
-    static let width = 192
-    private let pictures = SourcePictures()
-    private var made: [String: Thumbnail?] = [:]
-
-    func thumbnail(_ reference: MediaReference, at time: MediaTime) -> Thumbnail? {
-        let key = "\(time)@\(reference.sourceKey)"
-        if let known = made[key] { return known }
-        let thumbnail = make(reference, at: time)
-        made[key] = thumbnail
-        return thumbnail
-    }
-
-    private func make(_ reference: MediaReference, at time: MediaTime) -> Thumbnail? {
-        switch reference.kind {
-        case .audio:
-            return nil
-        case .svg:
-            return (try? Data(contentsOf: URL(fileURLWithPath: reference.path))).map { Thumbnail(mimeType: "image/svg+xml", bytes: Array($0)) }
-        case .video, .image:
-            guard let natural = reference.facts.naturalSize else { return nil }
-            let size = PixelSize(width: Self.width, height: max(1, (Self.width * natural.height + natural.width / 2) / natural.width))
-            guard let picture = try? pictures.picture(of: reference, at: time, size: size), let png = try? PNGEncoder.encode(picture) else { return nil }
-            return Thumbnail(mimeType: "image/png", bytes: png)
         }
     }
 }

@@ -1,12 +1,8 @@
 import ReelApplication
 import ArgumentParser
-import FilePaths
-import FileSafety
 import Foundation
 import Interchange
-import MediaIO
 import MediaTime
-import RenderEngine
 
 /// `reel import FILE.otio|FILE.edl -o project.yaml`: a cut from an editing system as a Reel project.
 struct Import: ParsableCommand {
@@ -62,22 +58,18 @@ struct Import: ParsableCommand {
                 return
             }
             guard let output else { return }
-            let inputs = [ReadFile(path: file, role: "the imported timeline")]
-                + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
-            try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
-            let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolutePath(output))
+            let result = try TimelineImporting.importTimeline(file, rate: rate, options: options, to: output)
             for warning in result.warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
-            try PNGEncoder.writeAtomically(Array(result.text.utf8), to: output)
             let clips = result.timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }
             print("\(output): \(counted(clips, "clip")) on \(counted(result.timeline.tracks.count, "track")), \(result.media.count) media (\(result.media.filter { !$0.found }.count) not found), \(counted(result.warnings.count, "warning"))")
         }
     }
 }
 
-/// `NAME=VALUE` of a repeated option.
-func pair(_ text: String, _ option: String) throws -> (String, String) {
-    guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {
-        throw UsageError("\(option) takes NAME=VALUE, got '\(text)'")
+/// `NAME=VALUE` of a repeated option (`emptyValue`: `NAME=` too).
+func pair(_ text: String, _ option: String, emptyValue: Bool = false) throws -> (String, String) {
+    guard let eq = text.firstIndex(of: "="), eq != text.startIndex, emptyValue || text.index(after: eq) != text.endIndex else {
+        throw UsageError("\(option) takes \(emptyValue ? "name=value" : "NAME=VALUE"), got '\(text)'")
     }
     return (String(text[..<eq]), String(text[text.index(after: eq)...]))
 }

@@ -1,8 +1,6 @@
 import ReelApplication
 import ArgumentParser
 import Foundation
-import MediaTime
-import ProjectFile
 import RenderEngine
 
 /// `reel plan PROJECT [--json]`: the segments a render is made of.
@@ -18,12 +16,7 @@ struct Plan: ParsableCommand {
         """
     )
 
-    @Argument(help: "The project file (YAML or JSON).")
-    var project: String
-
-    @OptionGroup var vars: VarOverrides
-
-    @OptionGroup var fetching: MediaFetching
+    @OptionGroup var project: ProjectOptions
 
     @Option(help: ArgumentHelp("Plan only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
@@ -40,48 +33,10 @@ struct Plan: ParsableCommand {
         try reportingFailures {
             // The cache folder's digests, if any, spare reading the media (keys are by content).
             let rendering = try RenderingOptions.parse(preset.map { ["--preset", $0.rawValue] } ?? [])
-            let planned = try fetching.workspace().prepareRender(try rendering.request(project: project, output: nil, vars: vars, range: range),
+            let planned = try project.fetching.workspace().prepareRender(try rendering.request(project: project, output: nil, range: range),
                                                                  needsOutput: false) { try report(warnings: $0, strict: warnings.strict) }
-            let plan = planned.session.plan
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(PlanListing(plan, warnings: planned.project.warnings)), as: UTF8.self))
-            } else {
-                print("\(plan.segments.count) segments of \(plan.framesPerSegment) frames")
-                for s in plan.segments {
-                    print("  \(s.index)  frames \(s.firstFrame)–\(s.firstFrame + s.frameCount - 1)  "
-                          + "\(TimeNotation.clock(s.timeRange.start))–\(TimeNotation.clock(s.timeRange.end))  \(s.key)")
-                }
-            }
-        }
-    }
-}
-
-/// `reel plan --json`: times exact (`"299/30"`) and as clocks.
-private struct PlanListing: Encodable {
-    struct Segment: Encodable {
-        var index: Int
-        var firstFrame: Int64
-        var frameCount: Int64
-        var start: String
-        var end: String
-        var startClock: String
-        var endClock: String
-        var key: String
-    }
-
-    var framesPerSegment: Int64
-    var segments: [Segment]
-    var warnings: [DiagnosticValue]
-
-    init(_ plan: SegmentPlan, warnings: [Diagnostic]) {
-        framesPerSegment = plan.framesPerSegment
-        self.warnings = warnings.map(DiagnosticValue.init)
-        segments = plan.segments.map {
-            Segment(index: $0.index, firstFrame: $0.firstFrame, frameCount: $0.frameCount, start: $0.timeRange.start.description,
-                    end: $0.timeRange.end.description, startClock: TimeNotation.clock($0.timeRange.start),
-                    endClock: TimeNotation.clock($0.timeRange.end), key: $0.key)
+            let listing = PlanListing(planned.session.plan, warnings: planned.project.warnings)
+            print(json ? listing.json : listing.text, terminator: "")
         }
     }
 }
@@ -99,15 +54,10 @@ struct Join: ParsableCommand {
         """
     )
 
-    @Argument(help: "The project file (YAML or JSON).")
-    var project: String
+    @OptionGroup var project: ProjectOptions
 
     @Option(name: .shortAndLong, help: "Output file; the container follows its extension. Default: the project's output.path.")
     var output: String?
-
-    @OptionGroup var vars: VarOverrides
-
-    @OptionGroup var fetching: MediaFetching
 
     @Option(help: ArgumentHelp("Join only this part of the timeline (as rendered with the same --range).", valueName: "start..end"))
     var range: String?
@@ -121,7 +71,7 @@ struct Join: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let rendering = try RenderingOptions.parse(["--parts", parts] + (preset.map { ["--preset", $0.rawValue] } ?? []))
-            let session = try fetching.workspace().prepareRender(try rendering.request(project: project, output: output, vars: vars, range: range),
+            let session = try project.fetching.workspace().prepareRender(try rendering.request(project: project, output: output, range: range),
                                                                  needsOutput: true, check: rendering.check).session
             let loudness = try session.join()
             print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")

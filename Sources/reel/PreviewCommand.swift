@@ -1,6 +1,5 @@
 import ReelApplication
 import ArgumentParser
-import Dispatch
 import Foundation
 import PreviewServer
 import ProjectFile
@@ -20,12 +19,7 @@ struct Preview: ParsableCommand {
         """
     )
 
-    @Argument(help: "The project file (YAML or JSON).")
-    var project: String
-
-    @OptionGroup var vars: VarOverrides
-
-    @OptionGroup var fetching: MediaFetching
+    @OptionGroup var project: ProjectOptions
 
     @Option(help: "The port to listen on (0: any free port).")
     var port: Int = 8640
@@ -56,19 +50,13 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            // A file that is not there will not be edited into a project; an invalid one will.
-            do throws(ProjectError) {
-                _ = try DocumentLoader.load(path: project)
-            } catch where error.category == .missingFile {
-                throw error
-            } catch {}
             if allowRemote, ListenAddress.isLoopbackOnly(host) != true {
                 FileHandle.standardError.write(Data("warning: --host \(host): every machine that reaches this one on port \(port) sees the preview, the project's pictures and its vars, and can set the vars (to files in the project's folder); there is no password\n".utf8))
             }
             // The --vars file is read again at every load.
             var configuration = PreviewConfiguration(
-                projectPath: project, workspace: try fetching.workspace(), setVars: try vars.setValues(), varsFile: vars.file, rendition: vars.rendition,
-                size: size, host: host, port: port, cacheFolder: RenderingOptions.cacheFolder,
+                projectPath: project.path, workspace: try project.fetching.workspace(), setVars: try project.vars.setValues(), varsFile: project.vars.file, rendition: project.vars.rendition,
+                size: size, host: host, port: port, cacheFolder: SegmentCache.folder(environment: ProcessInfo.processInfo.environment),
                 log: { line in FileHandle.standardError.write(Data("\(Self.clock()) \(line)\n".utf8)) })
             configuration.setOption = "--set"
             let server = PreviewServer(configuration)
@@ -77,26 +65,12 @@ struct Preview: ParsableCommand {
             let open = self.open
             try waitFor {
                 try await server.run { url in
-                    FileHandle.standardOutput.write(Data("Previewing \(project) at \(url) (Ctrl-C stops it)\n".utf8))
+                    FileHandle.standardOutput.write(Data("Previewing \(project.path) at \(url) (Ctrl-C stops it)\n".utf8))
                     if open { Self.openInBrowser(url) }
                 }
             }
         }
     }
-
-    /// Runs `body` on the concurrency pool and waits for it (the commands are synchronous).
-    private func waitFor(_ body: @escaping @Sendable () async throws -> Void) throws {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Outcome()
-        Task {
-            do { try await body() } catch { outcome.error = error }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.error { throw error }
-    }
-
-    private final class Outcome: @unchecked Sendable { var error: (any Error)? }
 
     private static func openInBrowser(_ url: String) {
         let process = Process()

@@ -1,7 +1,5 @@
 import ReelApplication
 import ArgumentParser
-import CompositionGraph
-import FileSafety
 import Foundation
 import MediaFormat
 import MediaIO
@@ -61,34 +59,13 @@ struct Probe: ParsableCommand {
         }
     }
 
-    /// The frame through the same facts and readers a render uses for this file.
+    /// The frame shown at `text` (a time from the file's first frame).
     private func saveFrame(at text: String, to output: String, sequenceRate: Rational?) throws {
-        try refuseUnsafeOutputs([output], reading: [ReadFile(path: file, role: "the probed file")], exampleName: "frame.png")
-        let facts: MediaFacts
-        do {
-            facts = try MediaFactsReader().facts(forFileAt: file, sequenceRate: sequenceRate)
-        } catch {
-            switch error {
-            case .missing: throw MediaError(.fileNotFound, path: file, "no such file")
-            case .unreadable(_, let reason): throw MediaError(.notMedia, path: file, reason)
-            }
-        }
-        guard let natural = facts.naturalSize else {
-            throw MediaError(.noVideoStream, path: file, "has no picture to save: it is \(facts.kind.withArticle) file")
-        }
-        let t: MediaTime
-        do {
-            t = try TimeNotation.parse(text, fps: facts.frameRate ?? Rational(25))
-        } catch {
-            throw UsageError("--frame '\(text)': \(error.message)")
-        }
-        if let duration = facts.duration, t.isNegative || t >= duration {
+        let still = try MediaStill(file: file, sequenceRate: sequenceRate)
+        let t = try parseTime(text, option: "--frame", fps: still.frameRate)
+        if let duration = still.facts.duration, t.isNegative || t >= duration {
             throw UsageError("--frame '\(text)' is outside \(file), which is \(TimeNotation.clock(duration)) long")
         }
-        let target = size?.fitting(natural) ?? natural
-        let image = try SourcePictures().picture(of: MediaReference(name: file, path: file, facts: facts, sequenceRate: sequenceRate), at: t, size: target)
-        try PNGEncoder.write(image, to: output)
-        let shown = image.time == t || facts.duration == nil ? "" : " (on screen at \(TimeNotation.clock(t)))"
-        print("\(output): \(file), frame at \(TimeNotation.clock(image.time))\(shown), \(target)")
+        print(try still.save(at: t, to: output, size: size))
     }
 }

@@ -4,32 +4,13 @@ import CompositionGraph
 import Foundation
 import ProjectCompiler
 import ProjectFile
-import RemoteMedia
 import RenderEngine
-
-/// Project file → composition graph, opened by `workspace` (this machine's media and fonts,
-/// the media cache). Its warnings are printed on standard error, or under `strict` thrown as
-/// errors. `target` is what the command line says of the output, which the output settings
-/// are fitted to.
-func loadGraph(projectPath: String, vars: VarInputs, workspace: Workspace,
-               target: OutputTarget = OutputTarget(), strict: Bool = false) throws(ProjectError) -> CompositionGraph {
-    let loaded = try workspace.open(projectPath, vars: vars, target: target)
-    try report(warnings: loaded, strict: strict)
-    return loaded.graph
-}
 
 /// A loaded project's warnings on standard error, each at its line; under `--strict` they are
 /// errors instead (exit 65), so CI stops on them.
 func report(warnings loaded: ProjectPipeline.Loaded, strict: Bool) throws(ProjectError) {
     guard !loaded.warnings.isEmpty else { return }
-    if strict {
-        throw ProjectError(.invalidProject, diagnostics: loaded.warnings.map {
-            var error = $0
-            error.severity = .error
-            error.hint = [$0.hint, "--strict makes this warning an error"].compactMap { $0 }.joined(separator: "; ")
-            return error
-        }, sources: [loaded.document.source])
-    }
+    if strict, let errors = ErrorText.warningsAsErrors(loaded, why: "--strict makes this warning an error") { throw errors }
     FileHandle.standardError.write(Data((ErrorText.warnings(loaded) + "\n").utf8))
 }
 
@@ -39,10 +20,26 @@ struct StrictOption: ParsableArguments {
     var strict = false
 }
 
-/// `loadGraph` with the vars and the media fetching a command's options give.
-func loadGraph(projectPath: String, options vars: VarOverrides, fetching: MediaFetching,
-               target: OutputTarget = OutputTarget()) throws -> CompositionGraph {
-    try loadGraph(projectPath: projectPath, vars: try vars.values(), workspace: try fetching.workspace(), target: target)
+/// The project a command reads, and what shapes it: its vars and the fetching of its remote media.
+struct ProjectOptions: ParsableArguments {
+    @Argument(help: "The project file (YAML or JSON).")
+    var path: String
+
+    @OptionGroup var vars: VarOverrides
+
+    @OptionGroup var fetching: MediaFetching
+
+    /// The project compiled as the options say (warnings printed on standard error).
+    func graph() throws -> CompositionGraph {
+        let loaded = try fetching.workspace().open(path, vars: try vars.values())
+        try report(warnings: loaded, strict: false)
+        return loaded.graph
+    }
+
+    /// Refuses `outputs` that are the project, its `--vars` file or a file `graph` reads.
+    func refuseUnsafe(_ outputs: [String], graph: CompositionGraph, exampleName: String) throws {
+        try refuseUnsafeOutputs(outputs, project: path, varsFile: vars.file, varsInput: "--vars", graph: graph, exampleName: exampleName)
+    }
 }
 
 /// `--vars FILE`, `--set name=value` and `--rendition NAME`: which values of the project to
@@ -72,10 +69,8 @@ struct VarOverrides: ParsableArguments {
     /// The `--set` values alone. Throws `UsageError` for one without `name=`.
     func setValues() throws -> [VarOverride] {
         try assignments.map { a in
-            guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
-                throw UsageError("--set takes name=value, got '\(a)'")
-            }
-            return VarOverride(name: String(a[..<eq]), input: .text(String(a[a.index(after: eq)...])), location: .commandLine("--set"))
+            let (name, value) = try pair(a, "--set", emptyValue: true)
+            return VarOverride(name: name, input: .text(value), location: .commandLine("--set"))
         }
     }
 }

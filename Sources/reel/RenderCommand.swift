@@ -2,7 +2,6 @@ import ReelApplication
 import ArgumentParser
 import CompositionGraph
 import Foundation
-import MediaFormat
 import MediaTime
 import ProjectCompiler
 import ProjectFile
@@ -28,15 +27,10 @@ struct Render: ParsableCommand {
         """
     )
 
-    @Argument(help: "The project file (YAML or JSON).")
-    var project: String
+    @OptionGroup var project: ProjectOptions
 
     @Option(name: .shortAndLong, help: "Output file; the container follows its extension. Default: the project's output.path.")
     var output: String?
-
-    @OptionGroup var vars: VarOverrides
-
-    @OptionGroup var fetching: MediaFetching
 
     @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 5s..12s.", valueName: "start..end"))
     var range: String?
@@ -56,8 +50,8 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let workspace = try fetching.workspace()
-            let request = try rendering.request(project: project, output: output, vars: vars, range: range)
+            let workspace = try project.fetching.workspace()
+            let request = try rendering.request(project: project, output: output, range: range)
             if let segment {
                 let session = try workspace.prepareRender(request, needsOutput: false, check: rendering.check).session
                 let signals = SignalCancellation { session.cancel() }
@@ -65,7 +59,7 @@ struct Render: ParsableCommand {
                 guard session.plan.segments.indices.contains(segment) else {
                     throw UsageError("--segment \(segment): the plan has segments 0…\(session.plan.segments.count - 1) (see reel plan)")
                 }
-                let reporter = ProgressReporter(style: progress, totalFrames: session.plan.segments[segment].frameCount)
+                let reporter = ProgressReporter(style: progress, totalFrames: session.plan.segments[segment].frameCount, isTerminal: isatty(STDERR_FILENO) != 0)
                 defer { reporter.finish() }
                 try session.renderSegment(segment) { reporter.update(framesDone: $0) }
                 if progress != .json { print("segment \(segment): \(session.partPath(session.plan.segments[segment]))") }
@@ -75,15 +69,14 @@ struct Render: ParsableCommand {
             for session in try workspace.prepareRenders(request, check: rendering.check).map(\.session) {
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
-                let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount)
+                let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount, isTerminal: isatty(STDERR_FILENO) != 0)
                 let report: ExportSession.Report
                 do {
                     defer { reporter.finish() }
                     report = try session.run { frames in reporter.update(framesDone: frames) }
                 }
                 if progress == .auto {
-                    let audio = report.audio.map { $0 == .reused ? "; audio reused" : "; audio mixed" } ?? ""
-                    FileHandle.standardError.write(Data("\(session.options.outputPath): \(counted(report.rendered.count, "segment")) rendered, \(report.reused.count) reused\(audio)\n".utf8))
+                    FileHandle.standardError.write(Data((report.summary(output: session.options.outputPath) + "\n").utf8))
                     if let loudness = report.loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
                 } else if progress == .json, let loudness = report.loudness {
                     print(loudness.json)
@@ -98,9 +91,7 @@ struct RenderingOptions: ParsableArguments {
     @Option(help: "Segments rendered at the same time: one per core, at most 8 (the output does not depend on it).")
     var jobs: Int = RenderingOptions.defaultJobs
 
-    /// One segment per core: each segment's encoder has one thread. At most 8, so memory stays
-    /// bounded on big machines (each job holds its encoder's frames).
-    static let defaultJobs = min(AvailableCores.count, 8)
+    static let defaultJobs = AvailableCores.segmentJobs
 
     @OptionGroup var encoding: EncodingOptions
 
@@ -125,24 +116,14 @@ struct RenderingOptions: ParsableArguments {
     var partsFolder: String? {
         if let parts { return parts }
         if noCache { return nil }
-        return Self.cacheFolder
-    }
-
-    /// The cache of rendered segments: `$REEL_CACHE_DIR`, else `$XDG_CACHE_HOME/reel/parts`,
-    /// else `~/.cache/reel/parts`.
-    static var cacheFolder: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let dir = environment["REEL_CACHE_DIR"], !dir.isEmpty { return dir }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache").path
-        return URL(fileURLWithPath: base).appendingPathComponent("reel/parts").path
+        return SegmentCache.folder(environment: ProcessInfo.processInfo.environment)
     }
 }
 
 extension RenderingOptions {
     /// The render the options ask for, the project file and the vars file each read once.
-    func request(project: String, output: String?, vars: VarOverrides, range: String?) throws -> RenderRequest {
-        var request = RenderRequest(projectPath: project, document: try DocumentLoader.load(path: project), vars: try vars.values(), varsFile: vars.file,
+    func request(project: ProjectOptions, output: String?, range: String?) throws -> RenderRequest {
+        var request = RenderRequest(projectPath: project.path, document: try DocumentLoader.load(path: project.path), vars: try project.vars.values(), varsFile: project.vars.file,
                                     output: output, range: range, audioOnly: audioOnly, preset: encoding.preset, decoderThreads: encoding.threads,
                                     jobs: jobs, partsFolder: partsFolder)
         request.varsInput = "--vars"

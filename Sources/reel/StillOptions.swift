@@ -7,12 +7,7 @@ import RenderEngine
 /// What `reel frame` and `reel thumbnails` share: the project, its vars, the size of the
 /// images, and the preset whose pictures they show.
 struct StillOptions: ParsableArguments {
-    @Argument(help: "The project file (YAML or JSON).")
-    var project: String
-
-    @OptionGroup var vars: VarOverrides
-
-    @OptionGroup var fetching: MediaFetching
+    @OptionGroup var project: ProjectOptions
 
     @Option(help: ArgumentHelp("Scale the images: 640x (width), x360 (height) or 640x360 (fit inside); default: the render size.",
                                valueName: "size"), transform: StillSize.init(parsing:))
@@ -22,22 +17,21 @@ struct StillOptions: ParsableArguments {
 
     /// The project compiled and checked, ready to make frames (the preset's size and frame rate applied).
     func generator() throws -> FrameGenerator {
-        try FrameGenerator(graph: try loadGraph(projectPath: project, options: vars, fetching: fetching), preset: encoding.preset,
+        try FrameGenerator(graph: try project.graph(), preset: encoding.preset,
                            decoderThreads: encoding.threads)
-    }
-
-    /// The size images are scaled to.
-    func imageSize(_ generator: FrameGenerator) -> PixelSize {
-        let renderSize = generator.graph.videoComposition.renderSize
-        return size?.fitting(renderSize) ?? renderSize
     }
 
     /// A time given on the command line (`3.5s`, `00:00:03.500`, `105f`…), at the output's frame rate.
     func time(_ text: String, option: String, _ generator: FrameGenerator) throws -> MediaTime {
-        do {
-            return try TimeNotation.parse(text, fps: generator.graph.videoComposition.frameRate)
-        } catch {
-            throw UsageError("\(option) '\(text)': \(error.message)")
-        }
+        try parseTime(text, option: option, fps: generator.graph.videoComposition.frameRate)
+    }
+}
+
+/// A time an option gives (`3.5s`, `00:00:03.500`, `105f`…), frames counted at `fps`.
+func parseTime(_ text: String, option: String, fps: Rational) throws -> MediaTime {
+    do {
+        return try TimeNotation.parse(text, fps: fps)
+    } catch {
+        throw UsageError("\(option) '\(text)': \(error.message)")
     }
 }

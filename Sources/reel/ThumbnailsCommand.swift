@@ -1,8 +1,6 @@
 import ReelApplication
 import ArgumentParser
 import Foundation
-import MediaIO
-import MediaTime
 import RenderEngine
 
 /// `reel thumbnails PROJECT --every 2s | --count 12 [--sheet sheet.png] [-o DIR]`.
@@ -53,28 +51,9 @@ struct Thumbnails: ParsableCommand {
                 spacing = .count(count ?? 12) // validate() made sure one of the two is given
             }
             let frames = generator.frames(spacing)
-            let size = still.size == nil && sheet != nil
-                ? StillSize(width: 320, height: nil).fitting(generator.graph.videoComposition.renderSize)
-                : still.imageSize(generator)
-            let folder = output ?? "thumbnails"
-            let paths = sheet.map { [$0] } ?? frames.map { URL(fileURLWithPath: folder).appendingPathComponent("frame-\($0).png").path }
-            try refuseUnsafeOutputs(paths, project: still.project, varsFile: still.vars.file, varsInput: "--vars", graph: generator.graph, exampleName: "sheet.png")
-            if let sheet {
-                let title = "\(still.project) · \(generator.graph.videoComposition.renderSize) · "
-                    + "\(TimeNotation.clock(generator.graph.duration)) · \(frames.count) frames"
-                try PNGEncoder.write(try generator.contactSheet(of: frames, size: size, columns: columns, title: title), to: sheet)
-                print("\(sheet): \(frames.count) frames of \(size)")
-            } else {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw MediaError(.writingFailed, path: folder, "cannot create the folder: \(error.localizedDescription)")
-                }
-                for (n, path) in zip(frames, paths) {
-                    try PNGEncoder.write(try generator.image(n, size: size), to: path)
-                    print("\(path)  \(generator.caption(ofFrame: n))")
-                }
-            }
+            let destination: ThumbnailDestination = sheet.map { .sheet($0, columns: columns) } ?? .folder(output ?? "thumbnails")
+            try still.project.refuseUnsafe(generator.thumbnailPaths(of: frames, at: destination), graph: generator.graph, exampleName: "sheet.png")
+            try generator.writeThumbnails(frames, to: destination, size: still.size, title: still.project.path) { print($0) }
         }
     }
 }

@@ -27,14 +27,9 @@ struct Validate: ParsableCommand {
         var worst: Int32 = 0
         for path in projects {
             do {
-                let document = try DocumentLoader.load(path: path)
-                // Every rendition of a project that has them, unless --rendition picks one.
-                let renditions: [String?] = RenditionOutputs.all(of: document, asked: values.rendition) ?? [values.rendition]
-                for rendition in renditions {
-                    var chosen = values
-                    chosen.rendition = rendition
+                for (rendition, outcome) in workspace.openEachRendition(try DocumentLoader.load(path: path), vars: values) {
                     do {
-                        let loaded = try workspace.open(document, vars: chosen)
+                        let loaded = try outcome.get()
                         try report(warnings: loaded, strict: warnings.strict)
                         let graph = loaded.graph
                         let name = rendition.map { " (rendition \($0))" } ?? ""

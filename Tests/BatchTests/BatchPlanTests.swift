@@ -47,7 +47,7 @@ struct BatchPlanTests {
         try data.write(toFile: dataPath, atomically: true, encoding: .utf8)
         let document = try DocumentLoader.load(text: Self.project, name: "project.yaml", format: .yaml)
         let rows = try BatchData.load(path: dataPath)
-        return BatchPlan.make(project: document, projectBytes: Array(Self.project.utf8), data: rows, output: try OutputTemplate(output),
+        return BatchPlan.make(project: document, data: rows, output: try OutputTemplate(output),
                               stamp: "test", shard: shard) { document, values, rendition throws(ProjectError) in
             try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: AnyMedia(), fonts: nil)
         }
@@ -198,8 +198,7 @@ struct TemplateExampleTests {
         let projectPath = folder.appendingPathComponent("project.yaml").path
         let document = try DocumentLoader.load(path: projectPath)
         let rows = try BatchData.load(path: folder.appendingPathComponent("rows.csv").path)
-        let plan = BatchPlan.make(project: document, projectBytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: projectPath))),
-                                  data: rows, output: try OutputTemplate("out/{{ id }}.mp4"), stamp: "test") { document, values, rendition throws(ProjectError) in
+        let plan = BatchPlan.make(project: document, data: rows, output: try OutputTemplate("out/{{ id }}.mp4"), stamp: "test") { document, values, rendition throws(ProjectError) in
             try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], rendition: rendition, media: AnyMedia(), fonts: nil)
         }
         #expect(plan.jobs.map(\.outputPath) == ["out/widget.mp4", "out/deluxe.mp4", "out/chinese.mp4", "out/gadget.mp4"])

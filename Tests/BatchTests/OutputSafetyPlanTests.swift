@@ -21,7 +21,7 @@ struct OutputSafetyPlanTests {
         #expect(link(dir + "/out/a.mp4", dir + "/out/b.mp4") == 0)
         let document = try DocumentLoader.load(path: dir + "/project.yaml")
         let data = try BatchData.load(path: dir + "/rows.csv", input: "--data")
-        let plan = BatchPlan.make(project: document, projectBytes: Array(BatchPlanTests.project.utf8), data: data,
+        let plan = BatchPlan.make(project: document, data: data,
                                   output: try OutputTemplate(dir + "/" + output), stamp: "test") { document, values, rendition throws(ProjectError) in
             try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: AnyMedia(), fonts: nil)
         }

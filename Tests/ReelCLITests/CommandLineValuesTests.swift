@@ -8,6 +8,7 @@ import OverlayRendering
 import ProjectFile
 @testable import reel
 import RenderEngine
+import Synchronization
 import TestSupport
 import Testing
 
@@ -25,21 +26,23 @@ import Testing
 
 
     @Test func progressLinesAndJSON() {
-        var lines: [String] = []
-        var clock = 0.0
-        let json = ProgressReporter(style: .json, totalFrames: 100, isTerminal: false, now: { clock }, write: { lines.append($0) })
+        let lines = Mutex<[String]>([])
+        let clock = Mutex(0.0)
+        let json = ProgressReporter(style: .json, totalFrames: 100, isTerminal: false, now: { clock.withLock { $0 } },
+                                    write: { line in lines.withLock { $0.append(line) } })
         for frame in 1...100 {
-            clock += 0.05
+            clock.withLock { $0 += 0.05 }
             json.update(framesDone: Int64(frame))
         }
         // One a second (5 s of rendering), plus the first and the last.
-        #expect(lines.count == 6)
-        #expect(lines.last == #"{"frame":100,"frames":100,"percent":100.00,"fps":20.00,"elapsed":5.000,"eta":0.000}"# + "\n")
-        var quiet: [String] = []
-        let auto = ProgressReporter(style: .auto, totalFrames: 10, isTerminal: false, write: { quiet.append($0) })
+        let written = lines.withLock { $0 }
+        #expect(written.count == 6)
+        #expect(written.last == #"{"frame":100,"frames":100,"percent":100.00,"fps":20.00,"elapsed":5.000,"eta":0.000}"# + "\n")
+        let quiet = Mutex<[String]>([])
+        let auto = ProgressReporter(style: .auto, totalFrames: 10, isTerminal: false, write: { line in quiet.withLock { $0.append(line) } })
         auto.update(framesDone: 10)
         auto.finish()
-        #expect(quiet.isEmpty)
+        #expect(quiet.withLock { $0.isEmpty })
         let terminal = ProgressReporter(style: .auto, totalFrames: 600, isTerminal: true, now: { 0 }, write: { _ in })
         #expect(terminal.line(270, elapsed: 4.5) == "45.0%  frame 270/600  60.0 fps  elapsed 0:05  ETA 0:06")
     }

@@ -5,8 +5,8 @@ import Foundation
 /// cgroup v2 `cpu.max` or v1 `cpu.cfs_quota_us`), rounded up. Foundation's
 /// `activeProcessorCount` counts the machine's cores here, which would start too many
 /// segment jobs in a pod limited to 1 CPU on a 64-core node.
-enum AvailableCores {
-    static var count: Int {
+public enum AvailableCores {
+    public static var count: Int {
         var cores = ProcessInfo.processInfo.activeProcessorCount
         #if os(Linux)
         if let affinity = affinityCount() { cores = min(cores, affinity) }
@@ -45,4 +45,9 @@ enum AvailableCores {
         return Int((quota / period).rounded(.up))
     }
     #endif
+
+    /// Segments rendered at the same time by default: one per core (each segment's encoder
+    /// has one thread), at most 8, so memory stays bounded on big machines (each job holds its
+    /// encoder's frames).
+    public static var segmentJobs: Int { min(count, 8) }
 }

@@ -5,11 +5,11 @@ import Foundation
 /// long as the returned object lives; the previous dispositions come back when it is released.
 /// Several may live at once (a fetch's inside the preview's): each gets the signal, and
 /// released in the reverse order they leave the dispositions as they found them.
-final class SignalCancellation {
+public final class SignalCancellation {
     private let sources: [DispatchSourceSignal]
     private let previous: [(Int32, sig_t?)]
 
-    init(handler: @escaping @Sendable () -> Void) {
+    public init(handler: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "reel.signals")
         var previous: [(Int32, sig_t?)] = []
         sources = [SIGINT, SIGTERM].map { sig in

@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 
 /// How a render shows its progress.
-enum ProgressStyle: String, Sendable, CaseIterable {
+public enum ProgressStyle: String, Sendable, CaseIterable {
     /// A live line on the terminal (standard error), nothing when it is not a terminal.
     case auto
     /// One JSON object a second on standard output, for pipelines.
@@ -9,20 +10,22 @@ enum ProgressStyle: String, Sendable, CaseIterable {
     case none
 }
 
-/// Formats progress lines; the clock only ever feeds what is shown, never the output file.
-/// Updates may come from the render's worker threads, one call at a time.
-final class ProgressReporter: @unchecked Sendable {
+/// Formats a render's progress lines; the clock only ever feeds what is shown, never the
+/// output file. Updates may come from the render's worker threads.
+public final class ProgressReporter: Sendable {
     private let style: ProgressStyle
     private let total: Int64
-    private let write: (String) -> Void
-    private let now: () -> TimeInterval
+    private let write: @Sendable (String) -> Void
+    private let now: @Sendable () -> TimeInterval
     private let start: TimeInterval
-    private var lastShown: TimeInterval = -1
+    /// When a line was last written (-1: never).
+    private let lastShown = Mutex<TimeInterval>(-1)
     private let isTerminal: Bool
 
-    init(style: ProgressStyle, totalFrames: Int64, isTerminal: Bool = isatty(STDERR_FILENO) != 0,
-         now: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
-         write: ((String) -> Void)? = nil) {
+    /// `write` defaults to standard output for `.json`, standard error otherwise.
+    public init(style: ProgressStyle, totalFrames: Int64, isTerminal: Bool,
+                now: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
+                write: (@Sendable (String) -> Void)? = nil) {
         self.style = style
         total = max(totalFrames, 1)
         self.isTerminal = isTerminal
@@ -35,33 +38,35 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     /// Called after each frame; shows at most ten terminal updates (one JSON line) a second.
-    func update(framesDone: Int64) {
+    public func update(framesDone: Int64) {
         let t = now()
-        switch style {
-        case .none: return
-        case .auto:
-            guard isTerminal, t - lastShown >= 0.1 || framesDone == total else { return }
-            write("\r\u{1B}[K" + line(framesDone, elapsed: t - start))
-        case .json:
-            guard lastShown < 0 || t - lastShown >= 1 || framesDone == total else { return }
-            write(json(framesDone, elapsed: t - start) + "\n")
+        lastShown.withLock { lastShown in
+            switch style {
+            case .none: return
+            case .auto:
+                guard isTerminal, t - lastShown >= 0.1 || framesDone == total else { return }
+                write("\r\u{1B}[K" + line(framesDone, elapsed: t - start))
+            case .json:
+                guard lastShown < 0 || t - lastShown >= 1 || framesDone == total else { return }
+                write(json(framesDone, elapsed: t - start) + "\n")
+            }
+            lastShown = t
         }
-        lastShown = t
     }
 
     /// Ends the terminal line.
-    func finish() {
-        if style == .auto && isTerminal && lastShown >= 0 { write("\n") }
+    public func finish() {
+        if style == .auto && isTerminal && lastShown.withLock({ $0 }) >= 0 { write("\n") }
     }
 
-    func line(_ done: Int64, elapsed: TimeInterval) -> String {
+    public func line(_ done: Int64, elapsed: TimeInterval) -> String {
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = fps > 0 ? Double(total - done) / fps : 0
         return "\(format(100 * Double(done) / Double(total), 1))%  frame \(done)/\(total)  \(format(fps, 1)) fps  "
             + "elapsed \(clock(elapsed))  ETA \(clock(eta))"
     }
 
-    func json(_ done: Int64, elapsed: TimeInterval) -> String {
+    public func json(_ done: Int64, elapsed: TimeInterval) -> String {
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = fps > 0 ? Double(total - done) / fps : 0
         return #"{"frame":\#(done),"frames":\#(total),"percent":\#(format(100 * Double(done) / Double(total), 2)),"#
