@@ -14,6 +14,8 @@ import PackageDescription
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only
 ///   modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
+/// RegularFiles ← Looks ← {CompositionGraph, ProjectCompiler, TimelinePage, RenderEngine}: each look (filter) described once, beside
+///   its pixels, in its own folder of Sources/Looks; the graph holds filters by their look, and everything else works from the catalog.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 let package = Package(
     name: "Reel",
