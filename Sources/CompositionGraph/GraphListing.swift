@@ -144,7 +144,7 @@ extension CompositionGraph {
             let text: String
             switch filter.values[parameter.name]! {
             case .number(let animation):
-                if parameter.listing == .namedUnlessDefault, case .number(let value, _) = parameter.kind, animation.constantValue == value { continue }
+                if parameter.listing == .namedUnlessDefault, case .number(let byDefault, _) = parameter.kind, animation.constantValue == byDefault { continue }
                 text = describe(animation)
             case .color(let color): text = "\(color)"
             case .lut(let file): text = fileName(file)

@@ -116,17 +116,17 @@ public struct LookSettings {
     public init(_ values: [String: Value]) { self.values = values }
 
     func number(_ p: LookParameter) -> Double {
-        guard case .number(let v)? = values[p.name] else { preconditionFailure("\(p.name) is a number") }
+        guard case .number(let v)? = values[p.name] else { preconditionFailure("no number for \(p.name)") }
         return v
     }
 
     func color(_ p: LookParameter) -> YUVColor {
-        guard case .color(let c)? = values[p.name] else { preconditionFailure("\(p.name) is a colour") }
+        guard case .color(let c)? = values[p.name] else { preconditionFailure("no colour for \(p.name)") }
         return c
     }
 
     func lut(_ p: LookParameter) -> PreparedLUT {
-        guard case .lut(let l)? = values[p.name] else { preconditionFailure("\(p.name) is a LUT") }
+        guard case .lut(let l)? = values[p.name] else { preconditionFailure("no LUT for \(p.name)") }
         return l
     }
 }

@@ -23,7 +23,7 @@ struct BlurLook: PictureLook {
         max(BoxBlur.radii(sigma: sigma).reduce(0, +), 2 * BoxBlur.radii(sigma: sigma / 2).reduce(0, +))
     }
 
-    /// Blurs `region` grown by the reach: what it writes there reads only inside it.
+    /// Blurs the area `reach` pixels around `region` (its edges extended): each pixel of `region` reads only inside it.
     func apply(_ pixels: LookPixels, within region: PictureRegion) {
         switch pixels {
         case .yuv420(let source, let target, let width, let height):

@@ -1,6 +1,7 @@
 import CompositionGraph
 import Looks
 
+/// The graph's colours through the matrix (which lives in Looks, below the graph).
 extension YCbCrMatrix {
     /// A graph colour (straight alpha) shown over black, as the output's Y′CbCr.
     func yuv(of color: Color) -> YUVColor {
