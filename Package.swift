@@ -15,6 +15,8 @@ import PackageDescription
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only
 ///   modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
+/// RegularFiles ← Looks ← {CompositionGraph, ProjectCompiler, TimelinePage, RenderEngine}: each look (filter) described once, beside
+///   its pixels, in its own folder of Sources/Looks; the graph holds filters by their look, and everything else works from the catalog.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 let package = Package(
     name: "Reel",
@@ -41,17 +43,19 @@ let package = Package(
         .target(name: "RegularFiles"),
         // The one rule for making a given path absolute (relative to a folder, standardized).
         .target(name: "FilePaths"),
+        // Every look (filter) a layer can take, each described once beside its pixels (Sources/Looks/README.md).
+        .target(name: "Looks", dependencies: ["RegularFiles"], exclude: ["README.md"]),
         .target(
             name: "ProjectFile",
             dependencies: ["MediaTime", "JSONSchema", "RegularFiles", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
-        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles", "FilePaths"]),
+        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles", "Looks"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "PortableMath", "RegularFiles", "FilePaths"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest"),
         .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
-        .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
+        .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph", "Looks"]),
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
         .target(name: "CCurl"),
         .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
@@ -75,7 +79,7 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"]),
 
-        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "MediaIO", "OverlayRendering"]),
+        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "MediaIO", "OverlayRendering"]),
 
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
@@ -109,12 +113,12 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
-        .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"],
+        .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "Looks", "TestSupport"],
                     exclude: ["Fixtures", "Snapshots"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "MediaFormat", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
-        .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "Digest", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime", "TestSupport"]),
+        .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "Digest", "MediaIO", "CompositionGraph", "Looks", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "Looks", "MediaTime", "TestSupport"]),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Looks
 import MediaFormat
 import MediaTime
 
@@ -135,19 +136,22 @@ extension CompositionGraph {
         }
     }
 
-    /// `blur 12`, `color brightness 0.1 contrast 1.2`, `lut teal.cube`, `chroma_key #00ff00`: the type and what differs from neutral.
+    /// `blur 12`, `color brightness 0.1 contrast 1.2`, `lut teal.cube`, `chroma_key #00ff00 …`:
+    /// the look's name, then its parameters as each says it is listed.
     private func describe(_ filter: LayerFilter) -> String {
-        switch filter {
-        case .blur(let radius): return "blur \(describe(radius))"
-        case .color(let c):
-            let parts = [("brightness", c.brightness, 0.0), ("contrast", c.contrast, 1), ("saturation", c.saturation, 1), ("temperature", c.temperature, 6500)]
-                .filter { $0.1.constantValue != $0.2 }.map { "\($0.0) \(describe($0.1))" }
-            return (["color"] + parts).joined(separator: " ")
-        case .lut(let file, let intensity):
-            return "lut \(fileName(file))" + (intensity.constantValue == 1 ? "" : " intensity \(describe(intensity))")
-        case .chromaKey(let k):
-            return "chroma_key \(k.color) similarity \(describe(k.similarity)) softness \(describe(k.softness)) spill \(describe(k.spill))"
+        var parts = [filter.look.name]
+        for parameter in filter.look.parameters {
+            let text: String
+            switch filter.values[parameter.name]! {
+            case .number(let animation):
+                if parameter.listing == .namedUnlessDefault, case .number(let byDefault, _) = parameter.kind, animation.constantValue == byDefault { continue }
+                text = describe(animation)
+            case .color(let color): text = "\(color)"
+            case .lut(let file): text = fileName(file)
+            }
+            parts.append(parameter.listing == .value ? text : "\(parameter.name) \(text)")
         }
+        return parts.joined(separator: " ")
     }
 
     private func describe(_ layer: OverlayLayer) -> String {

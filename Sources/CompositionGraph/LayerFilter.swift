@@ -1,93 +1,88 @@
+import Looks
 import MediaTime
 
 /// A look applied to a layer's picture before it is placed and composited: a clip's own
-/// filters, then its track's, in list order. Numbers are ramps in timeline time like a
-/// layer's transform; instructions hold them sliced to their own range.
-public enum LayerFilter: Hashable, Sendable, Codable {
-    /// A Gaussian blur; `radius` is its standard deviation in output pixels (as CSS `blur()`).
-    case blur(radius: Animation)
-    case color(ColorAdjustment)
-    /// A 3D LUT from a `.cube` file (absolute path), mixed with the picture by `intensity` (0…1).
-    case lut(file: String, intensity: Animation)
-    case chromaKey(ChromaKey)
+/// filters, then its track's, in list order. It holds a value for each of its look's
+/// parameters: numbers are ramps in timeline time like a layer's transform (instructions hold
+/// them sliced to their own range), LUT files absolute paths.
+public struct LayerFilter: Hashable, Sendable {
+    public typealias Value = LookValue<Animation, Color, String>
+
+    public let look: Look
+    /// By parameter name, one for each of the look's parameters.
+    public var values: [String: Value]
+
+    public init(_ look: Look, _ values: [String: Value]) {
+        precondition(values.count == look.parameters.count && look.parameters.allSatisfy { values[$0.name] != nil },
+                     "a \(look.name) filter has a value for each of its parameters, not \(values.keys.sorted())")
+        self.look = look
+        self.values = values
+    }
 
     public func sliced(to range: TimeRange) -> LayerFilter {
-        switch self {
-        case .blur(let radius): .blur(radius: radius.sliced(to: range))
-        case .color(let c):
-            .color(ColorAdjustment(brightness: c.brightness.sliced(to: range), contrast: c.contrast.sliced(to: range),
-                                   saturation: c.saturation.sliced(to: range), temperature: c.temperature.sliced(to: range)))
-        case .lut(let file, let intensity): .lut(file: file, intensity: intensity.sliced(to: range))
-        case .chromaKey(let k):
-            .chromaKey(ChromaKey(color: k.color, similarity: k.similarity.sliced(to: range), softness: k.softness.sliced(to: range),
-                                 spill: k.spill.sliced(to: range)))
-        }
-    }
-
-    /// The project format's name of the filter.
-    public var typeName: String {
-        switch self {
-        case .blur: "blur"
-        case .color: "color"
-        case .lut: "lut"
-        case .chromaKey: "chroma_key"
-        }
-    }
-
-    /// Whether the filter makes the picture partly transparent (so it takes the general path).
-    public var makesAlpha: Bool {
-        if case .chromaKey = self { return true }
-        return false
+        LayerFilter(look, values.mapValues { value in
+            guard case .number(let animation) = value else { return value }
+            return .number(animation.sliced(to: range))
+        })
     }
 }
 
-/// `{ type: color }`: in this order, the white balance moved to `temperature`, then contrast
-/// about mid grey, brightness and saturation.
-public struct ColorAdjustment: Hashable, Sendable, Codable {
-    /// Added to luma, as a fraction of the luma range (−1…1; 0 leaves it).
-    public var brightness: Animation
-    /// Luma's distance from mid grey is multiplied by it (1 leaves it).
-    public var contrast: Animation
-    /// Chroma is multiplied by it (0 is grey, 1 leaves it).
-    public var saturation: Animation
-    /// Kelvin: the picture is tinted towards the colour of light at this temperature
-    /// relative to 6500 K (below: warmer, orange; above: cooler, blue; 6500 leaves it).
-    public var temperature: Animation
-
-    public init(brightness: Animation, contrast: Animation, saturation: Animation, temperature: Animation) {
-        self.brightness = brightness
-        self.contrast = contrast
-        self.saturation = saturation
-        self.temperature = temperature
+/// `{"blur": {"radius": …}}`, or `{"color": {"_0": {…}}}` for a look that nests its
+/// parameters (`Look.graphKey`), each parameter's value in its own type's form.
+extension LayerFilter: Codable {
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
-}
 
-/// `{ type: chroma_key }`: pixels near `color` become transparent.
-public struct ChromaKey: Hashable, Sendable, Codable {
-    public var color: Color
-    /// Chroma distance from the key colour, as a fraction of the largest possible (0…1), under
-    /// which a pixel is fully transparent.
-    public var similarity: Animation
-    /// The width, in the same unit, of the ramp from transparent to opaque beyond `similarity`.
-    public var softness: Animation
-    /// How much of the key colour's hue is taken out of what stays (0…1).
-    public var spill: Animation
+    public func encode(to encoder: any Encoder) throws {
+        var outer = encoder.container(keyedBy: Key.self)
+        var c = outer.nestedContainer(keyedBy: Key.self, forKey: Key(look.graphKey))
+        if look.nestsParameters { c = c.nestedContainer(keyedBy: Key.self, forKey: Key("_0")) }
+        for parameter in look.parameters {
+            let key = Key(parameter.name)
+            switch values[parameter.name]! {
+            case .number(let animation): try c.encode(animation, forKey: key)
+            case .color(let color): try c.encode(color, forKey: key)
+            case .lut(let path): try c.encode(path, forKey: key)
+            }
+        }
+    }
 
-    public init(color: Color, similarity: Animation, softness: Animation, spill: Animation) {
-        self.color = color
-        self.similarity = similarity
-        self.softness = softness
-        self.spill = spill
+    public init(from decoder: any Decoder) throws {
+        let outer = try decoder.container(keyedBy: Key.self)
+        guard let name = outer.allKeys.first, let look = Look.all.first(where: { $0.graphKey == name.stringValue }) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not a known look"))
+        }
+        var c = try outer.nestedContainer(keyedBy: Key.self, forKey: name)
+        if look.nestsParameters { c = try c.nestedContainer(keyedBy: Key.self, forKey: Key("_0")) }
+        var values: [String: Value] = [:]
+        for parameter in look.parameters {
+            let key = Key(parameter.name)
+            switch parameter.kind {
+            case .number: values[parameter.name] = .number(try c.decode(Animation.self, forKey: key))
+            case .color: values[parameter.name] = .color(try c.decode(Color.self, forKey: key))
+            case .lut: values[parameter.name] = .lut(try c.decode(String.self, forKey: key))
+            }
+        }
+        self.init(look, values)
     }
 }
 
 extension CompositionGraph {
-    /// The `.cube` files the layers' LUT filters read, each once, in the order first met.
+    /// The `.cube` files the layers' filters read, each once, in the order first met.
     public var lutFiles: [String] {
         var seen = Set<String>(), result: [String] = []
         for instruction in videoComposition.instructions {
             for layer in instruction.layers {
-                for case .lut(let file, _) in layer.filters where seen.insert(file).inserted { result.append(file) }
+                for filter in layer.filters {
+                    for parameter in filter.look.parameters {
+                        if case .lut(let file)? = filter.values[parameter.name], seen.insert(file).inserted { result.append(file) }
+                    }
+                }
             }
         }
         return result

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Looks
 
 extension CompileSession {
     /// Blur radius of `backdrop: blur`, as a fraction of the frame's short side: the picture
@@ -23,7 +24,7 @@ extension CompileSession {
             switch p.clip.backdrop?.kind {
             case .blur:
                 let radius = Double(min(size.width, size.height)) * Self.backdropBlur
-                under.clip.filters = [.blur(radius: .constant(radius))]
+                under.clip.filters = [FilterSpec(look: .blur, values: ["radius": .number(.constant(radius))])]
             case .color(let color):
                 (under.clip.source, under.source, under.clip.filters) = (.color(color), nil, [])
             case .image(let name):

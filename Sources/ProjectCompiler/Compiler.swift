@@ -1,6 +1,7 @@
 import CompositionGraph
 import Foundation
 import JSONSchema
+import Looks
 import MediaTime
 import ProjectFile
 

@@ -1,5 +1,6 @@
-import Foundation
 import CompositionGraph
+import Foundation
+import Looks
 import MediaTime
 
 extension CompileSession {
@@ -7,19 +8,17 @@ extension CompileSession {
     /// range; each LUT file is read once and its problems reported where the project names it.
     mutating func filters(_ specs: [FilterSpec], over range: TimeRange) -> [LayerFilter] {
         specs.map { spec in
-            switch spec {
-            case .blur(let radius):
-                return .blur(radius: resolve(radius, over: range))
-            case .color(let brightness, let contrast, let saturation, let temperature):
-                return .color(ColorAdjustment(brightness: resolve(brightness, over: range), contrast: resolve(contrast, over: range),
-                                              saturation: resolve(saturation, over: range), temperature: resolve(temperature, over: range)))
-            case .lut(let file, let intensity, let origin):
-                checkLUT(file, at: origin)
-                return .lut(file: file, intensity: resolve(intensity, over: range))
-            case .chromaKey(let color, let similarity, let softness, let spill):
-                return .chromaKey(ChromaKey(color: color, similarity: resolve(similarity, over: range),
-                                            softness: resolve(softness, over: range), spill: resolve(spill, over: range)))
+            var values: [String: LayerFilter.Value] = [:]
+            for parameter in spec.look.parameters {
+                switch spec.values[parameter.name]! {
+                case .number(let number): values[parameter.name] = .number(resolve(number, over: range))
+                case .color(let color): values[parameter.name] = .color(color)
+                case .lut(let file):
+                    checkLUT(file.path, at: file.origin)
+                    values[parameter.name] = .lut(file.path)
+                }
             }
+            return LayerFilter(spec.look, values)
         }
     }
 

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Looks
 import MediaTime
 
 /// A transition over its whole time range: consecutive instructions that carry the same
@@ -49,7 +50,7 @@ extension PageWriter {
             parts.append(layer.opacity.constantValue.map { "opacity \(Decimal.short($0))" } ?? "opacity animated")
             if layer.transform.animations.contains(where: { !$0.isConstant }) { parts.append("transform animated") }
             if layer.crop.animations.contains(where: { !$0.isConstant }) { parts.append("crop animated") }
-            if !layer.filters.isEmpty { parts.append("filters " + layer.filters.map(\.typeName).joined(separator: " ")) }
+            if !layer.filters.isEmpty { parts.append("filters " + layer.filters.map(\.look.name).joined(separator: " ")) }
             lines.append(parts.joined(separator: ", "))
         }
         return lines

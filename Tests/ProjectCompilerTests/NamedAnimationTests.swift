@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import Looks
 import MediaTime
 import ProjectCompiler
 import ProjectFile
@@ -88,7 +89,7 @@ import Testing
         #expect(crossfade.layers.count == 4)
         let backdrops = crossfade.layers.filter { [1, 2].contains($0.trackID) }
         #expect(backdrops.allSatisfy { $0.fit == Fit.cover })
-        #expect(backdrops.contains { $0.filters.contains { if case .blur = $0 { true } else { false } } })
+        #expect(backdrops.contains { $0.filters.contains { $0.look == .blur } })
         let (clips, unders) = (crossfade.layers.filter { ![1, 2].contains($0.trackID) }, backdrops)
         #expect(Set(clips.map { frames($0.opacity) }) == Set(unders.map { frames($0.opacity) }))
         let segments = graph.composition.tracks.prefix(2).flatMap(\.segments).map { "\($0.content)" }

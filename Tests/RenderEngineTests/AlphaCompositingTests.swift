@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import Looks
 import MediaIO
 import Testing
 @testable import RenderEngine

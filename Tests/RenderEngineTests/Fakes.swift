@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import Looks
 import MediaTime
 @testable import RenderEngine
 import TestSupport

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Looks
 import MediaTime
 import Testing
 @testable import RenderEngine

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Looks
 import MediaTime
 @testable import RenderEngine
 import TestSupport
@@ -35,3 +36,12 @@ func planned(_ content: PlannedLayer.Content, _ instruction: LayerInstruction, s
 }
 
 let testRef = MediaReference.fake("a", path: "/a.mp4", kind: .video)
+
+/// A filter with constant `numbers` (by parameter name; the others at their defaults) and `others` (colours, LUT files).
+func filter(_ look: Look, _ numbers: [String: Double] = [:], _ others: [String: LayerFilter.Value] = [:]) -> LayerFilter {
+    var values = others.merging(numbers.mapValues { .number(.constant($0)) }) { $1 }
+    for parameter in look.parameters where values[parameter.name] == nil {
+        if case .number(let value, _) = parameter.kind { values[parameter.name] = .number(.constant(value)) }
+    }
+    return LayerFilter(look, values)
+}

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Looks
 import Testing
 @testable import RenderEngine
 import TestSupport
@@ -31,15 +32,16 @@ struct LooksBenchmark {
             }
             let shown = PictureRegion(x0: (width - 1080) / 2 & ~1, y0: 0, x1: ((width - 1080) / 2 & ~1) + 1080, y1: height)
             for radius in [10.0, 40, 200] {
-                let whole = try milliseconds { _ = try LayerLooks.apply([.blur(radius: radius)], to: .yuv(frame), matrix: .bt709) }
+                let whole = try milliseconds { _ = try LayerLooks.apply([filter(.blur, ["radius": radius])], at: .zero, to: .yuv(frame)) }
                 let part = try milliseconds {
-                    _ = try LayerLooks.apply([.blur(radius: radius)], to: .yuv(frame), within: shown, matrix: .bt709)
+                    _ = try LayerLooks.apply([filter(.blur, ["radius": radius])], at: .zero, to: .yuv(frame), within: shown)
                 }
                 print("blur \(width)x\(height) radius \(Int(radius)): \(String(format: "%.1f", whole)) ms whole, "
                       + "\(String(format: "%.1f", part)) ms for the 1080 columns shown (median of 11)")
             }
             let color = try milliseconds {
-                _ = try LayerLooks.apply([.color(brightness: -0.1, contrast: 1.1, saturation: 0.7, temperature: 5000)], to: .yuv(frame), matrix: .bt709)
+                _ = try LayerLooks.apply([filter(.color, ["brightness": -0.1, "contrast": 1.1, "saturation": 0.7, "temperature": 5000])], at: .zero,
+                                        to: .yuv(frame))
             }
             print("color \(width)x\(height): \(String(format: "%.1f", color)) ms (median of 11)")
         }

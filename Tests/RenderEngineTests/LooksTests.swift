@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+@testable import Looks
 import Testing
 @testable import RenderEngine
 import TestSupport
@@ -31,7 +32,7 @@ import TestSupport
         let f = frame(256, 64, YUVColor(y: 16, cb: 128, cr: 128)) { y, stride in
             for row in 0..<64 { y[row * stride + 128] = 235 }
         }
-        guard case .yuv(let out)? = try LayerLooks.apply([.blur(radius: sigma)], to: .yuv(f), matrix: .bt709) else {
+        guard case .yuv(let out)? = try LayerLooks.apply([filter(.blur, ["radius": sigma])], at: .zero, to: .yuv(f)) else {
             Issue.record("a blurred Y′CbCr picture stays Y′CbCr"); return
         }
         let row = (0..<256).map { Double(out.sample(plane: 0, x: $0, y: 32)) - 16 }
@@ -46,7 +47,7 @@ import TestSupport
         #expect(row[0] == 0 && row[200] == 0, "far from the line nothing changes")
         // Edges are extended: a flat picture stays flat up to its borders.
         let flat = frame(40, 20, YUVColor(y: 100, cb: 90, cr: 160))
-        guard case .yuv(let blurredFlat)? = try LayerLooks.apply([.blur(radius: 30)], to: .yuv(flat), matrix: .bt709) else { return }
+        guard case .yuv(let blurredFlat)? = try LayerLooks.apply([filter(.blur, ["radius": 30])], at: .zero, to: .yuv(flat)) else { return }
         #expect(blurredFlat.packedBytes() == flat.packedBytes())
     }
 
@@ -55,8 +56,8 @@ import TestSupport
         let f = frame(120, 80, YUVColor(y: 16, cb: 128, cr: 128)) { y, stride in
             for row in 0..<80 { for x in 0..<120 { y[row * stride + x] = UInt8.random(in: 16...235, using: &random) } }
         }
-        guard case .yuv(let a)? = try LayerLooks.apply([.blur(radius: 900)], to: .yuv(f), matrix: .bt709),
-              case .yuv(let b)? = try LayerLooks.apply([.blur(radius: 900)], to: .yuv(f), matrix: .bt709) else { return }
+        guard case .yuv(let a)? = try LayerLooks.apply([filter(.blur, ["radius": 900])], at: .zero, to: .yuv(f)),
+              case .yuv(let b)? = try LayerLooks.apply([filter(.blur, ["radius": 900])], at: .zero, to: .yuv(f)) else { return }
         #expect(a.packedBytes() == b.packedBytes())
         let lumas = (0..<80).flatMap { y in (0..<120).map { a.sample(plane: 0, x: $0, y: y) } }
         #expect(lumas.max()! - lumas.min()! <= 2, "a radius far beyond the picture leaves nearly its mean everywhere")
@@ -65,8 +66,8 @@ import TestSupport
     @Test func colorMovesTheLevelsItSays() throws {
         let grey = YUVColor(y: 126, cb: 128, cr: 128), red = YUVColor(y: 63, cb: 102, cr: 240)
         func adjusted(_ c: YUVColor, brightness: Double = 0, contrast: Double = 1, saturation: Double = 1, temperature: Double = 6500) throws -> YUVColor {
-            let look = Look.color(brightness: brightness, contrast: contrast, saturation: saturation, temperature: temperature)
-            guard case .yuv(let out)? = try LayerLooks.apply([look], to: .yuv(frame(4, 4, c)), matrix: .bt709) else { return c }
+            let look = filter(.color, ["brightness": brightness, "contrast": contrast, "saturation": saturation, "temperature": temperature])
+            guard case .yuv(let out)? = try LayerLooks.apply([look], at: .zero, to: .yuv(frame(4, 4, c))) else { return c }
             return YUVColor(y: out.sample(plane: 0, x: 1, y: 1), cb: out.sample(plane: 1, x: 0, y: 0), cr: out.sample(plane: 2, x: 0, y: 0))
         }
         #expect(try adjusted(red) == red, "neutral values leave the picture")
@@ -159,8 +160,8 @@ import TestSupport
         func keyed(_ rgb: (UInt8, UInt8, UInt8), spill: Double = 0) throws -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
             let image = PremultipliedImage(width: 2, height: 2)
             image.fill((rgb.0, rgb.1, rgb.2, 255))
-            let key = Look.chromaKey(ChromaKey.Values(color: green, similarity: 0.1, softness: 0.1, spill: spill))
-            guard case .rgba(let out)? = try LayerLooks.apply([key], to: .rgba(image), matrix: .bt709) else { return (0, 0, 0, 0) }
+            let key = filter(.chromaKey, ["similarity": 0.1, "softness": 0.1, "spill": spill], ["color": .color(green)])
+            guard case .rgba(let out)? = try LayerLooks.apply([key], at: .zero, to: .rgba(image)) else { return (0, 0, 0, 0) }
             return out.pixel(x: 1, y: 1)
         }
         #expect(try keyed((0, 255, 0)).a == 0, "the key colour is transparent")
@@ -188,19 +189,19 @@ import TestSupport
         let image = PremultipliedImage(width: width, height: height)
         for i in 0..<(image.stride * height) where i % 4 == 3 { image.pixels[i] = UInt8.random(in: 0...255, using: &random) }
         for i in 0..<(image.stride * height) where i % 4 != 3 { image.pixels[i] = UInt8.random(in: 0...image.pixels[i | 3], using: &random) }
-        let chains: [[Look]] = [
-            [.blur(radius: 6)],
-            [.color(brightness: 0.1, contrast: 1.2, saturation: 0.5, temperature: 5000), .blur(radius: 12)],
-            [.blur(radius: 3), .blur(radius: 20), .color(brightness: -0.1, contrast: 1, saturation: 1, temperature: 7000)],
+        let chains: [[LayerFilter]] = [
+            [filter(.blur, ["radius": 6])],
+            [filter(.color, ["brightness": 0.1, "contrast": 1.2, "saturation": 0.5, "temperature": 5000]), filter(.blur, ["radius": 12])],
+            [filter(.blur, ["radius": 3]), filter(.blur, ["radius": 20]), filter(.color, ["brightness": -0.1, "temperature": 7000])],
         ]
         let regions = [PictureRegion(x0: 100, y0: 30, x1: 200, y1: 90), PictureRegion(x0: 0, y0: 0, x1: 50, y1: 120),
                        PictureRegion(x0: 250, y0: 100, x1: 301, y1: 120)]
         for looks in chains {
             for region in regions {
-                guard case .yuv(let whole)? = try LayerLooks.apply(looks, to: .yuv(frame), matrix: .bt709),
-                      case .yuv(let part)? = try LayerLooks.apply(looks, to: .yuv(frame), within: region, matrix: .bt709),
-                      case .rgba(let wholeImage)? = try LayerLooks.apply(looks, to: .rgba(image), matrix: .bt709),
-                      case .rgba(let partImage)? = try LayerLooks.apply(looks, to: .rgba(image), within: region, matrix: .bt709) else {
+                guard case .yuv(let whole)? = try LayerLooks.apply(looks, at: .zero, to: .yuv(frame)),
+                      case .yuv(let part)? = try LayerLooks.apply(looks, at: .zero, to: .yuv(frame), within: region),
+                      case .rgba(let wholeImage)? = try LayerLooks.apply(looks, at: .zero, to: .rgba(image)),
+                      case .rgba(let partImage)? = try LayerLooks.apply(looks, at: .zero, to: .rgba(image), within: region) else {
                     Issue.record("looks keep the picture's kind"); return
                 }
                 var differing = 0
@@ -213,7 +214,7 @@ import TestSupport
                         differing += 1
                     }
                 }
-                #expect(differing == 0, "\(looks) in \(region): \(differing) samples differ")
+                #expect(differing == 0, "\(looks.map(\.look.name)) in \(region): \(differing) samples differ")
                 // And the part outside is not computed (left blank), which is the point.
                 #expect(part.sample(plane: 0, x: region.x0 > 60 ? 0 : width - 1, y: region.y0 > 60 ? 0 : height - 1) == 0)
             }

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Looks
 import MediaIO
 import MediaTime
 import OverlayRendering

@@ -1,3 +1,4 @@
+import Looks
 import Testing
 @testable import RenderEngine
 import TestSupport

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import Looks
 import MediaTime
 import Testing
 @testable import TimelinePage
@@ -75,7 +76,8 @@ import TestSupport
     @Test func aLayersFiltersAreNamedInItsInstruction() {
         let main = clip(video("main"), at: range(.zero, seconds(10)), from: .zero)
         var filtered = layer(1)
-        filtered.filters = [.blur(radius: .constant(12)), .lut(file: "/looks/teal.cube", intensity: .constant(1))]
+        filtered.filters = [LayerFilter(.blur, ["radius": .number(.constant(12))]),
+                            LayerFilter(.lut, ["file": .lut("/looks/teal.cube"), "intensity": .number(.constant(1))])]
         let tracks = [CompositionTrack(id: 1, kind: .video, name: "main", segments: [main])]
         let html = page(graph(duration: seconds(10), tracks: tracks,
                               instructions: [VideoInstruction(timeRange: range(.zero, seconds(10)), background: .black, layers: [filtered])]))

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Looks
 
 /// Composites the layers of a frame plan into a Y′CbCr 4:2:0 output frame.
 ///

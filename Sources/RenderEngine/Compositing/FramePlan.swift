@@ -1,4 +1,5 @@
 import CompositionGraph
+import Looks
 import MediaTime
 
 /// What one output frame is made of: a pure function of the graph and the frame's time,
@@ -47,8 +48,8 @@ struct PlannedLayer: Sendable {
     var alpha: Int
     /// What part of the layer shows, if masked (a masked layer takes the general path).
     var mask: PlannedMask? = nil
-    /// The layer's filters at the frame's time, applied to its picture before compositing.
-    var looks: [Look] = []
+    /// The layer's filters, applied at the frame's time to its picture before compositing.
+    var filters: [LayerFilter] = []
     /// The layer dissolves in from the layer just below it, by this weight in 1/256ths: the
     /// two are drawn each over what is beneath them and mixed (a crossfade).
     var dissolveWeight: Int? = nil
@@ -97,9 +98,9 @@ final class FramePlanner {
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }
             // A keyed layer has alpha: it takes the general path, its picture fetched as R′G′B′A.
             layers.append(PlannedLayer(trackID: track.id, content: planned, placement: placement,
-                                       hasAlpha: hasAlpha || layer.filters.contains(where: \.makesAlpha),
+                                       hasAlpha: hasAlpha || layer.filters.contains(where: \.look.makesAlpha),
                                        isMoving: layer.placementIsAnimated, alpha: alpha, mask: layer.mask.map { PlannedMask($0, at: t) },
-                                       looks: layer.filters.map { Look($0, at: t) }))
+                                       filters: layer.filters))
         }
         for transition in instruction.transitions {
             if let dissolve = transition.dissolve { pairForDissolve(&layers, transition, progress: dissolve.value(at: t)) }

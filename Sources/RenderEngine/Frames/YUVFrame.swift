@@ -1,3 +1,5 @@
+import Looks
+
 /// An 8-bit planar Y′CbCr 4:2:0 picture (FFmpeg's `yuv420p`): the compositor's working and
 /// output format. Chroma planes are ⌈width/2⌉ × ⌈height/2⌉.
 ///

@@ -1,3 +1,5 @@
+import Looks
+
 /// A sprite as premultiplied Y′CbCrA 4:4:4 pixels (the canvas's channels, the standard's
 /// offsets premultiplied too), for an output that keeps alpha: blended "over" the canvas
 /// pixel by pixel with the general compositing path's rounding (`PremultipliedOver`).

@@ -56,9 +56,9 @@ final class PictureFetcher {
             case .rgba(let w, let h): picture = .rgba(try source.rgbaFrame(at: t, width: w, height: h))
             case .none: picture = nil
             }
-            guard !layer.looks.isEmpty, let size = picture?.pixelSize else { return picture }
+            guard !layer.filters.isEmpty, let size = picture?.pixelSize else { return picture }
             let shown = layer.placement.visibleRegion(ofPicture: size, in: renderSize, rectangular: rectangular)
-            return try LayerLooks.apply(layer.looks, to: picture, within: shown, matrix: .bt709)
+            return try LayerLooks.apply(layer.filters, at: timeline, to: picture, within: shown)
         } catch let error as RenderError {
             throw error
         } catch {

@@ -109,8 +109,12 @@ private struct KeyedGraph {
         for i in g.videoComposition.instructions.indices {
             for l in g.videoComposition.instructions[i].layers.indices {
                 g.videoComposition.instructions[i].layers[l].filters = try g.videoComposition.instructions[i].layers[l].filters.map { filter in
-                    guard case .lut(let file, let intensity) = filter else { return filter }
-                    return .lut(file: try id(file), intensity: intensity)
+                    var keyed = filter
+                    keyed.values = try filter.values.mapValues { value in
+                        guard case .lut(let file) = value else { return value }
+                        return .lut(try id(file))
+                    }
+                    return keyed
                 }
             }
         }

@@ -1,4 +1,21 @@
-import CompositionGraph
+extension Look {
+    /// `{ type: chroma_key }`: pixels near `color` become transparent.
+    public static let chromaKey: Look = {
+        let color = LookParameter("color", .color, listed: .value)
+        // Chroma distance from the key colour, as a fraction of the largest possible (0…1),
+        // under which a pixel is fully transparent.
+        let similarity = LookParameter.number("similarity", default: 0.4, listed: .named)
+        // The width, in the same unit, of the ramp from transparent to opaque beyond `similarity`.
+        let softness = LookParameter.number("softness", default: 0.1, listed: .named)
+        // How much of the key colour's hue is taken out of what stays (0…1).
+        let spill = LookParameter.number("spill", default: 0.5, listed: .named)
+        return Look(name: "chroma_key", parameters: [color, similarity, softness, spill], makesAlpha: true, graphKey: "chromaKey",
+                    nestsParameters: true) { settings in
+            ChromaKeyLook(key: settings.color(color), similarity: settings.number(similarity), softness: settings.number(softness),
+                          spill: settings.number(spill))
+        }
+    }()
+}
 
 /// `{ type: chroma_key }` at one instant. Alpha comes from the distance, in the Cb/Cr plane,
 /// between a pixel's chroma and the key colour's (as FFmpeg's `chromakey`: normalised by
@@ -12,15 +29,15 @@ struct ChromaKeyLook: PixelLook {
     let keyLength2: Int64
     let similarity: Int32, softness: Int32, spill: Int64
 
-    init(key: ChromaKey.Values, matrix: YCbCrMatrix) {
-        let c = matrix.yuv(of: key.color)
-        keyU = Int32(c.cb) - 128
-        keyV = Int32(c.cr) - 128
+    /// `key` is the key colour shown over black.
+    init(key: YUVColor, similarity: Double, softness: Double, spill: Double) {
+        keyU = Int32(key.cb) - 128
+        keyV = Int32(key.cr) - 128
         keyLength2 = Int64(keyU) * Int64(keyU) + Int64(keyV) * Int64(keyV)
         let scale = 255 * 2.0.squareRoot() * 16
-        similarity = Int32((min(max(key.similarity, 0), 1) * scale).rounded())
-        softness = Int32((min(max(key.softness, 0), 1) * scale).rounded())
-        spill = Int64((min(max(key.spill, 0), 1) * 4096).rounded())
+        self.similarity = Int32((min(max(similarity, 0), 1) * scale).rounded())
+        self.softness = Int32((min(max(softness, 0), 1) * scale).rounded())
+        self.spill = Int64((min(max(spill, 0), 1) * 4096).rounded())
     }
 
     @inline(__always) func apply(y: inout Int32, cb: inout Int32, cr: inout Int32, alpha: inout Int32) {
@@ -45,13 +62,5 @@ struct ChromaKeyLook: PixelLook {
         while r * r > UInt64(n) { r -= 1 }
         while (r + 1) * (r + 1) <= UInt64(n) { r += 1 }
         return Int32(r)
-    }
-}
-
-extension ChromaKey {
-    /// The key's numbers at one instant.
-    struct Values {
-        var color: Color
-        var similarity: Double, softness: Double, spill: Double
     }
 }

@@ -1,4 +1,25 @@
-import CompositionGraph
+extension Look {
+    /// `{ type: color }`: in this order, the white balance moved to `temperature`, then
+    /// contrast about mid grey, brightness and saturation. Each at its default leaves the picture.
+    public static let color: Look = {
+        // Added to luma, as a fraction of the luma range.
+        let brightness = LookParameter.number("brightness", default: 0, -1...1, "brightness is from -1 to 1 (0 leaves the picture)",
+                                              listed: .namedUnlessDefault)
+        // Luma's distance from mid grey is multiplied by it.
+        let contrast = LookParameter.number("contrast", default: 1, 0...10, "contrast is from 0 to 10 (1 leaves the picture)", listed: .namedUnlessDefault)
+        // Chroma is multiplied by it (0 is grey).
+        let saturation = LookParameter.number("saturation", default: 1, 0...10, "saturation is from 0 to 10 (1 leaves the picture)",
+                                              listed: .namedUnlessDefault)
+        // Kelvin: the picture is tinted towards the colour of light at this temperature relative
+        // to 6500 K (below: warmer, orange; above: cooler, blue).
+        let temperature = LookParameter.number("temperature", default: ColorLook.neutralTemperature, 1000...40000,
+                                               "temperature is in kelvin, from 1000 to 40000 (6500 leaves the picture)", listed: .namedUnlessDefault)
+        return Look(name: "color", parameters: [brightness, contrast, saturation, temperature], nestsParameters: true) { settings in
+            ColorLook(brightness: settings.number(brightness), contrast: settings.number(contrast), saturation: settings.number(saturation),
+                      temperature: settings.number(temperature))
+        }
+    }()
+}
 
 /// `{ type: color }` at one instant, in 4.12 fixed point: the white balance moved to a colour
 /// temperature (a 3×3 matrix on Y′CbCr, the R′G′B′ gains of that light, luma kept, expressed there), then
@@ -8,12 +29,14 @@ struct ColorLook: PixelLook {
     let balance: [Int32]?
     let contrast: Int32, brightness: Int32, saturation: Int32
 
+    static let neutralTemperature = 6500.0
+
     init(brightness: Double, contrast: Double, saturation: Double, temperature: Double) {
         self.contrast = Int32((contrast * 4096).rounded())
         self.brightness = Int32((brightness * 219 * 4096).rounded())
         self.saturation = Int32((saturation * 4096).rounded())
         let gains = Self.gains(kelvin: temperature)
-        balance = temperature == 6500 ? nil : Self.matrix(gains: gains).map { Int32(($0 * 4096).rounded()) }
+        balance = temperature == Self.neutralTemperature ? nil : Self.matrix(gains: gains).map { Int32(($0 * 4096).rounded()) }
     }
 
     @inline(__always) func apply(y: inout Int32, cb: inout Int32, cr: inout Int32, alpha: inout Int32) {

@@ -1,0 +1,132 @@
+/// A look a layer's picture can take before it is composited, described once (as MLT keeps a
+/// service's parameters beside the service): its `type:` in the project format, its
+/// parameters, and its pixels at one instant. Reading `filters:`, compiling them into the
+/// graph, slicing them to an instruction, `reel graph`'s listing, the graph's JSON and the
+/// render all work from these descriptions, the same way for every look.
+public struct Look: Sendable {
+    /// The project format's `type:` (`chroma_key`).
+    public let name: String
+    /// In the order they are read, listed and written.
+    public let parameters: [LookParameter]
+    /// The look makes the picture partly transparent (its layer takes the general path, its
+    /// picture fetched as R′G′B′A).
+    public let makesAlpha: Bool
+    /// The graph JSON's key for the look, and whether its parameters sit under `"_0"`: the form
+    /// Swift gave the enum cases these descriptions replaced, kept so that segment keys and
+    /// `reel graph --json` stay as they were. A new look keeps the defaults (its name, flat).
+    public let graphKey: String
+    public let nestsParameters: Bool
+    /// The look with its parameters at one instant, ready to change pixels; nil when it leaves
+    /// the picture as it is.
+    public let prepare: @Sendable (LookSettings) -> (any PictureLook)?
+
+    init(name: String, parameters: [LookParameter], makesAlpha: Bool = false, graphKey: String? = nil, nestsParameters: Bool = false,
+         prepare: @escaping @Sendable (LookSettings) -> (any PictureLook)?) {
+        self.name = name
+        self.parameters = parameters
+        self.makesAlpha = makesAlpha
+        self.graphKey = graphKey ?? name
+        self.nestsParameters = nestsParameters
+        self.prepare = prepare
+    }
+
+    /// Every look, in the schema's order: a new look is added here (see README.md).
+    public static let all: [Look] = [.blur, .color, .lut, .chromaKey]
+
+    /// The look whose `type:` is `name`.
+    public static func named(_ name: String) -> Look? { all.first { $0.name == name } }
+}
+
+/// A look is known by its name.
+extension Look: Hashable {
+    public static func == (a: Look, b: Look) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// One parameter of a look: its key in the project format (and in the graph's JSON), what it
+/// holds, and how `reel graph` shows it.
+public struct LookParameter: Sendable {
+    public let name: String
+    public let kind: Kind
+    public let listing: Listing
+
+    public enum Kind: Sendable {
+        /// An animatable number, `default` where it is not written. `bounds` say what the schema
+        /// cannot (the range of a signed number): each value out of them is reported where it
+        /// is written.
+        case number(default: Double, bounds: Bounds?)
+        /// A colour; required.
+        case color
+        /// A `.cube` 3D LUT file, relative to the project; required. Compiling reads it (and
+        /// reports a problem where it is named); segment keys name it by its bytes.
+        case lut
+    }
+
+    public struct Bounds: Sendable {
+        public let range: ClosedRange<Double>
+        /// The error's text before `; got …`.
+        public let rule: String
+    }
+
+    public enum Listing: Sendable {
+        /// The value alone: `blur 12`, `lut teal.cube`, `chroma_key #00ff00`.
+        case value
+        /// Name and value: `similarity 0.4`.
+        case named
+        /// Name and value, left out when the number is its default throughout: `contrast 1.2`.
+        case namedUnlessDefault
+    }
+
+    init(_ name: String, _ kind: Kind, listed listing: Listing) {
+        self.name = name
+        self.kind = kind
+        self.listing = listing
+    }
+
+    /// A number checked against `range`, with `rule` in the error.
+    static func number(_ name: String, default value: Double, _ range: ClosedRange<Double>, _ rule: String, listed listing: Listing) -> LookParameter {
+        LookParameter(name, .number(default: value, bounds: Bounds(range: range, rule: rule)), listed: listing)
+    }
+
+    /// A number the schema checks in full.
+    static func number(_ name: String, default value: Double, listed listing: Listing) -> LookParameter {
+        LookParameter(name, .number(default: value, bounds: nil), listed: listing)
+    }
+}
+
+/// A look parameter's value, one case per `LookParameter.Kind`, at each stage: as written
+/// (ProjectCompiler's `FilterSpec`: numbers animated in project times, a file with where it
+/// is named), in the graph (`LayerFilter`: ramps, absolute paths) and at one instant
+/// (`LookSettings`: numbers, Y′CbCr, a prepared LUT).
+public enum LookValue<Number, Color, LUT> {
+    case number(Number)
+    case color(Color)
+    case lut(LUT)
+}
+
+extension LookValue: Sendable where Number: Sendable, Color: Sendable, LUT: Sendable {}
+extension LookValue: Equatable where Number: Equatable, Color: Equatable, LUT: Equatable {}
+extension LookValue: Hashable where Number: Hashable, Color: Hashable, LUT: Hashable {}
+
+/// A look's parameters at one instant, by name: what `Look.prepare` reads.
+public struct LookSettings {
+    public typealias Value = LookValue<Double, YUVColor, PreparedLUT>
+    let values: [String: Value]
+
+    public init(_ values: [String: Value]) { self.values = values }
+
+    func number(_ p: LookParameter) -> Double {
+        guard case .number(let v)? = values[p.name] else { preconditionFailure("no number for \(p.name)") }
+        return v
+    }
+
+    func color(_ p: LookParameter) -> YUVColor {
+        guard case .color(let c)? = values[p.name] else { preconditionFailure("no colour for \(p.name)") }
+        return c
+    }
+
+    func lut(_ p: LookParameter) -> PreparedLUT {
+        guard case .lut(let l)? = values[p.name] else { preconditionFailure("no LUT for \(p.name)") }
+        return l
+    }
+}
