@@ -15,6 +15,8 @@ import PackageDescription
 ///   modules that touch C libraries.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
+/// AtomicFiles ← {MediaIO, RenderEngine, RemoteMedia, Batch}: every file Reel writes appears whole or not at all
+///   (a locked temporary file renamed into place); MediaIO and the others word its errors as their own.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
@@ -40,6 +42,8 @@ let package = Package(
         .target(name: "RegularFiles"),
         // The one rule for making a given path absolute (relative to a folder, standardized).
         .target(name: "FilePaths"),
+        // Writing a file whole or not at all: a locked temporary file beside it, renamed into place.
+        .target(name: "AtomicFiles"),
         .target(
             name: "ProjectFile",
             dependencies: ["MediaTime", "JSONSchema", "RegularFiles", .product(name: "Yams", package: "Yams")],
@@ -49,11 +53,11 @@ let package = Package(
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "PortableMath", "RegularFiles", "FilePaths"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest"),
-        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
+        .target(name: "Batch", dependencies: ["AtomicFiles", "Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph"]),
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
         .target(name: "CCurl"),
-        .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
+        .target(name: "RemoteMedia", dependencies: ["AtomicFiles", "Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
@@ -64,7 +68,7 @@ let package = Package(
         ),
         // glibc heap tuning (mallopt, prctl) for MediaIO's HeapPolicy; empty on other systems.
         .target(name: "CLinuxHeap"),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"]),
+        .target(name: "MediaIO", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"]),
 
         // Cairo, Pango, librsvg.
         .systemLibrary(
@@ -74,7 +78,7 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"]),
 
-        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "MediaIO", "OverlayRendering"]),
+        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "MediaIO", "OverlayRendering"]),
 
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
@@ -103,6 +107,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
         .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
@@ -110,7 +115,7 @@ let package = Package(
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
         .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "TestSupport"],
                     exclude: ["Fixtures", "Snapshots"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "MediaFormat", "TestSupport"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["AtomicFiles", "MediaIO", "MediaFormat", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "Digest", "MediaIO", "CompositionGraph", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "MediaTime", "TestSupport"]),

@@ -1,3 +1,4 @@
+import AtomicFiles
 import CompositionGraph
 import Foundation
 
@@ -46,9 +47,7 @@ public struct BatchRunner: Sendable {
 
     /// Records `job`'s content hash and its freshly rendered output's stamp.
     static func record(_ job: BatchJob) throws {
-        let file = hashFile(for: job.outputPath)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try record(job, stamp: try FileStamp.ofFile(job.outputPath)).write(toFile: file, atomically: true, encoding: .utf8)
+        try PartialFile.write(Data(record(job, stamp: try FileStamp.ofFile(job.outputPath)).utf8), to: hashFile(for: job.outputPath), sync: false)
         try? FileManager.default.removeItem(atPath: hashFileBeside(job.outputPath))
     }
 

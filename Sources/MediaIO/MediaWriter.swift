@@ -1,3 +1,4 @@
+import AtomicFiles
 internal import CFFmpeg
 import Foundation
 import MediaTime
@@ -44,8 +45,9 @@ public final class MediaWriter: @unchecked Sendable {
     /// not as frames; with `encodedAudio`, the audio as packets of an `AudioPacketEncoder`
     /// (`append(encodedAudio:)`). Throws `MediaError`.
     public convenience init(path: String, settings: WriterSettings, encodedVideo: Bool = false, encodedAudio: Bool = false) throws {
-        try self.init(path: path, settings: settings, target: .file(try PartialFile(output: path)), encodedVideo: encodedVideo,
-                      encodedAudio: encodedAudio)
+        let partial: PartialFile
+        do { partial = try PartialFile(output: path) } catch { throw MediaError(error) }
+        try self.init(path: path, settings: settings, target: .file(partial), encodedVideo: encodedVideo, encodedAudio: encodedAudio)
     }
 
     private init(path: String, settings: WriterSettings, target: Target, encodedVideo: Bool = false, encodedAudio: Bool = false) throws {
@@ -199,7 +201,7 @@ public final class MediaWriter: @unchecked Sendable {
         }
         state = .finished
         close(removing: false)
-        try partial?.commit()
+        do { try partial?.commit() } catch { throw MediaError(error) }
     }
 
     /// Stops writing and removes the temporary file. Safe to call more than once.

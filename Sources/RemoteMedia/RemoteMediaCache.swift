@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import ProjectCompiler
 
@@ -87,7 +88,8 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         let folder = scratch ?? settings.folder
         if !sweptDownloads && scratch == nil {
             sweptDownloads = true
-            Self.removeAbandonedDownloads(in: folder)
+            // Downloads a killed process left (unlocked, and older than a minute).
+            TemporaryFile.removeAbandoned(in: folder, prefix: Self.downloadPrefix, olderThan: 60)
         }
         let interruption = interruptions { [weak self] in self?.cancel() }
         defer { withExtendedLifetime(interruption) {} }
@@ -96,8 +98,7 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
                                          deadline: deadline, deadlineSeconds: settings.deadline)
         var attempt = 1
         while true {
-            let download = HTTPDownload(url: url, limits: limits, cached: cached?.validators,
-                                        temporaryPath: folder + "/" + Self.downloadPrefix + UUID().uuidString,
+            let download = HTTPDownload(url: url, limits: limits, cached: cached?.validators, folder: folder, prefix: Self.downloadPrefix,
                                         isCancelled: { [weak self] in self?.isCancelled ?? true }) { [report] received, expected in
                 report(.progress(url: shown, received: received, expected: expected))
             }
@@ -145,23 +146,6 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
 
     public static let folderHint = "set REEL_MEDIA_CACHE_DIR to a writable folder"
 
-    /// Removes the temporary downloads that processes killed mid-download left in `folder`:
-    /// those nobody holds locked (a live download holds its file from creating it to closing
-    /// it) and nobody has written for a minute (a download just created and not yet locked, or
-    /// just closed and not yet renamed, is newer).
-    static func removeAbandonedDownloads(in folder: String, olderThan age: TimeInterval = 60) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasPrefix(downloadPrefix) {
-            let path = folder + "/" + name
-            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  Date().timeIntervalSince(modified) > age else { continue }
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard fd >= 0 else { continue }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
-            close(fd)
-        }
-    }
-
     /// Moves a fetched body into the folder under its content's name and indexes it (under
     /// `key`); without the cache, only moves it into the scratch folder.
     private func store(_ body: HTTPDownload.Body, for key: String, fileExtension: String) throws(RemoteMediaFailure) -> String {
@@ -169,9 +153,8 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
             ? "." + fileExtension.lowercased() : ""
         if let scratch {
             let path = scratch + "/" + body.sha256 + ext
-            guard rename(body.path, path) == 0 else {
-                unlink(body.path)
-                throw RemoteMediaFailure(.unavailable, "cannot move the download into \(path): \(String(cString: strerror(errno)))")
+            do { try body.file.commit(to: path, sync: false) } catch {
+                throw RemoteMediaFailure(.unavailable, "cannot move the download into \(path): \(error.reason)")
             }
             return path
         }
@@ -182,10 +165,11 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
         return try withIndex { index throws(CacheFailure) -> String in
             let path = index.path(of: entry)
             if FileManager.default.fileExists(atPath: path) {
-                try? FileManager.default.removeItem(atPath: body.path)
-            } else if rename(body.path, path) != 0 {
-                try? FileManager.default.removeItem(atPath: body.path)
-                throw CacheFailure("cannot move the download into \(path): \(String(cString: strerror(errno)))")
+                body.file.discard()
+            } else {
+                do throws(FileWriteError) { try body.file.commit(to: path, sync: false) } catch {
+                    throw CacheFailure("cannot move the download into \(path): \(error.reason)")
+                }
             }
             index.set(entry, for: key)
             index.evict(toFit: maxBytes, keep: keep)

@@ -252,7 +252,7 @@ private struct ChildRender: Sendable {
         do {
             if !typed.isEmpty {
                 let file = scratch.appendingPathComponent("vars.json")
-                try JSONText.object(typed).write(to: file, atomically: true, encoding: .utf8)
+                try JSONText.object(typed).write(to: file, atomically: false, encoding: .utf8) // a folder of its own: nobody sees it half-written
                 arguments += ["--vars", file.path]
             }
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)

@@ -1,3 +1,4 @@
+import AtomicFiles
 import CompositionGraph
 import Digest
 import Foundation

@@ -1,3 +1,4 @@
+import AtomicFiles
 import Digest
 import Foundation
 import MediaFormat
@@ -46,7 +47,6 @@ public final class MediaDigests: @unchecked Sendable {
     /// Writes what is known to the file (atomically).
     public func save() {
         guard let file, let data = try? JSONEncoder().encode(lock.withLock({ known })) else { return }
-        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        try? PartialFile.write(data, to: file, sync: false)
     }
 }

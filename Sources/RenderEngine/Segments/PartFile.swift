@@ -1,3 +1,4 @@
+import AtomicFiles
 import Digest
 import Foundation
 import MediaIO
@@ -51,7 +52,7 @@ enum PartFile {
         private var packets: UInt32 = 0
 
         init(path: String, header: Header) throws {
-            file = try PartialFile(output: path)
+            do { file = try PartialFile(output: path) } catch { throw MediaError(error) }
             var start = PartFile.magic
             start.append(le: PartFile.version)
             // Sorted keys: a part's bytes are the same from any process (a retried unit writes the same file).
@@ -108,15 +109,19 @@ enum PartFile {
             var end: [UInt8] = [0]
             end.append(le: packets)
             end += Array(hash.hexDigest().utf8)
-            try file.write(end)
-            try file.commit()
+            do {
+                try file.write(end)
+                try file.commit()
+            } catch {
+                throw MediaError(error)
+            }
         }
 
         func discard() { file.discard() }
 
         private func write(_ bytes: [UInt8]) throws {
             hash.update(bytes)
-            try file.write(bytes)
+            do { try file.write(bytes) } catch { throw MediaError(error) }
         }
     }
 
