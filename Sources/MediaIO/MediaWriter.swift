@@ -12,6 +12,8 @@ import MediaTime
 /// The bytes depend only on the frames, samples and settings: bit-exact muxer and encoder flags,
 /// no creation time or encoder version strings (x264's SEI is stripped, x265's is off), and a
 /// fixed encoder thread count. Use from one thread at a time.
+///
+/// @unchecked: it owns FFmpeg's muxer and encoders (C pointers); one thread at a time uses it.
 public final class MediaWriter: @unchecked Sendable {
     public let path: String
     public let settings: WriterSettings

@@ -47,9 +47,8 @@ struct CatalogFonts: FontResolver {
 /// building one reads the machine's fontconfig setup and scans fonts, which a batch would
 /// otherwise do for every row. Keeps the last few.
 private final class BuiltCatalogs: Sendable {
-    /// A catalog and the key it was built for. @unchecked: a `FontCatalog` is for one thread
-    /// at a time, and is handed to every load asking for the same fonts; Reel loads one
-    /// project at a time (a command's one load, the preview's reload queue).
+    /// A catalog and the key it was built for.
+    /// @unchecked: a `FontCatalog` is for one thread at a time; Reel loads one project at a time.
     private struct Built: @unchecked Sendable {
         var key: [String]
         var catalog: FontCatalog

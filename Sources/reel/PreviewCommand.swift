@@ -5,6 +5,7 @@ import Foundation
 import PreviewServer
 import ProjectFile
 import RenderEngine
+import Synchronization
 
 /// `reel preview PROJECT [--set k=v]... [--port N] [--size 960x] [--host H --allow-remote] [--open]`:
 /// the project in a browser, following every change of its files (module `PreviewServer`).
@@ -89,14 +90,14 @@ struct Preview: ParsableCommand {
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         Task {
-            do { try await body() } catch { outcome.error = error }
+            do { try await body() } catch { outcome.error.withLock { $0 = error } }
             done.signal()
         }
         done.wait()
-        if let error = outcome.error { throw error }
+        if let error = outcome.error.withLock({ $0 }) { throw error }
     }
 
-    private final class Outcome: @unchecked Sendable { var error: (any Error)? }
+    private final class Outcome: Sendable { let error = Mutex<(any Error)?>(nil) }
 
     private static func openInBrowser(_ url: String) {
         let process = Process()

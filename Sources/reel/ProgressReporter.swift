@@ -11,6 +11,8 @@ enum ProgressStyle: String, Sendable, CaseIterable {
 
 /// Formats progress lines; the clock only ever feeds what is shown, never the output file.
 /// Updates may come from the render's worker threads, one call at a time.
+///
+/// @unchecked: `lastShown` and the caller's closures are used one call at a time (under the render's frame counter).
 final class ProgressReporter: @unchecked Sendable {
     private let style: ProgressStyle
     private let total: Int64

@@ -467,6 +467,7 @@ private final class FrameCounter: Sendable {
 
 /// Which parts the workers have made, for a join that takes them in order as they come;
 /// the first failure of a worker ends every wait.
+/// @unchecked: its state is used only under `condition` (an `NSCondition`: the join waits on it).
 private final class PartArrivals: @unchecked Sendable {
     private let condition = NSCondition()
     private var made: Set<Int>

@@ -10,6 +10,8 @@ import Synchronization
 ///
 /// Each stage handles frames strictly in order and nothing depends on which thread runs
 /// first, so the output is the same bytes whatever the timing or the number of cores.
+///
+/// @unchecked: its access, sink and overlays are not Sendable; each stage thread uses its own, meeting through the queues.
 final class RenderPipeline: @unchecked Sendable {
     struct Configuration {
         var graph: CompositionGraph

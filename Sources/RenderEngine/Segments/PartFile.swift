@@ -46,6 +46,7 @@ enum PartFile {
 
     /// Writes a part atomically: nothing is at `path` until `finish` renames the complete file
     /// into place. Use from one thread at a time.
+    /// @unchecked: the join's audio thread appends to it; the join finishes it after that thread ended.
     final class Writer: @unchecked Sendable {
         private let file: PartialFile
         private var hash = SHA256()
@@ -172,7 +173,7 @@ enum PartFile {
     /// file, so that a long one (a join's kept audio: an hour of PCM is 700 MB) is never held
     /// in memory. Reel replaces parts by renaming, never in place, so the second reading sees
     /// the bytes the first one checked.
-    final class Checked: @unchecked Sendable {
+    final class Checked: Sendable {
         let header: Header
         let note: [UInt8]?
         private let file: Opened
@@ -197,7 +198,7 @@ enum PartFile {
     }
 
     /// An open part file.
-    private final class Opened {
+    private final class Opened: Sendable {
         let handle: FileHandle
 
         init(_ path: String) throws(Problem) {

@@ -13,8 +13,8 @@ public final class ReaderShelf: Sendable {
         var trackID: Int
     }
 
-    /// The shelved readers. @unchecked: a reader on the shelf is the shelf's alone, and once
-    /// taken off the taker's (readers are used by one thread at a time, and may move).
+    /// The shelved readers.
+    /// @unchecked: a reader on the shelf is the shelf's alone, and once taken off the taker's alone.
     private struct Shelved: @unchecked Sendable { var readers: [Key: VideoFrameSource] = [:] }
 
     private let shelved = Mutex(Shelved())
