@@ -18,6 +18,8 @@ import PackageDescription
 /// RegularFiles ← Looks ← {CompositionGraph, ProjectCompiler, TimelinePage, RenderEngine}: each look (filter) described once, beside
 ///   its pixels, in its own folder of Sources/Looks; the graph holds filters by their look, and everything else works from the catalog.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
+/// AtomicFiles ← {MediaIO, RenderEngine, RemoteMedia, Batch, ReelApplication}: every file Reel writes appears whole or not at all
+///   (a locked temporary file renamed into place); MediaIO and the others word its errors as their own.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
@@ -45,6 +47,8 @@ let package = Package(
         .target(name: "FilePaths"),
         // Every look (filter) a layer can take, each described once beside its pixels (Sources/Looks/README.md).
         .target(name: "Looks", dependencies: ["RegularFiles"], exclude: ["README.md"]),
+        // Writing a file whole or not at all: a locked temporary file beside it, renamed into place.
+        .target(name: "AtomicFiles"),
         .target(
             name: "ProjectFile",
             dependencies: ["MediaTime", "JSONSchema", "RegularFiles", .product(name: "Yams", package: "Yams")],
@@ -54,11 +58,11 @@ let package = Package(
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "PortableMath", "RegularFiles", "FilePaths"]),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest"),
-        .target(name: "Batch", dependencies: ["Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
+        .target(name: "Batch", dependencies: ["AtomicFiles", "Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph", "Looks"]),
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
         .target(name: "CCurl"),
-        .target(name: "RemoteMedia", dependencies: ["Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
+        .target(name: "RemoteMedia", dependencies: ["AtomicFiles", "Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
@@ -69,7 +73,7 @@ let package = Package(
         ),
         // glibc heap tuning (mallopt, prctl) for MediaIO's HeapPolicy; empty on other systems.
         .target(name: "CLinuxHeap"),
-        .target(name: "MediaIO", dependencies: ["MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"]),
+        .target(name: "MediaIO", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"]),
 
         // Cairo, Pango, librsvg.
         .systemLibrary(
@@ -79,12 +83,12 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"]),
 
-        .target(name: "RenderEngine", dependencies: ["MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "MediaIO", "OverlayRendering"]),
+        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "MediaIO", "OverlayRendering"]),
 
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
         .target(name: "ReelApplication", dependencies: ["CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
-                                                    "RenderEngine", "Interchange", "Batch", "FileSafety", "TimelinePage", "MediaIO", "FilePaths"]),
+                                                    "RenderEngine", "Interchange", "Batch", "FileSafety", "TimelinePage", "MediaIO", "FilePaths", "AtomicFiles"]),
 
         // The preview server (`reel preview`): Hummingbird over the application layer.
         .target(
@@ -108,6 +112,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
         .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
@@ -115,7 +120,7 @@ let package = Package(
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
         .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "Looks", "TestSupport"],
                     exclude: ["Fixtures", "Snapshots"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "MediaFormat", "TestSupport"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["AtomicFiles", "MediaIO", "MediaFormat", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
         .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "Digest", "MediaIO", "CompositionGraph", "Looks", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "Looks", "MediaTime", "TestSupport"]),

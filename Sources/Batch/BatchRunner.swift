@@ -1,5 +1,7 @@
+import AtomicFiles
 import CompositionGraph
 import Foundation
+import Synchronization
 
 /// Renders a plan's jobs, `jobs` at a time, skipping those whose output is up to date (its
 /// record, in `.reel/NAME.reel-hash` beside it, holds the job's content hash and the size and
@@ -46,9 +48,7 @@ public struct BatchRunner: Sendable {
 
     /// Records `job`'s content hash and its freshly rendered output's stamp.
     static func record(_ job: BatchJob) throws {
-        let file = hashFile(for: job.outputPath)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try record(job, stamp: try FileStamp.ofFile(job.outputPath)).write(toFile: file, atomically: true, encoding: .utf8)
+        try PartialFile.write(Data(record(job, stamp: try FileStamp.ofFile(job.outputPath)).utf8), to: hashFile(for: job.outputPath), sync: false)
         try? FileManager.default.removeItem(atPath: hashFileBeside(job.outputPath))
     }
 
@@ -94,22 +94,25 @@ public struct BatchRunner: Sendable {
 }
 
 /// Hands out job indices and collects outcomes across threads.
-private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextIndex = 0
-    private var outcomes: [BatchRunner.Outcome?]
+private final class Results: Sendable {
+    private struct State {
+        var nextIndex = 0
+        var outcomes: [BatchRunner.Outcome?]
+    }
 
-    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+    private let state: Mutex<State>
+
+    init(count: Int) { state = Mutex(State(outcomes: Array(repeating: nil, count: count))) }
 
     func next() -> Int? {
-        lock.withLock {
-            guard nextIndex < outcomes.count else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
+        state.withLock { state in
+            guard state.nextIndex < state.outcomes.count else { return nil }
+            defer { state.nextIndex += 1 }
+            return state.nextIndex
         }
     }
 
-    func set(_ index: Int, _ outcome: BatchRunner.Outcome) { lock.withLock { outcomes[index] = outcome } }
+    func set(_ index: Int, _ outcome: BatchRunner.Outcome) { state.withLock { $0.outcomes[index] = outcome } }
 
-    var all: [BatchRunner.Outcome] { lock.withLock { outcomes.map { $0 ?? .failed("not run") } } }
+    var all: [BatchRunner.Outcome] { state.withLock { $0.outcomes.map { $0 ?? .failed("not run") } } }
 }

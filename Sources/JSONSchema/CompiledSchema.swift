@@ -2,6 +2,8 @@ import Foundation
 
 /// One schema object (or boolean schema) with its keywords parsed. Built and linked by
 /// `SchemaRegistry`, never changed afterwards.
+///
+/// @unchecked: its properties are set while `SchemaRegistry` builds and links it, before it is shared, never after.
 final class CompiledSchema<Instance: JSONInstance>: @unchecked Sendable {
     struct Bound {
         let number: DecimalNumber

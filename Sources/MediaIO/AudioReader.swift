@@ -10,6 +10,8 @@ import MediaTime
 /// decoders (skip samples) before timestamps are read. Before the stream's first sample and
 /// after its last, the output is silence. Reading ranges in order decodes forward without
 /// seeking; a jump back or more than 5 s forward seeks. Use from one thread at a time.
+///
+/// @unchecked: it owns FFmpeg contexts and frames (C pointers); one thread at a time uses it.
 public final class AudioReader: @unchecked Sendable {
     public let info: MediaInfo
     public let streamIndex: Int

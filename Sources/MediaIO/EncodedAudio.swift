@@ -4,6 +4,8 @@ import MediaFormat
 /// A compressed audio packet as its encoder gave it, kept whole (duration and side data
 /// included, such as FLAC's final STREAMINFO or Opus's discard padding), for a `MediaWriter`
 /// made with `encodedAudio: true`.
+///
+/// @unchecked: it owns an FFmpeg packet (a C pointer), never changed once the encoder gave it.
 public struct EncodedAudioPacket: @unchecked Sendable {
     let packet: Packet
     /// The samples the encoder had taken when the packet came out; nil for the packets its
@@ -82,6 +84,8 @@ public struct EncodedAudioPacket: @unchecked Sendable {
 /// thread than the muxing (a join mixes and encodes its audio ahead of the video parts).
 /// The packets are those a `MediaWriter` with the same settings would have encoded. Use from
 /// one thread at a time.
+///
+/// @unchecked: it owns an FFmpeg encoder (a C pointer); one thread at a time uses it.
 public final class AudioPacketEncoder: @unchecked Sendable {
     private let encoder: AudioEncoder
     private let site: FFmpegCallSite

@@ -1,7 +1,7 @@
 #if os(Linux)
 internal import CLinuxHeap
 #endif
-import Foundation
+import Synchronization
 
 /// How this process's heap (glibc malloc) keeps the memory it frees. Process-wide; on other
 /// systems than Linux the system's allocator is left as it is.
@@ -13,12 +13,12 @@ import Foundation
 /// state on every edit (`reel preview`) would then hold every heap's peak for good: it calls
 /// `releaseFreedMemory()` once at start, and `trim()` after dropping a state.
 public enum HeapPolicy {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var releasing = false
+    /// Whether freed memory goes back to the kernel; held while the heap's settings change.
+    private static let releasing = Mutex(false)
 
     /// From now on freed memory goes back to the kernel, and encoders no longer change that.
     public static func releaseFreedMemory() {
-        lock.withLock {
+        releasing.withLock { releasing in
             releasing = true
             #if os(Linux)
             reel_release_freed_memory()
@@ -37,7 +37,7 @@ public enum HeapPolicy {
     /// Called before an encoder opens: keeps freed memory for the next encoder unless the
     /// process asked to give it back.
     static func prepareForEncoder() {
-        lock.withLock {
+        releasing.withLock { releasing in
             #if os(Linux)
             if !releasing { reel_keep_encoder_memory() }
             #endif

@@ -1,3 +1,4 @@
+import AtomicFiles
 internal import CFFmpeg
 import Foundation
 import MediaTime
@@ -11,6 +12,8 @@ import MediaTime
 /// The bytes depend only on the frames, samples and settings: bit-exact muxer and encoder flags,
 /// no creation time or encoder version strings (x264's SEI is stripped, x265's is off), and a
 /// fixed encoder thread count. Use from one thread at a time.
+///
+/// @unchecked: it owns FFmpeg's muxer and encoders (C pointers); one thread at a time uses it.
 public final class MediaWriter: @unchecked Sendable {
     public let path: String
     public let settings: WriterSettings
@@ -44,8 +47,9 @@ public final class MediaWriter: @unchecked Sendable {
     /// not as frames; with `encodedAudio`, the audio as packets of an `AudioPacketEncoder`
     /// (`append(encodedAudio:)`). Throws `MediaError`.
     public convenience init(path: String, settings: WriterSettings, encodedVideo: Bool = false, encodedAudio: Bool = false) throws {
-        try self.init(path: path, settings: settings, target: .file(try PartialFile(output: path)), encodedVideo: encodedVideo,
-                      encodedAudio: encodedAudio)
+        let partial: PartialFile
+        do { partial = try PartialFile(output: path) } catch { throw MediaError(error) }
+        try self.init(path: path, settings: settings, target: .file(partial), encodedVideo: encodedVideo, encodedAudio: encodedAudio)
     }
 
     private init(path: String, settings: WriterSettings, target: Target, encodedVideo: Bool = false, encodedAudio: Bool = false) throws {
@@ -199,7 +203,7 @@ public final class MediaWriter: @unchecked Sendable {
         }
         state = .finished
         close(removing: false)
-        try partial?.commit()
+        do { try partial?.commit() } catch { throw MediaError(error) }
     }
 
     /// Stops writing and removes the temporary file. Safe to call more than once.

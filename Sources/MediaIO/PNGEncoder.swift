@@ -1,3 +1,4 @@
+import AtomicFiles
 internal import CFFmpeg
 import Foundation
 import MediaTime
@@ -42,9 +43,12 @@ public enum PNGEncoder {
     /// written, its folder made if missing) and a rename. Throws `MediaError(.writingFailed)`
     /// with the system's reason (a folder that cannot be made, another process writing `path`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let partial = try PartialFile(output: path)
-        try partial.write(bytes)
-        try partial.commit(sync: false) // stills come by the hundred; an fsync each would cost more than they are worth
+        do {
+            // Stills come by the hundred; an fsync each would cost more than they are worth.
+            try PartialFile.write(bytes, to: path, sync: false)
+        } catch {
+            throw MediaError(error)
+        }
     }
 
     /// `frame` itself when it is already rgb24 or rgba, else a converted copy.

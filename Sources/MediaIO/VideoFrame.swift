@@ -7,6 +7,8 @@ import MediaTime
 /// frame is released). Frames a reader returns are shared with its cache: read them, do not
 /// write into them. Frames made with `init(width:height:pixelFormat:colorSpace:)` or a
 /// `VideoFramePool` are the caller's to fill.
+///
+/// @unchecked: it owns an FFmpeg frame (a C pointer); once made and filled it is only read.
 public final class VideoFrame: @unchecked Sendable {
     let frame: Frame
     public let width: Int
@@ -90,6 +92,8 @@ public final class VideoFrame: @unchecked Sendable {
 /// Recycles frame buffers of one size and format (an `AVBufferPool`): a frame's memory returns
 /// to the pool when the last `VideoFrame` using it is released, so steady-state reading and
 /// rendering allocate no pixel memory. Thread-safe.
+///
+/// @unchecked: it owns an `AVBufferPool` (a C pointer, thread-safe in FFmpeg); its layout is set in `init` only.
 public final class VideoFramePool: @unchecked Sendable {
     public let width: Int
     public let height: Int

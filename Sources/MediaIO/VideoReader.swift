@@ -10,6 +10,8 @@ import MediaTime
 /// is shown, after the last the last one (a still image is one frame shown at every time).
 /// Use from one thread at a time (it may move between threads, e.g. into a decoding task);
 /// the frames it returns may be used anywhere.
+///
+/// @unchecked: it owns FFmpeg contexts and frames (C pointers); one thread at a time uses it.
 public final class VideoReader: @unchecked Sendable {
     public struct Options: Sendable {
         /// Output format; nil keeps the decoder's own (no conversion when `size` is nil too).

@@ -18,6 +18,8 @@ public struct OverlaySprite: Sendable {
 ///
 /// Never changed once handed out: the renderer redraws a buffer only while it holds the
 /// last reference, so a sprite may be read on any thread.
+///
+/// @unchecked: it owns a Cairo surface (a C pointer), read-only once handed out (above).
 public final class SpritePixels: @unchecked Sendable {
     let surface: OpaquePointer
     public let width: Int

@@ -1,17 +1,19 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Tells when any of a set of files changes on disk. It polls each file's identity (device,
 /// inode, size, modification time to the nanosecond) every `interval`: portable, cheap for the
 /// few dozen files a project reads, and it sees editors that save by renaming a new file into
 /// place. A file that appears or disappears counts as a change.
+///
+/// @unchecked: `timer` is a dispatch source (not marked Sendable on Linux), safe to cancel from any thread.
 final class FileWatcher: @unchecked Sendable {
     private struct Stamp: Equatable {
         var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
     }
 
-    private let lock = NSLock()
-    private var stamps: [String: Stamp?] = [:]
+    private let stamps = Mutex<[String: Stamp?]>([:])
     private let timer: DispatchSourceTimer
 
     /// Starts polling; `changed` runs on a background queue, once per poll that saw changes.
@@ -27,7 +29,7 @@ final class FileWatcher: @unchecked Sendable {
     /// Watches `paths` from now on. A path watched before keeps the stamp it had, so a change
     /// made while its reader was busy is still seen at the next poll.
     func watch(_ paths: [String]) {
-        lock.withLock {
+        stamps.withLock { stamps in
             var next: [String: Stamp?] = [:]
             for path in paths { next[path] = stamps[path] ?? Self.stamp(path) }
             stamps = next
@@ -40,7 +42,7 @@ final class FileWatcher: @unchecked Sendable {
 
     /// Stamps every file again; true when one differs from the last poll.
     private func poll() -> Bool {
-        lock.withLock {
+        stamps.withLock { stamps in
             var changed = false
             for (path, old) in stamps {
                 let now = Self.stamp(path)

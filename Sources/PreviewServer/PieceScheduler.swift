@@ -6,6 +6,8 @@ import RenderEngine
 /// Pieces a page waits for come first; then the ones ahead of its playhead, asked for in the
 /// background. A new generation drops the background work of the old one (its session is
 /// cancelled by whoever replaced it).
+///
+/// @unchecked: its state is used only under `condition` (an `NSCondition`: the worker waits).
 final class PieceScheduler: @unchecked Sendable {
     /// How many segments from the playhead on are made ahead of time.
     static let ahead = 3

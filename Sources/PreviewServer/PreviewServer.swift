@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import ProjectFile
 import ServiceLifecycle
+import Synchronization
 
 /// `reel preview`: a local web server with one page that plays the project, shows exact
 /// frames, its timeline and vars, and follows every change of the files it reads.
@@ -12,7 +13,7 @@ import ServiceLifecycle
 /// It binds `configuration.host` (127.0.0.1 unless told otherwise) and runs until `stop()`;
 /// then it stops taking requests, cancels the renders (their temporary files go with them)
 /// and returns.
-public final class PreviewServer: @unchecked Sendable {
+public final class PreviewServer: Sendable {
     /// Why the server could not start.
     public struct StartFailure: Error, CustomStringConvertible {
         public enum Reason: Sendable {
@@ -36,9 +37,8 @@ public final class PreviewServer: @unchecked Sendable {
 
     private let configuration: PreviewConfiguration
     private let session: PreviewSession
-    private let lock = NSLock()
-    private var group: ServiceGroup?
-    private var stopRequested = false
+    /// The running server's services, and whether `stop()` came first.
+    private let running = Mutex<(group: ServiceGroup?, stopRequested: Bool)>((nil, false))
 
     public init(_ configuration: PreviewConfiguration) {
         self.configuration = configuration
@@ -73,9 +73,9 @@ public final class PreviewServer: @unchecked Sendable {
             },
             logger: logger)
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let stopNow: Bool = lock.withLock {
-            self.group = group
-            return stopRequested
+        let stopNow: Bool = running.withLock {
+            $0.group = group
+            return $0.stopRequested
         }
         if stopNow { return }
         do {
@@ -90,9 +90,9 @@ public final class PreviewServer: @unchecked Sendable {
     /// Stops serving (safe from any thread, more than once): the page's waiting requests end,
     /// then the server closes.
     public func stop() {
-        let group: ServiceGroup? = lock.withLock {
-            stopRequested = true
-            return self.group
+        let group: ServiceGroup? = running.withLock {
+            $0.stopRequested = true
+            return $0.group
         }
         session.stop()
         Task { await group?.triggerGracefulShutdown() }
@@ -100,14 +100,13 @@ public final class PreviewServer: @unchecked Sendable {
 }
 
 /// The port the server listens on: the one asked for, or the one the system gave for port 0.
-final class BoundPort: @unchecked Sendable {
-    private let lock = NSLock()
-    private var port: Int
+final class BoundPort: Sendable {
+    private let port: Mutex<Int>
 
-    init(_ port: Int) { self.port = port }
+    init(_ port: Int) { self.port = Mutex(port) }
 
     var value: Int {
-        get { lock.withLock { port } }
-        set { lock.withLock { port = newValue } }
+        get { port.withLock { $0 } }
+        set { port.withLock { $0 = newValue } }
     }
 }

@@ -5,33 +5,37 @@ import Foundation
 import MediaIO
 import ProjectFile
 import RenderEngine
+import Synchronization
 import TimelinePage
 
 /// The project as the page sees it: loads it, watches every file it reads, and on a change
 /// loads it again and makes a new generation (keeping the last good one while the project
 /// has problems, whose diagnostics the page then shows). Var values set on the page load it
 /// again the same way, without touching the file.
-final class PreviewSession: @unchecked Sendable {
+final class PreviewSession: Sendable {
     let configuration: PreviewConfiguration
     let pieces: PieceScheduler
-    private let lock = NSLock()
-    private var current: PreviewGeneration?
-    private var timelines: [Int: String] = [:]
-    private var state: PageState
-    private var pageVars: [VarOverride] = []
-    private var playhead = 0
-    private var reloadScheduled = false
-    private var stopped = false
-    private let stopping = NSLock()
-    private var finished = false
+    private let state: Mutex<State>
+    /// Whether `stop()` has finished; held while it stops.
+    private let finished = Mutex(false)
     private let reloads = DispatchQueue(label: "reel.preview.reload")
-    private var watcher: FileWatcher?
     /// The stills' open readers, handed from each generation to the next.
     private let readers = ReaderShelf()
 
+    private struct State {
+        var current: PreviewGeneration?
+        var timelines: [Int: String] = [:]
+        var page: PageState
+        var pageVars: [VarOverride] = []
+        var playhead = 0
+        var reloadScheduled = false
+        var stopped = false
+        var watcher: FileWatcher?
+    }
+
     init(_ configuration: PreviewConfiguration) {
         self.configuration = configuration
-        state = PageState(project: configuration.projectPath)
+        state = Mutex(State(page: PageState(project: configuration.projectPath)))
         pieces = PieceScheduler(log: configuration.log)
     }
 
@@ -42,7 +46,8 @@ final class PreviewSession: @unchecked Sendable {
         // Hours of edits, each a new generation with its own decoders, encoders and frame
         // pools: what one frees must go back to the kernel, not stay in the heaps.
         HeapPolicy.releaseFreedMemory()
-        watcher = FileWatcher { [weak self] in self?.scheduleReload("a file changed") }
+        let watcher = FileWatcher { [weak self] in self?.scheduleReload("a file changed") }
+        state.withLock { $0.watcher = watcher }
         reloads.async { [self] in reload("loaded") }
     }
 
@@ -50,10 +55,10 @@ final class PreviewSession: @unchecked Sendable {
     /// files are removed by then).
     /// Safe to call more than once and from any thread: every call returns once stopped.
     func stop() {
-        stopping.withLock {
-            let generation: PreviewGeneration? = lock.withLock {
-                stopped = true
-                return current
+        finished.withLock { finished in
+            let (generation, watcher) = state.withLock { state in
+                state.stopped = true
+                return (state.current, state.watcher)
             }
             guard !finished else { return }
             // A fetch under way, or one a load is about to start, ends now.
@@ -66,19 +71,19 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    var isStopped: Bool { lock.withLock { stopped } }
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
-    var snapshot: PageState { lock.withLock { state } }
+    var snapshot: PageState { state.withLock { $0.page } }
 
     /// The generation whose frames and pieces the page may ask for: the current one only.
     func generation(_ number: Int) -> PreviewGeneration? {
-        lock.withLock { current?.number == number ? current : nil }
+        state.withLock { $0.current?.number == number ? $0.current : nil }
     }
 
     /// The generation with the piece whose key is `key`.
     func piece(key: String) -> (PreviewGeneration, Int)? {
-        lock.withLock {
-            guard let current, let segment = current.segments.first(where: { $0.pieceKey == key }) else { return nil }
+        state.withLock { state in
+            guard let current = state.current, let segment = current.segments.first(where: { $0.pieceKey == key }) else { return nil }
             return (current, segment.index)
         }
     }
@@ -86,18 +91,18 @@ final class PreviewSession: @unchecked Sendable {
     /// The timeline page of generation `number` (made once).
     func timeline(_ number: Int) -> String? {
         guard let generation = generation(number) else { return nil }
-        if let page = lock.withLock({ timelines[number] }) { return page }
+        if let page = state.withLock({ $0.timelines[number] }) { return page }
         let page = TimelinePage.html(for: generation.graph, title: configuration.projectPath) { _, _ in nil }
-        lock.withLock { timelines = [number: page] }
+        state.withLock { $0.timelines = [number: page] }
         return page
     }
 
     /// The page's var values (names it does not mention keep theirs); loads the project again.
     func setVars(_ values: [String: String]) {
-        lock.withLock {
-            pageVars.removeAll { values[$0.name] != nil }
+        state.withLock { state in
+            state.pageVars.removeAll { values[$0.name] != nil }
             for name in values.keys.sorted() {
-                pageVars.append(VarOverride(name: name, input: .text(values[name]!), location: .commandLine("the page's form")))
+                state.pageVars.append(VarOverride(name: name, input: .text(values[name]!), location: .commandLine("the page's form")))
             }
         }
         scheduleReload("vars set on the page")
@@ -105,28 +110,28 @@ final class PreviewSession: @unchecked Sendable {
 
     /// The page's playhead is in segment `index`: make the pieces from there on ahead of time.
     func playhead(segment index: Int) {
-        guard let generation = lock.withLock({ () -> PreviewGeneration? in
-            playhead = index
-            return current
+        guard let generation = state.withLock({ state -> PreviewGeneration? in
+            state.playhead = index
+            return state.current
         }), generation.segments.indices.contains(index) else { return }
         pieces.prefetch(generation, from: index)
     }
 
     private func scheduleReload(_ reason: String) {
-        let first: Bool = lock.withLock {
-            defer { reloadScheduled = true }
-            return !reloadScheduled && !stopped
+        let first: Bool = state.withLock { state in
+            defer { state.reloadScheduled = true }
+            return !state.reloadScheduled && !state.stopped
         }
         guard first else { return }
         reloads.async { [self] in
-            lock.withLock { reloadScheduled = false }
+            state.withLock { $0.reloadScheduled = false }
             reload(reason)
         }
     }
 
     private func reload(_ reason: String) {
         let started = DispatchTime.now()
-        let (previous, stopped) = lock.withLock { (current, self.stopped) }
+        let (previous, stopped, watcher) = state.withLock { ($0.current, $0.stopped, $0.watcher) }
         guard !stopped else { return }
         do {
             let (loaded, given) = try configuration.load(pageVars: try pageVarsForTheFile())
@@ -134,10 +139,10 @@ final class PreviewSession: @unchecked Sendable {
                                              cacheFolder: configuration.cacheFolder, readers: readers)
             previous?.stills.handOverReaders()
             let list = PreviewVar.list(document: loaded.document.root, overrides: given)
-            let from = lock.withLock {
-                current = next
-                state.show(next, vars: list, warnings: loaded.warnings.isEmpty ? nil : ErrorText.warnings(loaded))
-                return min(playhead, next.segments.count - 1)
+            let from = state.withLock { state in
+                state.current = next
+                state.page.show(next, vars: list, warnings: loaded.warnings.isEmpty ? nil : ErrorText.warnings(loaded))
+                return min(state.playhead, next.segments.count - 1)
             }
             previous?.playback.cancel()
             watcher?.watch(configuration.inputFiles + loaded.graph.readFiles().map(\.path))
@@ -147,7 +152,7 @@ final class PreviewSession: @unchecked Sendable {
             configuration.log("\(reason): \(changed) of \(next.segments.count) segments to render, ready in \(Self.seconds(since: started))")
         } catch {
             let text = ErrorText.message(for: error)
-            lock.withLock { state.fail(text) }
+            state.withLock { $0.page.fail(text) }
             if previous == nil { watcher?.watch(configuration.inputFiles) }
             let count = (error as? ProjectError)?.diagnostics.count ?? 1
             configuration.log("\(reason): the project has \(count) problem\(count == 1 ? "" : "s"), shown on the page; the last good picture stays")
@@ -159,11 +164,11 @@ final class PreviewSession: @unchecked Sendable {
     /// restart; the others must keep to `PageVarRule`, else the load fails with the page's form
     /// as their place. A file that cannot be read keeps them all (loading it says why).
     private func pageVarsForTheFile() throws(ProjectError) -> [VarOverride] {
-        guard let root = try? DocumentLoader.load(path: configuration.projectPath).root else { return lock.withLock { pageVars } }
+        guard let root = try? DocumentLoader.load(path: configuration.projectPath).root else { return state.withLock { $0.pageVars } }
         let declared = VarsSubstitution(document: root)
-        let vars = lock.withLock {
-            pageVars.removeAll { declared.declaration($0.name) == nil }
-            return pageVars
+        let vars = state.withLock { state in
+            state.pageVars.removeAll { declared.declaration($0.name) == nil }
+            return state.pageVars
         }
         let folder = PageVarRule.resolved(URL(fileURLWithPath: configuration.projectPath).deletingLastPathComponent().path, in: "/")
         let problems = vars.compactMap { given -> Diagnostic? in

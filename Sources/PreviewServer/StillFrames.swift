@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MediaIO
 import RenderEngine
+import Synchronization
 
 /// The exact still frames of one state of the project: `reel frame`'s own code path
 /// (`FrameGenerator` at the render size, scaled to the still size in the RGB conversion,
@@ -16,6 +17,8 @@ import RenderEngine
 /// ask comes and at its turn, and of the asks not begun only the newest `waitingAtMost` wait
 /// (a page asks for one still at a time; more come from pages that moved on or from a client
 /// flooding the server).
+///
+/// @unchecked: `generator` and `recent` are used only on `queue`; the asks are in a `Mutex`.
 final class StillFrames: @unchecked Sendable {
     /// A still that was not made because nobody waits for it any more.
     struct Dropped: Error {}
@@ -35,9 +38,8 @@ final class StillFrames: @unchecked Sendable {
     private let queue = DispatchQueue(label: "reel.preview.stills")
     private var recent: [(frame: Int64, png: [UInt8])] = []
     private static let kept = 12
-    private let lock = NSLock()
     /// Asks not begun, oldest first.
-    private var waiting: [Ask] = []
+    private let waiting = Mutex<[Ask]>([])
     private static let waitingAtMost = 4
 
     init(graph: CompositionGraph, size: PixelSize, readers: ReaderShelf) throws {
@@ -54,7 +56,7 @@ final class StillFrames: @unchecked Sendable {
             let ask = Ask(isWanted: isWanted, continuation: continuation)
             for dropped in wait(ask) { dropped.continuation.resume(throwing: Dropped()) }
             queue.async { [self] in
-                let begun = lock.withLock { waiting.firstIndex { $0 === ask }.map { waiting.remove(at: $0) } }
+                let begun = waiting.withLock { waiting in waiting.firstIndex { $0 === ask }.map { waiting.remove(at: $0) } }
                 guard begun != nil else { return } // dropped: answered already
                 guard ask.isWanted() else { return ask.continuation.resume(throwing: Dropped()) }
                 ask.continuation.resume(with: Result { try make(n) })
@@ -65,7 +67,7 @@ final class StillFrames: @unchecked Sendable {
     /// Lists `ask` with those not begun; returns the ones to drop: those nobody waits for any
     /// more, then the oldest beyond `waitingAtMost`.
     private func wait(_ ask: Ask) -> [Ask] {
-        lock.withLock {
+        waiting.withLock { waiting in
             var kept: [Ask] = [], dropped: [Ask] = []
             for waiter in waiting + [ask] {
                 if waiter.isWanted() { kept.append(waiter) } else { dropped.append(waiter) }

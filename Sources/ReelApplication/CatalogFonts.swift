@@ -2,6 +2,7 @@ import CompositionGraph
 import Foundation
 import OverlayRendering
 import ProjectCompiler
+import Synchronization
 
 /// Font families resolved by fontconfig over the machine's fonts and the project's font files,
 /// exactly as the overlay renderer will see them.
@@ -45,9 +46,15 @@ struct CatalogFonts: FontResolver {
 /// The catalogs this process has built, by their font files (and those files' sizes and times):
 /// building one reads the machine's fontconfig setup and scans fonts, which a batch would
 /// otherwise do for every row. Keeps the last few.
-private final class BuiltCatalogs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var catalogs: [(key: [String], catalog: FontCatalog)] = []
+private final class BuiltCatalogs: Sendable {
+    /// A catalog and the key it was built for.
+    /// @unchecked: a `FontCatalog` is for one thread at a time; Reel loads one project at a time.
+    private struct Built: @unchecked Sendable {
+        var key: [String]
+        var catalog: FontCatalog
+    }
+
+    private let catalogs = Mutex<[Built]>([])
 
     func catalog(fontFiles: [String]) throws(OverlayError) -> FontCatalog {
         let key = fontFiles.flatMap { file -> [String] in
@@ -55,10 +62,10 @@ private final class BuiltCatalogs: @unchecked Sendable {
             return [file, "\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)",
                     "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)"]
         }
-        if let known = lock.withLock({ catalogs.first { $0.key == key }?.catalog }) { return known }
+        if let known = catalogs.withLock({ $0.first { $0.key == key }?.catalog }) { return known }
         let catalog = try FontCatalog(fontFiles: fontFiles)
-        lock.withLock {
-            catalogs.append((key, catalog))
+        catalogs.withLock { catalogs in
+            catalogs.append(Built(key: key, catalog: catalog))
             if catalogs.count > 8 { catalogs.removeFirst() }
         }
         return catalog

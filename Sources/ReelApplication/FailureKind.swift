@@ -1,3 +1,4 @@
+import AtomicFiles
 import FileSafety
 import Interchange
 import MediaIO
@@ -54,7 +55,7 @@ public enum FailureKind: Sendable {
             case .missingFile: .missingFile
             case .usage: .usage
             }
-        case is OutputRefusal: .cannotWrite
+        case is OutputRefusal, is FileWriteError: .cannotWrite
         case is RenderRequestError: .usage
         case is OverlayError: .invalidInput
         default: .failure

@@ -1,3 +1,4 @@
+import AtomicFiles
 import FilePaths
 import FileSafety
 import Foundation
@@ -36,7 +37,7 @@ extension Workspace {
         } else {
             text = OTIOWriter.json(timeline)
         }
-        try PNGEncoder.writeAtomically(Array(text.utf8), to: output)
+        try PartialFile.write(Array(text.utf8), to: output, sync: false)
         return ExportedTimeline(timeline: timeline, warnings: warnings, missingMedia: facts.missing)
     }
 }
@@ -51,7 +52,7 @@ public enum TimelineImporting {
             + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
         try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
         let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolutePath(output))
-        try PNGEncoder.writeAtomically(Array(result.text.utf8), to: output)
+        try PartialFile.write(Array(result.text.utf8), to: output, sync: false)
         return result
     }
 }

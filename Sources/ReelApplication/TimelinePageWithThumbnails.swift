@@ -1,3 +1,4 @@
+import AtomicFiles
 import CompositionGraph
 import Foundation
 import MediaIO
@@ -8,6 +9,11 @@ import TimelinePage
 /// The timeline as one self-contained web page (`reel graph --html`) with a thumbnail of
 /// every clip and the ducking curves.
 public enum TimelinePageWithThumbnails {
+    /// Writes the page to `path` whole or not at all.
+    public static func write(_ graph: CompositionGraph, title: String, to path: String) throws {
+        try PartialFile.write(Array(try html(for: graph, title: title).utf8), to: path, sync: false)
+    }
+
     public static func html(for graph: CompositionGraph, title: String) throws -> String {
         // A first pass only collects the pictures the page shows, so they can be made file by
         // file in time order: each decoder then reads forward instead of seeking back and forth.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AtomicFiles
 import Foundation
 
 /// The media cache's folder: files named by the SHA-256 of their bytes (with the URL's
@@ -79,10 +80,9 @@ struct CacheIndex {
         if index.entries != saved?.entries {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let temporary = indexPath + ".new"
-            guard let data = try? encoder.encode(Saved(entries: index.entries)),
-                  FileManager.default.createFile(atPath: temporary, contents: data),
-                  rename(temporary, indexPath) == 0 else {
+            do {
+                try PartialFile.write(try encoder.encode(Saved(entries: index.entries)), to: indexPath, sync: false)
+            } catch {
                 throw CacheFailure("cannot write the media cache index \(indexPath)")
             }
         }

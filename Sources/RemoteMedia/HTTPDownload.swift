@@ -1,3 +1,4 @@
+import AtomicFiles
 import CCurl
 import Digest
 import Foundation
@@ -21,8 +22,9 @@ struct HTTPDownload {
     }
 
     struct Body {
-        /// The temporary file holding it; the caller moves or removes it.
-        var path: String
+        /// The temporary file holding it, still locked; the caller renames it into place or
+        /// removes it (releasing it does).
+        var file: TemporaryFile
         var sha256: String
         var size: Int64
         var validators: Validators
@@ -80,33 +82,32 @@ struct HTTPDownload {
     let limits: Limits
     /// Sent as If-None-Match / If-Modified-Since when there is a cached copy.
     let cached: Validators?
-    /// Where the body goes.
-    let temporaryPath: String
+    /// Where the body goes: a `TemporaryFile` named `PREFIX…` in `folder`.
+    let folder: String
+    let prefix: String
     /// Checked at least once a second: true stops the download (`Failure.cancelled`).
     let isCancelled: @Sendable () -> Bool
     let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
 
     func run() throws(Failure) -> Outcome {
         if let reason = reel_curl_unavailable() { throw .transport(String(cString: reason)) }
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotWrite("cannot create \(temporaryPath): \(String(cString: strerror(errno)))") }
-        // Held until the file is closed, so a cache sweep tells this live download from one a
-        // killed process left (`RemoteMediaCache.removeAbandonedDownloads`).
-        _ = flock(fd, LOCK_EX | LOCK_NB)
-        let transfer = Transfer(download: self, file: fd)
+        // Locked until renamed or removed, so a cache sweep tells this live download from one a
+        // killed process left (`TemporaryFile.removeAbandoned`).
+        let file: TemporaryFile
+        do { file = try TemporaryFile(in: folder, prefix: prefix) } catch { throw .cannotWrite(error.message) }
+        let transfer = Transfer(download: self, file: file)
         let code = transfer.perform()
-        close(fd)
         do {
-            let outcome = try interpret(code, transfer)
-            if case .notModified = outcome { unlink(temporaryPath) }
+            let outcome = try interpret(code, transfer, file)
+            if case .notModified = outcome { file.discard() }
             return outcome
         } catch {
-            unlink(temporaryPath)
+            file.discard()
             throw error
         }
     }
 
-    private func interpret(_ code: Int32, _ transfer: Transfer) throws(Failure) -> Outcome {
+    private func interpret(_ code: Int32, _ transfer: Transfer, _ file: TemporaryFile) throws(Failure) -> Outcome {
         if let stop = transfer.stop { throw stop }
         let status = transfer.status
         switch ReelCurlCode(UInt32(code)) {
@@ -129,7 +130,7 @@ struct HTTPDownload {
         if let expected = transfer.expectedLength, transfer.received != expected {
             throw .truncated(received: transfer.received, expected: expected)
         }
-        return .fetched(Body(path: temporaryPath, sha256: transfer.digest.hexDigest(), size: transfer.received,
+        return .fetched(Body(file: file, sha256: transfer.digest.hexDigest(), size: transfer.received,
                              validators: Validators(etag: transfer.headers["etag"], lastModified: transfer.headers["last-modified"])))
     }
 }
@@ -144,7 +145,7 @@ struct Validators: Codable, Equatable {
 /// response's headers, the body written to the file and hashed, and why it was stopped.
 private final class Transfer {
     let download: HTTPDownload
-    let file: Int32
+    let file: TemporaryFile
     private let handle: UnsafeMutableRawPointer?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(REEL_CURL_ERROR_SIZE))
     /// The last response's headers by lowercased name (a status line starts them again).
@@ -161,7 +162,7 @@ private final class Transfer {
     /// and the one before them.
     private var samples: [(time: Double, bytes: Int64)] = []
 
-    init(download: HTTPDownload, file: Int32) {
+    init(download: HTTPDownload, file: TemporaryFile) {
         self.download = download
         self.file = file
         handle = reel_curl_easy_init()
@@ -247,13 +248,8 @@ private final class Transfer {
         }
         received += Int64(piece.count)
         if received > download.limits.maxBytes { return halt(.tooLarge(limit: download.limits.maxBytes)) }
-        var offset = 0
-        while offset < piece.count {
-            let written = write(file, piece.baseAddress! + offset, piece.count - offset)
-            guard written >= 0 || errno == EINTR else {
-                return halt(.cannotWrite("cannot write the download \(download.temporaryPath): \(String(cString: strerror(errno)))"))
-            }
-            offset += max(written, 0)
+        do { try file.write(piece) } catch {
+            return halt(.cannotWrite("cannot write the download \(file.path): \(error.reason)"))
         }
         digest.update(piece)
         lastData = ProcessInfo.processInfo.systemUptime

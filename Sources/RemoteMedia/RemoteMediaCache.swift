@@ -1,5 +1,7 @@
+import AtomicFiles
 import Foundation
 import ProjectCompiler
+import Synchronization
 
 /// The local cache of `http(s)://` media: each URL is fetched once into a content-addressed
 /// file, and the render reads that file, so the output depends on the bytes fetched, not on the
@@ -9,18 +11,23 @@ import ProjectCompiler
 /// conditional GET (If-None-Match with the cached ETag, If-Modified-Since with the cached
 /// Last-Modified); 304 keeps the cached copy, 200 replaces it. Later uses in the same process
 /// (`reel preview` reloading) take the copy without asking. Offline, only the cache is used.
-public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
+public final class RemoteMediaCache: RemoteMediaLocator {
     public let settings: RemoteMediaSettings
     private let report: @Sendable (FetchEvent) -> Void
     private let interruptions: @Sendable (_ cancel: @escaping @Sendable () -> Void) -> AnyObject?
-    private let lock = NSLock()
-    /// URL → local file, for the URLs this process has resolved.
-    private var resolved: [String: String] = [:]
-    private var sweptDownloads = false
-    /// Where fetched files go once the cache folder has failed: a folder of this process's own.
-    private var scratch: String?
-    private let cancellation = NSCondition()
-    private var cancelled = false
+    /// Held through a fetch, so a URL is fetched once however many threads ask for it.
+    private let fetches = Mutex(Fetches())
+    private let cancellation = Cancellation()
+
+    /// What this process has fetched.
+    private struct Fetches {
+        /// URL → local file, for the URLs this process has resolved.
+        var resolved: [String: String] = [:]
+        var sweptDownloads = false
+        /// Where fetched files go once the cache folder has failed: a folder of this process's own.
+        var scratch: String?
+    }
+
     /// Temporary downloads are named `.download-UUID` in the cache folder.
     static let downloadPrefix = ".download-"
 
@@ -34,33 +41,17 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
     }
 
     public func localCopy(of url: String) throws(RemoteMediaFailure) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let path = resolved[url], FileManager.default.fileExists(atPath: path) { return path }
-        let path = try settings.offline ? cachedCopy(of: url) : fetch(url)
-        resolved[url] = path
-        return path
+        try fetches.withLock { fetches throws(RemoteMediaFailure) in
+            if let path = fetches.resolved[url], FileManager.default.fileExists(atPath: path) { return path }
+            let path = try settings.offline ? cachedCopy(of: url) : fetch(url, &fetches)
+            fetches.resolved[url] = path
+            return path
+        }
     }
 
     /// Stops the fetch under way and every later one (`RemoteMediaFailure.Kind.cancelled`):
     /// its download is removed. Safe from any thread.
-    public func cancel() {
-        cancellation.withLock {
-            cancelled = true
-            cancellation.broadcast()
-        }
-    }
-
-    private var isCancelled: Bool { cancellation.withLock { cancelled } }
-
-    /// Waits `seconds`, or less if cancelled meanwhile; true when cancelled.
-    private func wait(_ seconds: Double) -> Bool {
-        let end = Date(timeIntervalSinceNow: seconds)
-        return cancellation.withLock {
-            while !cancelled && cancellation.wait(until: end) {}
-            return cancelled
-        }
-    }
+    public func cancel() { cancellation.cancel() }
 
     /// Offline: the cached copy, or an error saying there is none.
     private func cachedCopy(of url: String) throws(RemoteMediaFailure) -> String {
@@ -79,15 +70,16 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
 
     /// Online: a conditional GET when there is a cached copy, a plain one otherwise, with
     /// retries, all within the deadline.
-    private func fetch(_ url: String) throws(RemoteMediaFailure) -> String {
+    private func fetch(_ url: String, _ fetches: inout Fetches) throws(RemoteMediaFailure) -> String {
         let shown = RemoteURL.redacted(url)
         guard let address = URL(string: url) else { throw RemoteMediaFailure(.notFound, "'\(shown)' is not a valid URL") }
         let key = RemoteURL.indexKey(url)
-        let cached = try cachedEntry(key)
-        let folder = scratch ?? settings.folder
-        if !sweptDownloads && scratch == nil {
-            sweptDownloads = true
-            Self.removeAbandonedDownloads(in: folder)
+        let cached = try cachedEntry(key, &fetches.scratch)
+        let folder = fetches.scratch ?? settings.folder
+        if !fetches.sweptDownloads && fetches.scratch == nil {
+            fetches.sweptDownloads = true
+            // Downloads a killed process left (unlocked, and older than a minute).
+            TemporaryFile.removeAbandoned(in: folder, prefix: Self.downloadPrefix, olderThan: 60)
         }
         let interruption = interruptions { [weak self] in self?.cancel() }
         defer { withExtendedLifetime(interruption) {} }
@@ -96,9 +88,8 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
                                          deadline: deadline, deadlineSeconds: settings.deadline)
         var attempt = 1
         while true {
-            let download = HTTPDownload(url: url, limits: limits, cached: cached?.validators,
-                                        temporaryPath: folder + "/" + Self.downloadPrefix + UUID().uuidString,
-                                        isCancelled: { [weak self] in self?.isCancelled ?? true }) { [report] received, expected in
+            let download = HTTPDownload(url: url, limits: limits, cached: cached?.validators, folder: folder, prefix: Self.downloadPrefix,
+                                        isCancelled: { [cancellation] in cancellation.isCancelled }) { [report] received, expected in
                 report(.progress(url: shown, received: received, expected: expected))
             }
             report(.started(url: shown, conditional: cached != nil))
@@ -111,7 +102,7 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
                     throw failure(error, url: shown, attempts: attempt)
                 }
                 report(.retrying(url: shown, reason: Self.describe(error), delay: delay))
-                if wait(delay) { throw failure(.cancelled, url: shown, attempts: attempt) }
+                if cancellation.wait(delay) { throw failure(.cancelled, url: shown, attempts: attempt) }
                 attempt += 1
                 continue
             }
@@ -124,14 +115,14 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
                 }
             case .fetched(let body):
                 report(.fetched(url: shown, bytes: body.size))
-                return try store(body, for: key, fileExtension: address.pathExtension)
+                return try store(body, for: key, fileExtension: address.pathExtension, fetches)
             }
         }
     }
 
     /// The cache's entry for `key`, if any. When the cache folder cannot be used, the run goes
     /// on without it (warned once): its fetches go to a folder of its own, removed at exit.
-    private func cachedEntry(_ key: String) throws(RemoteMediaFailure) -> CacheIndex.Entry? {
+    private func cachedEntry(_ key: String, _ scratch: inout String?) throws(RemoteMediaFailure) -> CacheIndex.Entry? {
         guard scratch == nil else { return nil }
         do {
             return try CacheIndex.withLocked(folder: settings.folder) { index throws(CacheFailure) in index.entry(for: key) }
@@ -145,47 +136,30 @@ public final class RemoteMediaCache: RemoteMediaLocator, @unchecked Sendable {
 
     public static let folderHint = "set REEL_MEDIA_CACHE_DIR to a writable folder"
 
-    /// Removes the temporary downloads that processes killed mid-download left in `folder`:
-    /// those nobody holds locked (a live download holds its file from creating it to closing
-    /// it) and nobody has written for a minute (a download just created and not yet locked, or
-    /// just closed and not yet renamed, is newer).
-    static func removeAbandonedDownloads(in folder: String, olderThan age: TimeInterval = 60) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasPrefix(downloadPrefix) {
-            let path = folder + "/" + name
-            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  Date().timeIntervalSince(modified) > age else { continue }
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard fd >= 0 else { continue }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
-            close(fd)
-        }
-    }
-
     /// Moves a fetched body into the folder under its content's name and indexes it (under
     /// `key`); without the cache, only moves it into the scratch folder.
-    private func store(_ body: HTTPDownload.Body, for key: String, fileExtension: String) throws(RemoteMediaFailure) -> String {
+    private func store(_ body: HTTPDownload.Body, for key: String, fileExtension: String, _ fetches: Fetches) throws(RemoteMediaFailure) -> String {
         let ext = fileExtension.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } && !fileExtension.isEmpty && fileExtension.count <= 8
             ? "." + fileExtension.lowercased() : ""
-        if let scratch {
+        if let scratch = fetches.scratch {
             let path = scratch + "/" + body.sha256 + ext
-            guard rename(body.path, path) == 0 else {
-                unlink(body.path)
-                throw RemoteMediaFailure(.unavailable, "cannot move the download into \(path): \(String(cString: strerror(errno)))")
+            do { try body.file.commit(to: path, sync: false) } catch {
+                throw RemoteMediaFailure(.unavailable, "cannot move the download into \(path): \(error.reason)")
             }
             return path
         }
         let entry = CacheIndex.Entry(file: body.sha256 + ext, size: body.size, validators: body.validators,
                                      lastUsed: Date().timeIntervalSince1970)
-        let keep = Set(resolved.keys.map(RemoteURL.indexKey)).union([key])
+        let keep = Set(fetches.resolved.keys.map(RemoteURL.indexKey)).union([key])
         let maxBytes = settings.maxBytes
         return try withIndex { index throws(CacheFailure) -> String in
             let path = index.path(of: entry)
             if FileManager.default.fileExists(atPath: path) {
-                try? FileManager.default.removeItem(atPath: body.path)
-            } else if rename(body.path, path) != 0 {
-                try? FileManager.default.removeItem(atPath: body.path)
-                throw CacheFailure("cannot move the download into \(path): \(String(cString: strerror(errno)))")
+                body.file.discard()
+            } else {
+                do throws(FileWriteError) { try body.file.commit(to: path, sync: false) } catch {
+                    throw CacheFailure("cannot move the download into \(path): \(error.reason)")
+                }
             }
             index.set(entry, for: key)
             index.evict(toFit: maxBytes, keep: keep)

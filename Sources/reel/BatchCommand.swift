@@ -134,7 +134,7 @@ private struct ChildRender: Sendable {
             }
             if !typed.isEmpty {
                 let file = scratch.appendingPathComponent("vars.json")
-                try VarOverride.varsFileText(typed).write(to: file, atomically: true, encoding: .utf8)
+                try VarOverride.varsFileText(typed).write(to: file, atomically: false, encoding: .utf8) // a folder of its own: nobody sees it half-written
                 arguments += ["--vars", file.path]
             }
             return arguments

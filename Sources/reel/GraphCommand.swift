@@ -1,7 +1,6 @@
 import ReelApplication
 import ArgumentParser
 import Foundation
-import MediaIO
 
 /// `reel graph PROJECT [--json | --html FILE]`: the compiled composition graph.
 struct Graph: ParsableCommand {
@@ -33,8 +32,7 @@ struct Graph: ParsableCommand {
                 return
             }
             try project.refuseUnsafe([html], graph: graph, exampleName: "timeline.html")
-            let page = try TimelinePageWithThumbnails.html(for: graph, title: project.path)
-            try PNGEncoder.writeAtomically(Array(page.utf8), to: html)
+            try TimelinePageWithThumbnails.write(graph, title: project.path, to: html)
         }
     }
 }

@@ -1,7 +1,7 @@
 import CompositionGraph
 
 /// The pixels fetched for one planned layer.
-enum LayerPicture: @unchecked Sendable {
+enum LayerPicture: Sendable {
     /// For the Y′CbCr path: the source already scaled to its placed rectangle's size. For the
     /// general path: an opaque source at the placement's `scaledPixelSize` (or any size; it
     /// is stretched over the fitted box).

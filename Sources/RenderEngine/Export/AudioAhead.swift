@@ -11,6 +11,8 @@ import MediaTime
 /// samples up to the end of that frame. So the file's bytes never depend on the thread's
 /// timing. At most `byteLimit` bytes of packets wait ahead (minutes of compressed audio).
 /// Audio an earlier join kept is read from its part on the same thread, under the same bound.
+///
+/// @unchecked: its state is used only under `condition` (an `NSCondition`: both sides wait).
 final class AudioAhead<Outcome: Sendable>: @unchecked Sendable {
     static var byteLimit: Int { 64 << 20 }
 

@@ -1,8 +1,10 @@
+import AtomicFiles
 import CompositionGraph
 import Digest
 import Foundation
 import MediaIO
 import MediaTime
+import Synchronization
 
 /// What an export is asked for, beyond the graph.
 public struct ExportOptions: Sendable {
@@ -50,7 +52,7 @@ public struct ExportOptions: Sendable {
 /// renamed at the end; on an error or a cancel the temporary file is removed and an existing
 /// file at the output path is left as it was. Parts are written the same way, so a killed
 /// worker leaves none that a join accepts.
-public final class ExportSession: @unchecked Sendable {
+public final class ExportSession: Sendable {
     /// Reel's version: part of every segment's key.
     public static let version = "0.3.0"
 
@@ -60,12 +62,11 @@ public final class ExportSession: @unchecked Sendable {
     private let partsFolder: String
     private let keepsParts: Bool
     private let digests: MediaDigests
-    private let lock = NSLock()
-    private var running: [RenderPipeline] = []
-    private var cancelled = false
-    /// The loudness of the unleveled mix of the plan's range, once measured (the inner nil: silent).
-    private var measuredLoudness: Double??
-    private let measuring = NSLock()
+    /// The pipelines rendering now, and whether `cancel()` was called.
+    private let running = Mutex<(pipelines: [RenderPipeline], cancelled: Bool)>(([], false))
+    /// The loudness of the unleveled mix of the plan's range, once measured (the inner nil:
+    /// silent); held while it is measured, so it is measured once.
+    private let measuredLoudness = Mutex<Double??>(nil)
 
     /// What a run did with the segments and the audio, and with the loudness when the output
     /// asks for one.
@@ -324,25 +325,25 @@ public final class ExportSession: @unchecked Sendable {
 
     /// The loudness of the unleveled mix of the plan's range (nil: silent), measured once.
     private func measuredMix(_ access: MediaAccess) throws -> Double? {
-        try measuring.withLock {
-            if let measuredLoudness { return measuredLoudness }
+        try measuredLoudness.withLock { known in
+            if let known { return known }
             let measured = try LoudnessNormalization.measure(graph, range: plan.range, open: access.openAudio) { isCancelled }
-            measuredLoudness = .some(measured)
+            known = .some(measured)
             return measured
         }
     }
 
     /// Stops a running render within a frame or two (safe from any thread or a signal handler's queue).
     public func cancel() {
-        let pipelines: [RenderPipeline] = lock.withLock {
-            cancelled = true
-            return running
+        let pipelines: [RenderPipeline] = running.withLock {
+            $0.cancelled = true
+            return $0.pipelines
         }
         for pipeline in pipelines { pipeline.cancel() }
     }
 
     /// Whether `cancel()` was called: the session renders nothing more.
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { running.withLock { $0.cancelled } }
 
     // MARK: Rendering segments
 
@@ -403,11 +404,11 @@ public final class ExportSession: @unchecked Sendable {
         let config = RenderPipeline.Configuration(graph: graph, range: segment.timeRange, mixesAudio: false)
         let pipeline = RenderPipeline(config, access: .mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads),
                                       sink: sink, overlays: try OverlayBridge.make(graph: graph), shelf: shelf)
-        let alreadyCancelled: Bool = lock.withLock {
-            running.append(pipeline)
-            return cancelled
+        let alreadyCancelled: Bool = running.withLock {
+            $0.pipelines.append(pipeline)
+            return $0.cancelled
         }
-        defer { lock.withLock { running.removeAll { $0 === pipeline } } }
+        defer { running.withLock { $0.pipelines.removeAll { $0 === pipeline } } }
         if alreadyCancelled { pipeline.cancel() }
         var done: Int64 = 0
         do {
@@ -445,19 +446,19 @@ public final class ExportSession: @unchecked Sendable {
 }
 
 /// Frames done across workers, reported one call at a time.
-private final class FrameCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done: Int64
+private final class FrameCounter: Sendable {
+    /// Held while reporting, so reports come one at a time and in order.
+    private let done: Mutex<Int64>
     private let report: @Sendable (Int64) -> Void
 
     init(start: Int64, report: @escaping @Sendable (Int64) -> Void) {
-        done = start
+        done = Mutex(start)
         self.report = report
         if start > 0 { report(start) }
     }
 
     func add(_ frames: Int64) {
-        lock.withLock {
+        done.withLock { done in
             done += frames
             report(done)
         }
@@ -466,6 +467,7 @@ private final class FrameCounter: @unchecked Sendable {
 
 /// Which parts the workers have made, for a join that takes them in order as they come;
 /// the first failure of a worker ends every wait.
+/// @unchecked: its state is used only under `condition` (an `NSCondition`: the join waits on it).
 private final class PartArrivals: @unchecked Sendable {
     private let condition = NSCondition()
     private var made: Set<Int>

@@ -5,6 +5,8 @@
 ///
 /// Like `YUVFrame`, it either owns its pixels or borrows pixels kept alive by `owner` (a
 /// decoded, converted frame), so sources reach the compositor without a copy.
+///
+/// @unchecked: raw pixels; one stage writes an image, then hands it on through a queue and never touches it again.
 final class PremultipliedImage: @unchecked Sendable {
     let width: Int
     let height: Int

@@ -10,6 +10,8 @@ import Looks
 /// A frame either owns its planes (allocated once and reused frame after frame) or borrows
 /// planes owned by someone else (a decoded frame passed through untouched), kept alive by
 /// `owner`.
+///
+/// @unchecked: raw planes; one stage writes a frame, then hands it on through a queue and never touches it again.
 final class YUVFrame: @unchecked Sendable {
     let width: Int
     let height: Int

@@ -4,6 +4,7 @@ import MediaFormat
 import MediaIO
 import MediaTime
 import OverlayRendering
+import Synchronization
 
 /// Reads the facts of a media file once, for the front end to check the project against and
 /// for the graph to carry to the render. FFmpeg's probe says which streams the file holds
@@ -99,19 +100,18 @@ public struct MediaFactsReader: MediaFactsProvider {
     }
 }
 
-private final class KnownFacts: @unchecked Sendable {
+private final class KnownFacts: Sendable {
     /// A file, and for an image sequence the rate it is read at (its duration follows from it).
     struct Key: Hashable {
         var path: String
         var sequenceRate: Rational?
     }
 
-    private let lock = NSLock()
-    private var facts: [Key: MediaFacts] = [:]
+    private let known = Mutex<[Key: MediaFacts]>([:])
 
     func facts(_ key: Key, stamp: FileStamp) -> MediaFacts? {
-        lock.withLock { facts[key].flatMap { $0.stamp == stamp ? $0 : nil } }
+        known.withLock { $0[key].flatMap { $0.stamp == stamp ? $0 : nil } }
     }
 
-    func remember(_ facts: MediaFacts, _ key: Key) { lock.withLock { self.facts[key] = facts } }
+    func remember(_ facts: MediaFacts, _ key: Key) { known.withLock { $0[key] = facts } }
 }

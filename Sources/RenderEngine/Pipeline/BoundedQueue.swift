@@ -3,6 +3,8 @@ import Foundation
 /// A first-in first-out queue between two pipeline threads that holds at most `capacity`
 /// items: `push` waits while it is full, `pop` while it is empty. Closing it wakes both
 /// sides; `pop` then drains what is left and returns nil.
+///
+/// @unchecked: its state is used only under `condition` (an `NSCondition`: both sides wait); an item pushed is the popper's.
 final class BoundedQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Element?]

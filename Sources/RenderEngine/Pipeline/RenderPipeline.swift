@@ -1,6 +1,7 @@
 import CompositionGraph
 import Foundation
 import MediaTime
+import Synchronization
 
 /// Pulls a graph through decoding, compositing and encoding on three threads joined by
 /// bounded queues, so the stages overlap while memory stays bounded:
@@ -9,6 +10,8 @@ import MediaTime
 ///
 /// Each stage handles frames strictly in order and nothing depends on which thread runs
 /// first, so the output is the same bytes whatever the timing or the number of cores.
+///
+/// @unchecked: its access, sink and overlays are not Sendable; each stage thread uses its own, meeting through the queues.
 final class RenderPipeline: @unchecked Sendable {
     struct Configuration {
         var graph: CompositionGraph
@@ -50,7 +53,7 @@ final class RenderPipeline: @unchecked Sendable {
     func run(progress: (Int64) -> Void) throws {
         let planned = BoundedQueue<(FramePlan, [LayerPicture?])>(capacity: config.queueDepth)
         let composited = BoundedQueue<(Int64, YUVFrame)>(capacity: config.queueDepth)
-        state.queues = [planned.discard, composited.discard]
+        state.closeOnFailure([planned.discard, composited.discard])
         let done = DispatchGroup()
         startThread("reel-fetch", done) { try self.fetch(into: planned) }
         startThread("reel-composite", done) { try self.composite(from: planned, into: composited) }
@@ -118,20 +121,26 @@ final class RenderPipeline: @unchecked Sendable {
 }
 
 /// The first failure of any stage (or a cancel), shared by the threads.
-final class PipelineState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var firstError: Error?
-    /// Closes every queue, so blocked stages wake up and stop.
-    var queues: [() -> Void] = []
+final class PipelineState: Sendable {
+    private struct State {
+        var firstError: Error?
+        /// Close every queue, so blocked stages wake up and stop.
+        var closers: [@Sendable () -> Void] = []
+    }
 
-    var error: Error? { lock.withLock { firstError } }
-    var stopped: Bool { lock.withLock { firstError != nil } }
+    private let state = Mutex(State())
+
+    var error: Error? { state.withLock { $0.firstError } }
+    var stopped: Bool { state.withLock { $0.firstError != nil } }
+
+    /// What `fail` closes: the queues between the stages.
+    func closeOnFailure(_ closers: [@Sendable () -> Void]) { state.withLock { $0.closers = closers } }
 
     func fail(_ error: Error) {
-        let closers: [() -> Void] = lock.withLock {
-            guard firstError == nil else { return [] }
-            firstError = error
-            return queues
+        let closers: [@Sendable () -> Void] = state.withLock { state in
+            guard state.firstError == nil else { return [] }
+            state.firstError = error
+            return state.closers
         }
         for close in closers { close() }
     }

@@ -1,21 +1,22 @@
+import AtomicFiles
 import Digest
 import Foundation
 import MediaFormat
 import MediaIO
+import Synchronization
 
 /// The SHA-256 of files' bytes, remembered by path, device, inode, size and modification time
 /// in a small JSON file, so a re-render hashes only what changed. Safe to delete; shared by
 /// concurrent renders (each writes the whole file atomically; a lost update costs a re-hash).
-public final class MediaDigests: @unchecked Sendable {
+public final class MediaDigests: Sendable {
     private let file: String?
-    private let lock = NSLock()
-    private var known: [String: String]
+    private let known: Mutex<[String: String]>
 
     /// `file`: where digests are remembered; nil keeps them in memory only.
     public init(file: String?) {
         self.file = file
-        known = file.flatMap { FileManager.default.contents(atPath: $0) }
-            .flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
+        known = Mutex(file.flatMap { FileManager.default.contents(atPath: $0) }
+            .flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:])
     }
 
     /// The digest of the file at `path` (of an image sequence: of its files' digests, in
@@ -27,9 +28,9 @@ public final class MediaDigests: @unchecked Sendable {
             return hash.hexDigest()
         }
         let key = try Self.stamp(of: path)
-        if let d = lock.withLock({ known[key] }) { return d }
+        if let d = known.withLock({ $0[key] }) { return d }
         let d = try SHA256.hexDigest(ofFileAt: path)
-        lock.withLock { known[key] = d }
+        known.withLock { $0[key] = d }
         return d
     }
 
@@ -45,8 +46,7 @@ public final class MediaDigests: @unchecked Sendable {
 
     /// Writes what is known to the file (atomically).
     public func save() {
-        guard let file, let data = try? JSONEncoder().encode(lock.withLock({ known })) else { return }
-        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        guard let file, let data = try? JSONEncoder().encode(known.withLock({ $0 })) else { return }
+        try? PartialFile.write(data, to: file, sync: false)
     }
 }

@@ -1,3 +1,4 @@
+import AtomicFiles
 import Digest
 import Foundation
 import MediaIO
@@ -45,13 +46,14 @@ enum PartFile {
 
     /// Writes a part atomically: nothing is at `path` until `finish` renames the complete file
     /// into place. Use from one thread at a time.
+    /// @unchecked: the join's audio thread appends to it; the join finishes it after that thread ended.
     final class Writer: @unchecked Sendable {
         private let file: PartialFile
         private var hash = SHA256()
         private var packets: UInt32 = 0
 
         init(path: String, header: Header) throws {
-            file = try PartialFile(output: path)
+            do { file = try PartialFile(output: path) } catch { throw MediaError(error) }
             var start = PartFile.magic
             start.append(le: PartFile.version)
             // Sorted keys: a part's bytes are the same from any process (a retried unit writes the same file).
@@ -108,15 +110,19 @@ enum PartFile {
             var end: [UInt8] = [0]
             end.append(le: packets)
             end += Array(hash.hexDigest().utf8)
-            try file.write(end)
-            try file.commit()
+            do {
+                try file.write(end)
+                try file.commit()
+            } catch {
+                throw MediaError(error)
+            }
         }
 
         func discard() { file.discard() }
 
         private func write(_ bytes: [UInt8]) throws {
             hash.update(bytes)
-            try file.write(bytes)
+            do { try file.write(bytes) } catch { throw MediaError(error) }
         }
     }
 
@@ -167,7 +173,7 @@ enum PartFile {
     /// file, so that a long one (a join's kept audio: an hour of PCM is 700 MB) is never held
     /// in memory. Reel replaces parts by renaming, never in place, so the second reading sees
     /// the bytes the first one checked.
-    final class Checked: @unchecked Sendable {
+    final class Checked: Sendable {
         let header: Header
         let note: [UInt8]?
         private let file: Opened
@@ -192,7 +198,7 @@ enum PartFile {
     }
 
     /// An open part file.
-    private final class Opened {
+    private final class Opened: Sendable {
         let handle: FileHandle
 
         init(_ path: String) throws(Problem) {

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Hands segments to the workers of one render so that each walks a contiguous run of them:
 /// a worker keeps its video readers from one segment to the next (`ReaderShelf`), so the
@@ -9,31 +9,37 @@ import Foundation
 /// run of segments nobody has that gives it the most to walk: a run no worker is about to
 /// walk into from its start, or the far half of one (range splitting: the worker walking
 /// into it keeps the near half). Which worker renders what never changes a byte of the output.
-final class SegmentScheduler: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Positions (in the segments given to init) nobody has taken yet.
-    private var open: [Bool]
-    /// Positions being rendered now, each worker's last one.
-    private var taken: Set<Int> = []
-    private let indices: [Int]
+final class SegmentScheduler: Sendable {
+    private let state: Mutex<Positions>
 
     /// `indices`: the plan indices of the segments to render, in plan order.
-    init(_ indices: [Int]) {
+    init(_ indices: [Int]) { state = Mutex(Positions(indices: indices)) }
+
+    /// The plan index a worker renders next, given the one it rendered last (nil for its
+    /// first); nil when nothing is left.
+    func next(after previous: Int?) -> Int? { state.withLock { $0.next(after: previous) } }
+}
+
+/// Which segments are open and which are being rendered, by position in the plan indices.
+private struct Positions {
+    let indices: [Int]
+    /// Positions nobody has taken yet.
+    var open: [Bool]
+    /// Positions being rendered now, each worker's last one.
+    var taken: Set<Int> = []
+
+    init(indices: [Int]) {
         self.indices = indices
         open = Array(repeating: true, count: indices.count)
     }
 
-    /// The plan index a worker renders next, given the one it rendered last (nil for its
-    /// first); nil when nothing is left.
-    func next(after previous: Int?) -> Int? {
-        lock.withLock {
-            let last = previous.flatMap { indices.firstIndex(of: $0) }
-            if let last { taken.remove(last) }
-            guard let position = choose(after: last) else { return nil }
-            open[position] = false
-            taken.insert(position)
-            return indices[position]
-        }
+    mutating func next(after previous: Int?) -> Int? {
+        let last = previous.flatMap { indices.firstIndex(of: $0) }
+        if let last { taken.remove(last) }
+        guard let position = choose(after: last) else { return nil }
+        open[position] = false
+        taken.insert(position)
+        return indices[position]
     }
 
     private func choose(after last: Int?) -> Int? {

@@ -1,27 +1,18 @@
+import AtomicFiles
 import Foundation
-@testable import MediaIO
 import Testing
-import TestSupport
 
 /// `PartialFile`: the locked `.NAME.partial` every writer fills before renaming it into place.
 /// A flock belongs to an open file, so a second claim from this same process meets the first
 /// exactly as another process would (the CLI tests do it with real, killed and stopped renders).
 @Suite struct PartialFileTests {
-    func folder() throws -> URL {
-        let url = MediaFactory.directory.appendingPathComponent("partial-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    func names(_ folder: URL) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
-
     func inode(_ path: String) -> UInt64? {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
     }
 
     @Test func theFileIsWrittenBesideTheOutputAndRenamedOntoIt() throws {
-        let dir = try folder()
+        let dir = try newFolder()
         let output = dir.appendingPathComponent("out.png").path
         try Data("previous".utf8).write(to: URL(fileURLWithPath: output))
         let partial = try PartialFile(output: output)
@@ -35,18 +26,18 @@ import TestSupport
     }
 
     @Test func aFileHeldByALiveWriterMakesASecondOneFailWithoutTouchingIt() throws {
-        let dir = try folder()
+        let dir = try newFolder()
         let output = dir.appendingPathComponent("out.mp4").path
         let first = try PartialFile(output: output)
         try first.write(Array("first writer's bytes".utf8))
         let held = inode(first.path)
-        let error = #expect(throws: MediaError.self) { try PartialFile(output: output) }
-        #expect(error?.kind == .writingFailed)
+        let error = #expect(throws: FileWriteError.self) { try PartialFile(output: output) }
+        #expect(error?.kind == .busy(holder: getpid()))
+        #expect(error?.path == output)
         #expect(error?.message == "another process (pid \(getpid())) is writing this file now (its temporary file \(first.path) is locked); "
                 + "wait for it to finish, or write to another file")
-        // PNGs and media writers meet the same lock.
-        #expect(throws: MediaError.self) { try PNGEncoder.writeAtomically([1, 2, 3], to: output) }
-        #expect(throws: MediaError.self) { try MediaWriter(path: output, settings: referenceSettings) }
+        // A one-shot write meets the same lock.
+        #expect(throws: FileWriteError.self) { try PartialFile.write([1, 2, 3] as [UInt8], to: output, sync: false) }
         #expect(inode(first.path) == held)
         #expect(try String(contentsOfFile: first.path, encoding: .utf8) == "first writer's bytes")
         #expect(!FileManager.default.fileExists(atPath: output))
@@ -54,12 +45,12 @@ import TestSupport
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "first writer's bytes")
         #expect(try names(dir) == ["out.mp4"])
         // Once the first is done, the next writer goes ahead.
-        try PNGEncoder.writeAtomically([1, 2, 3], to: output)
+        try PartialFile.write(Data([1, 2, 3]), to: output, sync: true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data([1, 2, 3]))
     }
 
     @Test func aFileNobodyHoldsIsStaleAndTakenOver() throws {
-        let dir = try folder()
+        let dir = try newFolder()
         let output = dir.appendingPathComponent("out.mp4").path
         // What a killed writer leaves: the file, with no lock on it.
         let stale = dir.appendingPathComponent(".out.mp4.partial").path
@@ -74,13 +65,14 @@ import TestSupport
     }
 
     @Test func anUnfinishedFileIsRemovedWhenDiscardedOrReleased() throws {
-        let dir = try folder()
+        let dir = try newFolder()
         let output = dir.appendingPathComponent("out.mp4").path
         let partial = try PartialFile(output: output)
         try partial.write([1])
         partial.discard()
         #expect(try names(dir) == [])
-        #expect(throws: MediaError.self) { try partial.commit() }
+        let closed = #expect(throws: FileWriteError.self) { try partial.commit() }
+        #expect(closed?.kind == .closed)
         do {
             let released = try PartialFile(output: output)
             try released.write([1])
@@ -89,17 +81,17 @@ import TestSupport
     }
 
     @Test func aSymlinkInItsPlaceIsNeverFollowed() throws {
-        let dir = try folder()
+        let dir = try newFolder()
         let precious = dir.appendingPathComponent("precious.mp4").path
         try Data("footage".utf8).write(to: URL(fileURLWithPath: precious))
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".out.mp4.partial").path, withDestinationPath: precious)
-        let error = #expect(throws: MediaError.self) { try PartialFile(output: dir.appendingPathComponent("out.mp4").path) }
-        #expect(error?.kind == .writingFailed)
+        let error = #expect(throws: FileWriteError.self) { try PartialFile(output: dir.appendingPathComponent("out.mp4").path) }
+        #expect(error?.kind == .cannotCreate)
         #expect(try String(contentsOfFile: precious, encoding: .utf8) == "footage")
     }
 
     @Test func aMissingFolderIsMadeAndOneThatCannotBeIsSaid() throws {
-        let dir = try folder()
+        let dir = try newFolder()
         let nested = dir.appendingPathComponent("renders/2026/out.mp4").path
         let file = try PartialFile(output: nested)
         #expect(FileManager.default.fileExists(atPath: file.path))
@@ -107,8 +99,9 @@ import TestSupport
         // A folder in the way is a file: nothing can be made there.
         try Data("a file".utf8).write(to: dir.appendingPathComponent("blocker"))
         let output = dir.appendingPathComponent("blocker/out.mp4").path
-        let error = #expect(throws: MediaError.self) { try MediaWriter(path: output, settings: referenceSettings) }
-        #expect(error?.kind == .writingFailed)
-        #expect(error?.message.contains("Not a directory (is the folder there and writable?)") == true, "\(error?.message ?? "")")
+        let error = #expect(throws: FileWriteError.self) { try PartialFile(output: output) }
+        #expect(error?.kind == .cannotCreate)
+        #expect(error?.reason == "Not a directory")
+        #expect(error?.message.hasSuffix("Not a directory (is the folder there and writable?)") == true, "\(error?.message ?? "")")
     }
 }
