@@ -4,10 +4,15 @@ import Foundation
 /// (a batch's row, a service's job). Each child has a scratch folder of its own for files it
 /// is given, removed when it ends.
 public enum ChildProcess {
-    /// Runs this executable with the arguments `arguments(scratch)` gives (which may write files
-    /// into the scratch folder), its standard output discarded. Nil when it exits 0; else what
-    /// went wrong, naming it `name`: its exit status and its standard error.
-    public static func run(_ name: String, arguments: (URL) throws -> [String]) -> String? {
+    /// This program's executable.
+    public static var thisProgram: URL {
+        Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    }
+
+    /// Runs `executable` (this program unless told) with the arguments `arguments(scratch)` gives
+    /// (which may write files into the scratch folder), its standard output discarded. Nil when
+    /// it exits 0; else what went wrong, naming it `name`: its exit status and its standard error.
+    public static func run(_ name: String, executable: URL = thisProgram, arguments: (URL) throws -> [String]) -> String? {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-child-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -18,7 +23,7 @@ public enum ChildProcess {
         let errors = scratch.appendingPathComponent("stderr")
         do {
             let process = Process()
-            process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.executableURL = executable
             process.arguments = try arguments(scratch)
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.standardOutput = FileHandle.nullDevice
