@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // Pure Swift: no FFmpeg, no Cairo.
@@ -101,10 +103,20 @@ let package = Package(
             resources: [.copy("Resources/page")]
         ),
 
+        // The render service (`reel serve`): Hummingbird and an embedded SQLite job store over the application layer.
+        .target(
+            name: "RenderService",
+            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaFormat", "Digest", "RemoteMedia",
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+        ),
+
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RemoteMedia", "ReelApplication",
+                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RenderService", "RemoteMedia", "ReelApplication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -8,6 +8,7 @@ REEL_APT_PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader libjpeg-turbo-progs
   python3-venv
   libcurl4  # remote media downloads, opened at run time (Sources/CCurl)
+  libsqlite3-dev  # the render service's job store (reel serve, through GRDB)
 )
 # Only for the tests: the preview page is tested in a real browser, and renders are compared
 # with those of emulated CPUs (qemu-x86_64 -cpu Nehalem / Haswell).

@@ -28,6 +28,26 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
     public static let fileExtensions = ["mp4", "m4v", "mov", "mkv", "webm", "m4a", "mp3", "wav", "flac", "ogg", "opus",
                                         "gif", "apng", "png", "jpg"]
 
+    /// The media type (MIME) of a file in this container, as an HTTP server names it; an image
+    /// sequence's is its frames'.
+    public var mediaType: String {
+        switch self {
+        case .mp4: "video/mp4"
+        case .mov: "video/quicktime"
+        case .mkv: "video/x-matroska"
+        case .webm: "video/webm"
+        case .m4a: "audio/mp4"
+        case .mp3: "audio/mpeg"
+        case .wav: "audio/wav"
+        case .flac: "audio/flac"
+        case .ogg, .opus: "audio/ogg"
+        case .gif: "image/gif"
+        case .apng: "image/apng"
+        case .png: "image/png"
+        case .jpg: "image/jpeg"
+        }
+    }
+
     /// The video codecs Reel writes into this container, the default first; empty for an
     /// audio-only container.
     public var videoCodecs: [VideoCodec] {

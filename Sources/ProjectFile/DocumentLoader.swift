@@ -10,6 +10,14 @@ public struct Document: Sendable {
     public var root: Node
     public var source: SourceText
     public var format: Format
+
+    /// A document whose root is any node of a loaded text (a project posted inside a request
+    /// body keeps the body's lines and columns).
+    public init(root: Node, source: SourceText, format: Format) {
+        self.root = root
+        self.source = source
+        self.format = format
+    }
 }
 
 /// Loads project files into `Node` trees with a line and column on every node and key.

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Interchange
 import PreviewServer
+import RenderService
 import RenderEngine
 
 /// The exit statuses of every command, sysexits(3) where one fits: `Failure` maps errors to
@@ -35,7 +36,7 @@ enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
         let status: ExitStatus = switch error {
         case is UsageError: .usage
-        case is PreviewServer.StartFailure: .unavailable
+        case is PreviewServer.StartFailure, is RenderService.StartFailure: .unavailable
         default:
             switch FailureKind(of: error) {
             case .failure: .failure

@@ -1,0 +1,142 @@
+import AtomicFiles
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ReelApplication
+import ServiceLifecycle
+import Synchronization
+
+/// What `reel serve` is asked to run.
+public struct ServiceConfiguration: Sendable {
+    /// The service's folder: database, outputs, segment cache.
+    public var data: String
+    public var host: String
+    /// 0: any free port.
+    public var port: Int
+    /// Renders rendered at the same time.
+    public var workers: Int
+    /// Folders posted projects may read media from (relative paths start in the first).
+    public var mediaRoots: [String]
+    /// Renders a token may have queued or rendering at once.
+    public var pendingPerToken: Int
+    /// How long running renders may take to finish when the service stops before they are put
+    /// back in the queue.
+    public var grace: TimeInterval
+    /// Opens posted projects (media facts, fonts, the remote media cache).
+    public var workspace: Workspace
+    /// A line for the operator's log, from any thread.
+    public var log: @Sendable (String) -> Void
+
+    public init(data: String, host: String, port: Int, workers: Int, mediaRoots: [String], pendingPerToken: Int = 100, grace: TimeInterval = 30,
+                workspace: Workspace, log: @escaping @Sendable (String) -> Void) {
+        self.data = data
+        self.host = host
+        self.port = port
+        self.workers = workers
+        self.mediaRoots = mediaRoots
+        self.pendingPerToken = pendingPerToken
+        self.grace = grace
+        self.workspace = workspace
+        self.log = log
+    }
+}
+
+/// `reel serve`: the render API over HTTP (docs/service.md). Every accepted render is in the
+/// database before the client hears of it, and is rendered even if the service dies meanwhile:
+/// at the next start its lease has run out and a worker takes it again.
+public final class RenderService: Sendable {
+    private let configuration: ServiceConfiguration
+    private let core: ServiceCore
+    private let workers: RenderWorkers
+    private let group = Mutex<ServiceGroup?>(nil)
+    /// The data folder's lock, held while the service lives: one service per folder. (A
+    /// temporary file that is never committed: its flock says a live process holds it.)
+    private let lock: Mutex<PartialFile>
+
+    public init(_ configuration: ServiceConfiguration) throws {
+        self.configuration = configuration
+        let folders = try ServiceFolders(root: configuration.data, mediaRoots: configuration.mediaRoots)
+        lock = Mutex(try Self.lock(folders))
+        let store = try RenderStore(path: folders.database)
+        let interrupted = try store.requeueInterrupted()
+        if interrupted > 0 { configuration.log("\(interrupted) render\(interrupted == 1 ? " was" : "s were") cut off by the last stop: queued again") }
+        core = ServiceCore(store: store, workspace: configuration.workspace, folders: folders, pendingPerToken: configuration.pendingPerToken)
+        workers = RenderWorkers(store: store, workspace: configuration.workspace, folders: folders, count: configuration.workers, log: configuration.log)
+    }
+
+    /// Serves until `stop()`; `ready` gets the base URL once the port is open. The workers stop
+    /// with the server, leaving unfinished renders queued.
+    public func run(ready: @escaping @Sendable (String) -> Void) async throws {
+        var logger = Logger(label: "reel.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        let host = configuration.host
+        let app = Application(router: ServiceRoutes.router(core),
+                              configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+                              onServerRunning: { channel in ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)") },
+                              logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        self.group.withLock { $0 = group }
+        workers.start()
+        defer { workers.stop(grace: configuration.grace) }
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StartFailure.portInUse(host: configuration.host, port: configuration.port)
+        }
+    }
+
+    /// Why the service could not start: another service has its folder, another program its port.
+    public enum StartFailure: Error, CustomStringConvertible {
+        case folderInUse(String, holder: Int32?)
+        case portInUse(host: String, port: Int)
+
+        public var description: String {
+            switch self {
+            case .folderInUse(let folder, let holder):
+                "another reel serve\(holder.map { " (pid \($0))" } ?? "") is using \(folder); give each service its own data folder"
+            case .portInUse(let host, let port):
+                "port \(port) on \(host) is in use by another program; stop it, or listen on another port"
+            }
+        }
+    }
+
+    /// Stops taking requests and renders (safe from any thread).
+    public func stop() {
+        let group = self.group.withLock { $0 }
+        Task { await group?.triggerGracefulShutdown() }
+    }
+}
+
+extension RenderService {
+    /// The data folder's lock: a second service on the same folder is refused at once.
+    fileprivate static func lock(_ folders: ServiceFolders) throws -> PartialFile {
+        let lock: PartialFile
+        do {
+            lock = try PartialFile(output: folders.root + "/service")
+        } catch {
+            guard case .busy(let holder) = error.kind else { throw error }
+            throw StartFailure.folderInUse(folders.root, holder: holder)
+        }
+        return lock
+    }
+}
+
+/// The service's API tokens (`reel serve token create|list|revoke`), kept in its database.
+public struct ServiceTokens {
+    private let store: RenderStore
+
+    public init(data: String) throws {
+        store = try RenderStore(path: try ServiceFolders(root: data, mediaRoots: []).database)
+    }
+
+    /// A new token: shown once, kept as its SHA-256.
+    public func create(name: String) throws -> String { try store.createToken(name: name) }
+
+    /// `name  created 2026-11-27T20:41:07Z[  revoked]` a line per token.
+    public func list() throws -> [String] {
+        try store.tokens().map { "\($0.name)  created \(RenderView.time($0.createdAt.timeIntervalSince1970))\($0.revoked ? "  revoked" : "")" }
+    }
+
+    public func revoke(name: String) throws -> Bool { try store.revokeToken(name: name) }
+}

@@ -1,0 +1,216 @@
+import Digest
+import Foundation
+import GRDB
+
+/// The service's durable state in one SQLite file (`DIR/reel.sqlite`, write-ahead log): API
+/// tokens (only their SHA-256 is kept) and renders, each with its request as posted, so a
+/// render accepted before a crash is rendered after the restart.
+///
+/// A render is queued, then leased by a worker (`claimNext`), which renews the lease while it
+/// renders (`heartbeat`); a lease that runs out (its process died) puts the render back in the
+/// queue, and its rendered segments are reused from the segment cache.
+final class RenderStore: Sendable {
+    private let database: DatabasePool
+
+    init(path: String) throws {
+        var configuration = Configuration()
+        // Another connection's write (a request while a worker records progress) is waited for.
+        configuration.busyMode = .timeout(10)
+        database = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(database)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "tokens") { t in
+                t.primaryKey("name", .text)
+                t.column("digest", .text).notNull().unique()
+                t.column("createdAt", .double).notNull()
+                t.column("revokedAt", .double)
+            }
+            try db.create(table: "renders") { t in
+                t.primaryKey("id", .text)
+                t.column("token", .text).notNull()
+                t.column("status", .text).notNull()
+                t.column("progress", .double).notNull()
+                t.column("segmentsTotal", .integer).notNull()
+                t.column("segmentsRendered", .integer).notNull()
+                t.column("segmentsReused", .integer).notNull()
+                t.column("createdAt", .double).notNull()
+                t.column("startedAt", .double)
+                t.column("finishedAt", .double)
+                t.column("error", .text)
+                t.column("request", .text).notNull()
+                t.column("requestDigest", .text).notNull()
+                t.column("idempotencyKey", .text)
+                t.column("outputPath", .text)
+                t.column("outputBytes", .integer)
+                t.column("outputSHA256", .text)
+                t.column("contentType", .text)
+                t.column("leaseUntil", .double)
+                t.column("cancelRequested", .boolean).notNull()
+                t.uniqueKey(["token", "idempotencyKey"])
+            }
+            try db.create(index: "renders_by_status", on: "renders", columns: ["status", "createdAt"])
+            try db.create(index: "renders_by_token", on: "renders", columns: ["token", "createdAt", "id"])
+        }
+        return migrator
+    }
+
+    // MARK: Tokens
+
+    /// A new token for `name`, returned once; the store keeps its SHA-256 only.
+    func createToken(name: String, now: Date = Date()) throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        let secret = "reel_" + (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        try database.write { db in
+            guard try Row.fetchOne(db, sql: "SELECT 1 FROM tokens WHERE name = ?", arguments: [name]) == nil else {
+                throw ServiceError.conflict("a token named \(name) exists; revoke it first or choose another name")
+            }
+            try db.execute(sql: "INSERT INTO tokens (name, digest, createdAt) VALUES (?, ?, ?)",
+                           arguments: [name, Self.digest(secret), now.timeIntervalSince1970])
+        }
+        return secret
+    }
+
+    struct TokenInfo: Equatable {
+        var name: String
+        var createdAt: Date
+        var revoked: Bool
+    }
+
+    func tokens() throws -> [TokenInfo] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, createdAt, revokedAt FROM tokens ORDER BY name").map {
+                TokenInfo(name: $0["name"], createdAt: Date(timeIntervalSince1970: $0["createdAt"]), revoked: $0["revokedAt"] as Double? != nil)
+            }
+        }
+    }
+
+    /// Whether a live token of that name was revoked now.
+    func revokeToken(name: String, now: Date = Date()) throws -> Bool {
+        try database.write { db in
+            try db.execute(sql: "UPDATE tokens SET revokedAt = ? WHERE name = ? AND revokedAt IS NULL", arguments: [now.timeIntervalSince1970, name])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The name of the live token whose secret this is.
+    func tokenName(secret: String) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT name FROM tokens WHERE digest = ? AND revokedAt IS NULL", arguments: [Self.digest(secret)])
+        }
+    }
+
+    static func digest(_ text: String) -> String {
+        var hash = SHA256()
+        hash.update(text)
+        return hash.hexDigest()
+    }
+
+    // MARK: Renders
+
+    /// Adds a queued render, or, when `render` has an idempotency key its token used before,
+    /// returns the render made then (`isNew` false); a key used with another body is a conflict.
+    func add(_ render: RenderRecord) throws -> (render: RenderRecord, isNew: Bool) {
+        try database.write { db in
+            if let key = render.idempotencyKey,
+               let earlier = try RenderRecord.filter(Column("token") == render.token && Column("idempotencyKey") == key).fetchOne(db) {
+                guard earlier.requestDigest == render.requestDigest else {
+                    throw ServiceError.conflict("the Idempotency-Key \(key) was used with another request body; use a new key for a new render")
+                }
+                return (earlier, false)
+            }
+            try render.insert(db)
+            return (render, true)
+        }
+    }
+
+    /// The render `id`, when it belongs to `token` (nil: any token's).
+    func render(_ id: String, token: String?) throws -> RenderRecord? {
+        try database.read { db in
+            let found = try RenderRecord.fetchOne(db, key: id)
+            return token == nil || found?.token == token ? found : nil
+        }
+    }
+
+    /// A page of `token`'s renders, newest first, after `cursor` (the last id of the page before).
+    func renders(token: String, status: RenderStatus?, limit: Int, after cursor: String?) throws -> [RenderRecord] {
+        try database.read { db in
+            var request = RenderRecord.filter(Column("token") == token)
+            if let status { request = request.filter(Column("status") == status.rawValue) }
+            if let cursor, let last = try RenderRecord.fetchOne(db, key: cursor), last.token == token {
+                request = request.filter(Column("createdAt") < last.createdAt || (Column("createdAt") == last.createdAt && Column("id") < last.id))
+            }
+            return try request.order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// How many renders wait or run for `token`.
+    func pendingCount(token: String) throws -> Int {
+        try database.read { db in
+            try RenderRecord.filter(Column("token") == token && [RenderStatus.queued.rawValue, RenderStatus.rendering.rawValue].contains(Column("status")))
+                .fetchCount(db)
+        }
+    }
+
+    /// The oldest queued render, now leased to the caller until `lease` from now; renders whose
+    /// lease ran out go back to the queue first.
+    func claimNext(lease: TimeInterval, now: Date = Date()) throws -> RenderRecord? {
+        try database.write { db in
+            let t = now.timeIntervalSince1970
+            try db.execute(sql: "UPDATE renders SET status = 'queued', leaseUntil = NULL WHERE status = 'rendering' AND leaseUntil < ?", arguments: [t])
+            guard var next = try RenderRecord.filter(Column("status") == RenderStatus.queued.rawValue).order(Column("createdAt"), Column("id")).fetchOne(db) else {
+                return nil
+            }
+            next.status = .rendering
+            next.startedAt = next.startedAt ?? t
+            next.leaseUntil = t + lease
+            try next.update(db)
+            return next
+        }
+    }
+
+    /// Puts every render left `rendering` back in the queue: at the start of the only process that
+    /// uses this database (the service holds `DIR`'s lock), a render still rendering was cut off.
+    func requeueInterrupted() throws -> Int {
+        try database.write { db in
+            try db.execute(sql: "UPDATE renders SET status = 'queued', leaseUntil = NULL WHERE status = 'rendering'")
+            return db.changesCount
+        }
+    }
+
+    /// Renews the lease of a render being rendered and records its progress; returns whether a
+    /// cancel was asked for.
+    func heartbeat(_ id: String, progress: Double, segmentsTotal: Int, lease: TimeInterval, now: Date = Date()) throws -> Bool {
+        try database.write { db in
+            try db.execute(sql: "UPDATE renders SET progress = ?, segmentsTotal = ?, leaseUntil = ? WHERE id = ? AND status = 'rendering'",
+                           arguments: [progress, segmentsTotal, now.timeIntervalSince1970 + lease, id])
+            return try Bool.fetchOne(db, sql: "SELECT cancelRequested FROM renders WHERE id = ?", arguments: [id]) ?? false
+        }
+    }
+
+    /// Records how a render ended.
+    func finish(_ render: RenderRecord) throws {
+        try database.write { db in try render.update(db) }
+    }
+
+    /// Cancels a queued render at once, asks a running one to stop; a finished one stays as it is.
+    func cancel(_ id: String, token: String, now: Date = Date()) throws -> RenderRecord? {
+        try database.write { db in
+            guard var render = try RenderRecord.fetchOne(db, key: id), render.token == token else { return nil }
+            switch render.status {
+            case .queued:
+                render.status = .cancelled
+                render.finishedAt = now.timeIntervalSince1970
+            case .rendering:
+                render.cancelRequested = true
+            case .done, .failed, .cancelled:
+                return render
+            }
+            try render.update(db)
+            return render
+        }
+    }
+}

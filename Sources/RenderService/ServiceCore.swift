@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import ProjectCompiler
+import ProjectFile
+import ReelApplication
+import RenderEngine
+
+/// What the routes share: the store, the workspace posted projects are opened in, the folders
+/// and the limits.
+struct ServiceCore: Sendable {
+    let store: RenderStore
+    let workspace: Workspace
+    let folders: ServiceFolders
+    /// Largest request body: a project (at most 1 MiB) with its vars and fields.
+    static let largestBody = 2 << 20
+    /// Renders a token may have queued or rendering at once.
+    let pendingPerToken: Int
+
+    /// The body as text. 413 when it is over `largestBody`, 400 when it is not UTF-8.
+    func body(of request: Request, context: ServiceContext) async throws -> String {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.largestBody)
+        } catch {
+            throw ServiceError(status: .contentTooLarge, message: "the request body is larger than \(Self.largestBody >> 20) MiB")
+        }
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+            throw ServiceError.badRequest("the request body is not UTF-8 JSON")
+        }
+        return text
+    }
+
+    /// 429 when `token` has as many renders waiting or running as it may.
+    func checkQueueRoom(for token: String) throws {
+        guard try store.pendingCount(token: token) < pendingPerToken else {
+            throw ServiceError(status: .tooManyRequests,
+                               message: "this token has \(pendingPerToken) renders queued or rendering, as many as it may; post again when some are done")
+        }
+    }
+
+    /// The posted render checked as the worker will render it (project, vars, output, every
+    /// media file); throws what `reel validate` reports, at its place in what was posted.
+    func check(_ body: String) throws -> ProjectPipeline.Loaded {
+        let order = try RenderOrder.read(body, base: folders.projects)
+        let request = RenderRequest(projectPath: order.document.source.name, document: order.document,
+                                    vars: VarInputs(overrides: order.vars, sources: [order.body], rendition: order.rendition, renditionInput: "rendition"),
+                                    varsFile: nil, output: folders.output(of: "check", container: order.container), range: nil, audioOnly: false,
+                                    preset: order.preset, decoderThreads: 1, jobs: 1, partsFolder: nil)
+        return try workspace.prepareRender(request, needsOutput: true).project
+    }
+
+    /// The render the route's `:id` names, if it is the token's.
+    func render(_ context: ServiceContext) throws -> RenderRecord {
+        let id = try context.parameters.require("id")
+        guard let render = try store.render(id, token: context.token) else { throw ServiceError.notFound("no render \(id)") }
+        return render
+    }
+
+    func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] { Self.diagnostics(list) }
+
+    /// Diagnostics as JSON objects; a place in the posted body or YAML text is named `request`
+    /// or `project_yaml`, not by the folder it was read in.
+    static func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] {
+        list.map { d in
+            let value = DiagnosticValue(d)
+            let name = URL(fileURLWithPath: value.file).lastPathComponent
+            let file = name == RenderOrder.bodyName || name == RenderOrder.yamlName ? name : value.file
+            return ["file": file, "line": value.line, "column": value.column, "path": value.path, "severity": value.severity,
+                    "message": value.message, "hint": value.hint ?? NSNull()]
+        }
+    }
+}

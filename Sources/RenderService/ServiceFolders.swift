@@ -1,0 +1,25 @@
+import Foundation
+import MediaFormat
+
+/// The service's folder (`--data DIR`): the database, the outputs, the segment cache, and the
+/// folder posted projects' relative paths start from when no media root is given.
+struct ServiceFolders: Sendable {
+    let root: String
+    /// Where a posted project's relative paths start: the first media root, else `DIR/media`.
+    let projects: String
+
+    init(root: String, mediaRoots: [String]) throws {
+        let url = URL(fileURLWithPath: root).standardizedFileURL
+        self.root = url.path
+        projects = mediaRoots.first ?? url.appendingPathComponent("media").path
+        for folder in [self.root, outputs, cache, projects] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+    }
+
+    var database: String { root + "/reel.sqlite" }
+    var outputs: String { root + "/outputs" }
+    var cache: String { root + "/cache" }
+
+    func output(of id: String, container: Container) -> String { "\(outputs)/\(id).\(container.rawValue)" }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ProjectFile
+import ReelApplication
+
+/// What a request carries past authentication: the name of its token.
+struct ServiceContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    var token = ""
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+}
+
+/// The HTTP API (docs/service.md). Every `/v1` route needs `Authorization: Bearer TOKEN`; a
+/// token sees and cancels only its own renders.
+enum ServiceRoutes {
+    static func router(_ core: ServiceCore) -> Router<ServiceContext> {
+        let router = Router(context: ServiceContext.self)
+        router.add(middleware: ErrorsAsJSON())
+        router.add(middleware: TokenAuthentication(store: core.store))
+
+        router.get("/healthz") { _, _ in try json(["status": "ok"]) }
+
+        router.post("/v1/renders") { request, context in
+            let body = try await core.body(of: request, context: context)
+            try core.checkQueueRoom(for: context.token)
+            _ = try core.check(body)
+            let key = request.headers[.idempotencyKey]
+            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: key))
+            return try json(RenderView.json(render), status: .accepted)
+        }
+
+        router.post("/v1/validate") { request, context in
+            let checked = try core.check(try await core.body(of: request, context: context))
+            return try json(["valid": true, "warnings": core.diagnostics(checked.warnings)])
+        }
+
+        router.get("/v1/renders") { request, context in
+            let query = request.uri.queryParameters
+            var status: RenderStatus?
+            if let given = query.get("status") {
+                guard let known = RenderStatus(rawValue: given) else {
+                    throw ServiceError.badRequest("status \(given) is not one of " + RenderStatus.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                status = known
+            }
+            let limit = query.get("limit").map { Int($0) ?? 0 } ?? 50
+            guard (1...500).contains(limit) else { throw ServiceError.badRequest("limit is a number from 1 to 500") }
+            let page = try core.store.renders(token: context.token, status: status, limit: limit, after: query.get("cursor"))
+            let next: Any = page.count == limit ? page.last?.id ?? NSNull() : NSNull()
+            return try json(["renders": page.map(RenderView.json), "next_cursor": next])
+        }
+
+        router.get("/v1/renders/:id") { _, context in
+            try json(RenderView.json(try core.render(context)))
+        }
+
+        router.delete("/v1/renders/:id") { _, context in
+            guard let render = try core.store.cancel(try context.parameters.require("id"), token: context.token) else {
+                throw ServiceError.notFound("no render \(context.parameters.get("id") ?? "")")
+            }
+            return try json(RenderView.json(render))
+        }
+
+        router.get("/v1/renders/:id/output") { request, context in
+            try await OutputFile.response(for: try core.render(context), request: request, context: context)
+        }
+        return router
+    }
+
+    /// `value` as pretty-printed JSON with sorted keys.
+    static func json(_ value: Any, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data + [0x0A])))
+    }
+}
+
+extension HTTPField.Name {
+    static let idempotencyKey = Self("Idempotency-Key")!
+}
+
+/// `Authorization: Bearer TOKEN` on every `/v1` route (401 without, or with a revoked token).
+struct TokenAuthentication: RouterMiddleware {
+    let store: RenderStore
+
+    func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
+        guard request.uri.path.hasPrefix("/v1/") else { return try await next(request, context) }
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+              let name = try store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
+            var response = try ServiceRoutes.json(["error": ["message": "this route needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME)"]],
+                                                  status: .unauthorized)
+            response.headers[.wwwAuthenticate] = "Bearer"
+            return response
+        }
+        var context = context
+        context.token = name
+        return try await next(request, context)
+    }
+}
+
+/// Every failure as `{ "error": { "message": …, "diagnostics": [ … ] } }` with its status: a
+/// malformed request 400, a project that does not validate 422 (its diagnostics as `reel
+/// validate` gives them, at their line and column in what was posted), a remote media file
+/// that cannot be fetched now 503 with Retry-After.
+struct ErrorsAsJSON: RouterMiddleware {
+    func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServiceError {
+            var response = try ServiceRoutes.json(["error": ["message": error.message]], status: error.status)
+            if error.status == .tooManyRequests { response.headers[.retryAfter] = "10" }
+            return response
+        } catch let error as ProjectError {
+            let status: HTTPResponse.Status = switch error.category {
+            case .usage: .badRequest
+            case .unavailable: .serviceUnavailable
+            default: .unprocessableContent
+            }
+            var response = try ServiceRoutes.json(["error": ["message": ErrorText.message(for: error), "diagnostics": ServiceCore.diagnostics(error.diagnostics)]],
+                                                  status: status)
+            if status == .serviceUnavailable { response.headers[.retryAfter] = "60" }
+            return response
+        } catch let error as HTTPError {
+            return try ServiceRoutes.json(["error": ["message": error.body ?? "\(error.status.reasonPhrase)"]], status: error.status)
+        } catch {
+            return try ServiceRoutes.json(["error": ["message": ErrorText.message(for: error)]], status: FailureKind(of: error) == .failure ? .internalServerError : .unprocessableContent)
+        }
+    }
+}
