@@ -33,7 +33,14 @@ struct RenderOrder {
     /// Reads `body`; relative paths of the project start from `base`. Throws `ProjectError`
     /// (`.usage` for a malformed request, `.invalidProject` for a project that does not load).
     static func read(_ body: String, base: String) throws(ProjectError) -> RenderOrder {
-        let request = try DocumentLoader.load(text: body, name: bodyName, format: .json)
+        let request: Document
+        do {
+            request = try DocumentLoader.load(text: body, name: bodyName, format: .json)
+        } catch {
+            var malformed = error
+            malformed.category = .usage // the request is not JSON: no project to find fault with yet
+            throw malformed
+        }
         let root = request.root
         func refuse(_ node: Node?, _ message: String, hint: String? = nil) -> ProjectError {
             ProjectError(.usage, Diagnostic(location: (node ?? root).location, path: "", message: message, hint: hint), source: request.source)

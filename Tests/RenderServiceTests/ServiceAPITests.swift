@@ -1,0 +1,212 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ReelApplication
+import RemoteMedia
+@testable import RenderService
+import TestSupport
+import Testing
+
+/// The render API in-process, through Hummingbird's test client over a real connection, with
+/// a real SQLite store and real renders.
+@Suite(.serialized) struct ServiceAPITests {
+    /// A started service core on a fresh data folder, with a media root holding a 2 s clip, and
+    /// a token for alice and one for bob.
+    struct Fixture {
+        let core: ServiceCore
+        let workers: RenderWorkers
+        let alice: String
+        let bob: String
+        let mediaRoot: URL
+
+        init(workers count: Int = 1) throws {
+            let folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
+            mediaRoot = folder.appendingPathComponent("media")
+            try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
+            let clip = try MediaFactory.file("service-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=2",
+                                                                  "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-shortest"])
+            try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
+            let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
+            let store = try RenderStore(path: folders.database)
+            let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)))
+            core = ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3)
+            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, log: { _ in })
+            alice = try store.createToken(name: "alice")
+            bob = try store.createToken(name: "bob")
+        }
+
+        func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+            try await Application(router: ServiceRoutes.router(core)).test(.live, body)
+        }
+    }
+
+    static func body(headline: String = "Hello", extra: String = "") -> String {
+        """
+        {"project": {"reel": 1, "output": {"size": [160, 90], "fps": 25},
+                     "media": {"clip": "clip.mp4"},
+                     "video": [{"clips": [{"media": "clip", "duration": "2s"}]}],
+                     "vars": {"headline": "x"},
+                     "overlays": [{"text": "{{ headline }}", "duration": "2s"}]},
+         "vars": {"headline": "\(headline)"}, "metadata": {"campaign": 7}\(extra)}
+        """
+    }
+
+    static func object(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+    }
+
+    static func auth(_ token: String, _ more: HTTPFields = [:]) -> HTTPFields {
+        var fields = more
+        fields[.authorization] = "Bearer \(token)"
+        return fields
+    }
+
+    /// Polls a render until it is finished.
+    static func finished(_ client: any TestClientProtocol, _ id: String, token: String) async throws -> [String: Any] {
+        for _ in 0..<600 {
+            let render = try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: auth(token)) { try object($0) }
+            if let status = render["status"] as? String, ["done", "failed", "cancelled"].contains(status) { return render }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("render \(id) did not finish")
+        return [:]
+    }
+
+    @Test func everyV1RouteNeedsALiveToken() async throws {
+        let fixture = try Fixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            for (uri, method) in [("/v1/renders", HTTPRequest.Method.get), ("/v1/renders", .post), ("/v1/validate", .post), ("/v1/renders/r_1", .get)] {
+                try await client.execute(uri: uri, method: method) { response in
+                    #expect(response.status == .unauthorized, "\(method) \(uri)")
+                    #expect(response.headers[.wwwAuthenticate] == "Bearer")
+                }
+                try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer reel_wrong"]) { #expect($0.status == .unauthorized) }
+            }
+            #expect(try fixture.core.store.revokeToken(name: "bob"))
+            try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .ok) }
+        }
+    }
+
+    /// Posted, rendered by a worker, fetched whole and in ranges; the bytes are `reel render`'s.
+    @Test func aRenderIsAcceptedRenderedAndServed() async throws {
+        let fixture = try Fixture()
+        fixture.workers.start()
+        defer { fixture.workers.stop(grace: 0) }
+        try await fixture.test { client in
+            let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice),
+                                                  body: ByteBuffer(string: Self.body(headline: "Served"))) { response in
+                #expect(response.status == .accepted)
+                return try Self.object(response)
+            }
+            #expect(posted["status"] as? String == "queued")
+            #expect((posted["metadata"] as? [String: Any])?["campaign"] as? Int == 7)
+            let id = try #require(posted["id"] as? String)
+            let render = try await Self.finished(client, id, token: fixture.alice)
+            #expect(render["status"] as? String == "done", "\(render)")
+            #expect(render["progress"] as? Double == 1)
+            #expect((render["segments"] as? [String: Int]) == ["total": 1, "rendered": 1, "reused": 0])
+            let output = try #require(render["output"] as? [String: Any])
+            #expect(output["content_type"] as? String == "video/mp4")
+            let bytes = try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.eTag] == "\"\(output["sha256"] as? String ?? "")\"")
+                return [UInt8](Data(buffer: response.body))
+            }
+            #expect(bytes.count == output["bytes"] as? Int)
+            try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice, [.range: "bytes=100-199"])) { response in
+                #expect(response.status == .partialContent)
+                #expect(response.headers[.contentRange] == "bytes 100-199/\(bytes.count)")
+                #expect([UInt8](Data(buffer: response.body)) == Array(bytes[100...199]))
+            }
+            try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice, [.range: "bytes=-10"])) {
+                #expect([UInt8](Data(buffer: $0.body)) == Array(bytes.suffix(10)))
+            }
+            try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice, [.range: "bytes=\(bytes.count)-"])) {
+                #expect($0.status == .rangeNotSatisfiable)
+            }
+            try await client.execute(uri: "/v1/renders/\(id)/output", method: .get,
+                                     headers: Self.auth(fixture.alice, [.ifNoneMatch: "\"\(output["sha256"] as? String ?? "")\""])) {
+                #expect($0.status == .notModified)
+            }
+            // Another token does not see it.
+            try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .notFound) }
+            // The same project through `reel render`.
+            let project = fixture.mediaRoot.appendingPathComponent("project.json")
+            let request = try #require(try JSONSerialization.jsonObject(with: Data(Self.body().utf8)) as? [String: Any])
+            try JSONSerialization.data(withJSONObject: request["project"] as Any).write(to: project)
+            let cli = try ReelCommand.run(["render", project.path, "--set", "headline=Served", "-o", "cli.mp4", "--no-cache"], in: fixture.mediaRoot)
+            #expect(cli.status == 0, "\(cli.standardError)")
+            #expect(try Data(contentsOf: fixture.mediaRoot.appendingPathComponent("cli.mp4")) == Data(bytes))
+        }
+    }
+
+    /// An invalid project is a 422 with every diagnostic at its line and column in what was
+    /// posted; a malformed request a 400; `/v1/validate` renders nothing.
+    @Test func problemsAreAnsweredWithTheirPlaceInWhatWasPosted() async throws {
+        let fixture = try Fixture()
+        try await fixture.test { client in
+            let bad = "{\"project\": {\"reel\": 1,\n  \"output\": {\"size\": [160, 90], \"fps\": \"thirty\"},\n  \"media\": {\"clip\": \"absent.mp4\"},\n"
+                + "  \"video\": [{\"clips\": [{\"media\": \"clip\"}]}]}}"
+            let answer = try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: bad)) { response in
+                #expect(response.status == .unprocessableContent)
+                return try Self.object(response)
+            }
+            let diagnostics = try #require((answer["error"] as? [String: Any])?["diagnostics"] as? [[String: Any]])
+            let places = diagnostics.map { "\($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "") \($0["path"] ?? "")" }
+            #expect(places.contains("request:2:40 output.fps"), "\(places)")
+            #expect(places.contains("request:3:21 media.clip"), "\(places)")
+            #expect(try fixture.core.store.renders(token: "alice", status: nil, limit: 10, after: nil).isEmpty, "nothing was queued")
+            let yaml = #"{"project_yaml": "reel: 1\noutput: { size: [160, 90], fps: thirty }\n"}"#
+            let yamlAnswer = try await client.execute(uri: "/v1/validate", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: yaml)) { response in
+                #expect(response.status == .unprocessableContent)
+                return try Self.object(response)
+            }
+            let first = ((yamlAnswer["error"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first
+            #expect(first?["file"] as? String == "project_yaml" && first?["line"] as? Int == 2, "\(yamlAnswer)")
+            let valid = try await client.execute(uri: "/v1/validate", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: Self.body())) { response in
+                #expect(response.status == .ok)
+                return try Self.object(response)
+            }
+            #expect(valid["valid"] as? Bool == true)
+            for malformed in ["[1, 2]", "{\"project\": {}, \"colour\": 1}", "{}", "{\"project\": {}, \"format\": \"png\"}", "not json"] {
+                try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: malformed)) {
+                    #expect($0.status == .badRequest, "\(malformed)")
+                }
+            }
+        }
+    }
+
+    /// The same Idempotency-Key and body give the same render; another body under it is a 409.
+    /// A token may have only so many renders waiting (429); a queued render cancels at once.
+    @Test func idempotencyQueueLimitsAndCancelling() async throws {
+        let fixture = try Fixture()
+        try await fixture.test { client in
+            func post(_ body: String, key: String? = nil) async throws -> TestResponse {
+                try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice, key.map { [.idempotencyKey: $0] } ?? [:]),
+                                         body: ByteBuffer(string: body)) { $0 }
+            }
+            let first = try Self.object(try await post(Self.body(), key: "k1"))
+            let again = try Self.object(try await post(Self.body(), key: "k1"))
+            #expect(first["id"] as? String == again["id"] as? String)
+            #expect(try await post(Self.body(headline: "Other"), key: "k1").status == .conflict)
+            #expect(try await post(Self.body(headline: "Two")).status == .accepted)
+            #expect(try await post(Self.body(headline: "Three")).status == .accepted)
+            let refused = try await post(Self.body(headline: "Four"))
+            #expect(refused.status == .tooManyRequests && refused.headers[.retryAfter] != nil)
+            let id = try #require(first["id"] as? String)
+            let deleted = try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: Self.auth(fixture.alice)) { try Self.object($0) }
+            #expect(deleted["status"] as? String == "cancelled")
+            let page = try await client.execute(uri: "/v1/renders?limit=2", method: .get, headers: Self.auth(fixture.alice)) { try Self.object($0) }
+            let ids = (page["renders"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+            let cursor = try #require(page["next_cursor"] as? String)
+            let rest = try await client.execute(uri: "/v1/renders?limit=2&cursor=\(cursor)", method: .get, headers: Self.auth(fixture.alice)) { try Self.object($0) }
+            let more = (rest["renders"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+            #expect(ids.count == 2 && more.count == 1 && Set(ids + more).count == 3 && more.last == id)
+            let cancelled = try await client.execute(uri: "/v1/renders?status=cancelled", method: .get, headers: Self.auth(fixture.alice)) { try Self.object($0) }
+            #expect((cancelled["renders"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+            try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .conflict) }
+        }
+    }
+}
