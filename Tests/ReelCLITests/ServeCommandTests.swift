@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+import Testing
+
+/// `reel serve` as an operator runs it: tokens from the command line, a render accepted with
+/// 202 survives `kill -9` of the service mid-render, finishes after the restart reusing the
+/// segments already rendered, with the bytes `reel render` gives; SIGTERM stops it cleanly.
+@Suite(.serialized) struct ServeCommandTests {
+    struct Service {
+        let process: BackgroundReel
+        let url: String
+
+        init(data: String, mediaRoot: String) throws {
+            process = try BackgroundReel(["serve", "--data", data, "--listen", "127.0.0.1:0", "--media-root", mediaRoot], environment: [:])
+            let out = process
+            guard process.waitUntil(seconds: 20, { out.standardOutput.contains("Serving the render API at ") }),
+                  let line = process.standardOutput.split(separator: "\n").first(where: { $0.contains("Serving the render API at ") }),
+                  let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
+                throw ServeFailure(message: "reel serve did not start: \(process.standardError)")
+            }
+            self.url = String(url)
+        }
+    }
+
+    struct ServeFailure: Error { let message: String }
+
+    static func call(_ method: String, _ url: String, token: String, body: String? = nil) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    static func render(_ service: Service, _ id: String, token: String) async throws -> [String: Any] {
+        let (_, data) = try await call("GET", "\(service.url)/v1/renders/\(id)", token: token)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    @Test func anAcceptedRenderSurvivesKillNine() async throws {
+        let folder = MediaFactory.folder("serve-\(UUID().uuidString.prefix(8))")
+        let media = folder.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        _ = try MediaFactory.run("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=12", "-f", "lavfi",
+                                            "-i", "sine=frequency=300:duration=12", "-shortest", media.appendingPathComponent("long.mp4").path])
+        let data = folder.appendingPathComponent("data").path
+        let created = try ReelCommand.run(["serve", "token", "create", "ci", "--data", data])
+        #expect(created.status == 0, "\(created.standardError)")
+        let token = try #require(created.standardOutput.split(separator: "\n").last.map(String.init))
+        #expect(token.hasPrefix("reel_"))
+        let listed = try ReelCommand.run(["serve", "token", "list", "--data", data])
+        #expect(listed.standardOutput.hasPrefix("ci  created ") && !listed.standardOutput.contains(token))
+
+        let project = #"{"reel": 1, "output": {"size": [640, 360], "fps": 25}, "media": {"clip": "long.mp4"}, "video": [{"clips": [{"media": "clip", "duration": "12s"}]}], "overlays": [{"text": "durable", "duration": "12s"}]}"#
+        var id = ""
+        do {
+            let first = try Service(data: data, mediaRoot: media.path)
+            let (status, body) = try await Self.call("POST", "\(first.url)/v1/renders", token: token, body: "{\"project\": \(project)}")
+            #expect(status == 202)
+            id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
+            // Mid-render: some segments are in the cache, the render is not done.
+            var progress = 0.0
+            for _ in 0..<400 where progress < 0.4 {
+                progress = try await Self.render(first, id, token: token)["progress"] as? Double ?? 0
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(progress >= 0.4 && progress < 1, "\(progress)")
+            kill(first.process.process.processIdentifier, SIGKILL)
+            #expect(first.process.exitStatus(within: 5) != nil)
+        }
+        let second = try Service(data: data, mediaRoot: media.path)
+        var render: [String: Any] = [:]
+        for _ in 0..<600 {
+            render = try await Self.render(second, id, token: token)
+            if render["status"] as? String == "done" || render["status"] as? String == "failed" { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(render["status"] as? String == "done", "\(render) \(second.process.standardError)")
+        let segments = render["segments"] as? [String: Int] ?? [:]
+        #expect(segments["total"] == 6 && (segments["reused"] ?? 0) >= 2, "\(segments)")
+        let (_, served) = try await Self.call("GET", "\(second.url)/v1/renders/\(id)/output", token: token)
+        try project.write(to: media.appendingPathComponent("project.json"), atomically: true, encoding: .utf8)
+        let cli = try ReelCommand.run(["render", "project.json", "-o", "cli.mp4", "--no-cache"], in: media)
+        #expect(cli.status == 0, "\(cli.standardError)")
+        #expect(try Data(contentsOf: media.appendingPathComponent("cli.mp4")) == served, "the service's output is reel render's")
+        kill(second.process.process.processIdentifier, SIGTERM)
+        #expect(second.process.exitStatus(within: 10) == 0, "\(second.process.standardError)")
+    }
+}
