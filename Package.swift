@@ -10,7 +10,8 @@ import PackageDescription
 /// {ProjectCompiler, RemoteMedia, RenderEngine, MediaIO, OverlayRendering, FileSafety, Batch, Interchange, TimelinePage, FilePaths}
 ///   ← ReelApplication ← {PreviewServer, reel}: the application layer, what every front end does with the libraries (open a project
 ///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
-/// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, the only module that serves HTTP.
+/// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine.
+/// {ReelApplication, AtomicFiles, Digest, GRDB, Hummingbird} ← RenderService ← reel: `reel serve`, the render API with its jobs in SQLite.
 /// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine}.
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only
 ///   modules that touch C libraries.
