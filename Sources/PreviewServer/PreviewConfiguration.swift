@@ -50,9 +50,7 @@ public struct PreviewConfiguration: Sendable {
     /// The project with the var values the page set (they win over the command line's);
     /// returns it with every var value given from outside. Throws what `reel validate` reports.
     func load(pageVars: [VarOverride]) throws(ProjectError) -> (project: ProjectPipeline.Loaded, vars: [VarOverride]) {
-        let file = try varsFile.map { path throws(ProjectError) in try VarOverride.load(file: path) }
-        let given = (file?.overrides ?? []) + setVars + pageVars
-        let project = try workspace.open(projectPath, vars: VarInputs(overrides: given, sources: file.map { [$0.source] } ?? [], rendition: rendition))
-        return (project, given)
+        let vars = try VarInputs(varsFile: varsFile, set: setVars + pageVars, rendition: rendition, renditionInput: "rendition")
+        return (try workspace.open(projectPath, vars: vars), vars.overrides)
     }
 }

@@ -41,6 +41,12 @@ public struct VarInputs: Sendable {
     /// The name of the input `rendition` came from, where an unknown one is reported.
     public var renditionInput: String
 
+    /// The values of a vars file (read now), then `set` (which win), as `rendition`.
+    public init(varsFile: String?, set: [VarOverride], rendition: String?, renditionInput: String) throws(ProjectError) {
+        let file = try varsFile.map { path throws(ProjectError) in try VarOverride.load(file: path) }
+        self.init(overrides: (file?.overrides ?? []) + set, sources: file.map { [$0.source] } ?? [], rendition: rendition, renditionInput: renditionInput)
+    }
+
     public init(overrides: [VarOverride] = [], sources: [SourceText] = [], rendition: String? = nil, renditionInput: String = "rendition") {
         self.overrides = overrides
         self.sources = sources

@@ -230,6 +230,26 @@ public enum FetchEvent: Sendable {
     /// The cache folder cannot be used (`reason`): this run fetches into `instead`, removed
     /// when it ends.
     case cacheUnusable(reason: String, instead: String)
+
+    /// What a log says of the event: one line (a live progress display draws `.progress` itself).
+    public var line: String {
+        switch self {
+        case .started(let url, let conditional): "fetching \(url)\(conditional ? " (checking the cached copy)" : "")"
+        case .progress(let url, let received, let expected): "fetching \(url): \(Self.megabytes(received))\(expected.map { " of \(Self.megabytes($0))" } ?? "")"
+        case .notModified(let url): "\(url): unchanged, using the cached copy"
+        case .fetched(let url, let bytes): "fetched \(url): \(Self.megabytes(bytes))"
+        case .retrying(let url, let reason, let delay): "\(url): \(reason); trying again in \(delay) s"
+        case .cacheUnusable(let reason, let instead):
+            "warning: the media cache cannot be used (\(reason)); fetching into \(instead) for this run only, "
+                + "so nothing fetched is kept: \(RemoteMediaCache.folderHint)"
+        }
+    }
+
+    /// `12.3 MB`, with a dot whatever the locale.
+    static func megabytes(_ bytes: Int64) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
 }
 
 /// A folder of this process's own in the system's temporary folder, removed when the process

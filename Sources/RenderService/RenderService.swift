@@ -42,6 +42,15 @@ public struct ServiceConfiguration: Sendable {
     }
 }
 
+extension ServiceConfiguration {
+    /// `HOST:PORT` (`[::1]:8650` for an IPv6 address; port 0: any free one), or nil.
+    public static func listenAddress(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        let host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host.isEmpty ? nil : (host, port)
+    }
+}
+
 /// `reel serve`: the render API over HTTP (docs/service.md). Every accepted render is in the
 /// database before the client hears of it, and is rendered even if the service dies meanwhile:
 /// at the next start its lease has run out and a worker takes it again.

@@ -33,34 +33,17 @@ final class FetchProgressLine: Sendable {
     private let lastShown = Mutex<TimeInterval>(-1)
 
     func show(_ event: FetchEvent) {
-        switch event {
-        case .started(let url, let conditional):
-            line("fetching \(url)\(conditional ? " (checking the cached copy)" : "")")
-        case .progress(let url, let received, let expected):
-            let now = ProcessInfo.processInfo.systemUptime
-            let due = lastShown.withLock { last in
-                guard isTerminal, now - last >= 0.1 else { return false }
-                last = now
-                return true
-            }
-            guard due else { return }
-            let total = expected.map { " of \(Self.megabytes($0))" } ?? ""
-            write("\r\u{1B}[2Kfetching \(url): \(Self.megabytes(received))\(total)")
-        case .notModified(let url):
-            line("\(url): unchanged, using the cached copy")
-        case .fetched(let url, let bytes):
-            line("fetched \(url): \(Self.megabytes(bytes))")
-        case .retrying(let url, let reason, let delay):
-            line("\(url): \(reason); trying again in \(delay) s")
-        case .cacheUnusable(let reason, let instead):
-            line("warning: the media cache cannot be used (\(reason)); fetching into \(instead) for this run only, "
-                 + "so nothing fetched is kept: \(RemoteMediaCache.folderHint)")
+        guard case .progress = event else { return line(event.line) }
+        let now = ProcessInfo.processInfo.systemUptime
+        let due = lastShown.withLock { last in
+            guard isTerminal, now - last >= 0.1 else { return false }
+            last = now
+            return true
         }
+        if due { write("\r\u{1B}[2K" + event.line) }
     }
 
     private func line(_ text: String) { write((isTerminal ? "\r\u{1B}[2K" : "") + text + "\n") }
 
     private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-
-    static func megabytes(_ bytes: Int64) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 }

@@ -57,13 +57,7 @@ struct VarOverrides: ParsableArguments {
 
     /// Throws `UsageError` for a malformed `--set`, `ProjectError` for a bad `--vars` file.
     func values() throws -> VarInputs {
-        var values = VarInputs(rendition: rendition, renditionInput: "--rendition")
-        if let file {
-            let (overrides, source) = try VarOverride.load(file: file)
-            values = VarInputs(overrides: overrides, sources: [source], rendition: rendition, renditionInput: "--rendition")
-        }
-        values.overrides += try setValues()
-        return values
+        try VarInputs(varsFile: file, set: try setValues(), rendition: rendition, renditionInput: "--rendition")
     }
 
     /// The `--set` values alone. Throws `UsageError` for one without `name=`.

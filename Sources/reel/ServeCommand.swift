@@ -34,17 +34,14 @@ struct Serve: ParsableCommand {
 
         func validate() throws {
             guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
-            guard let colon = listen.lastIndex(of: ":"), Int(listen[listen.index(after: colon)...]) != nil else {
-                throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8650")
-            }
+            guard ServiceConfiguration.listenAddress(listen) != nil else { throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8650") }
         }
 
         func run() throws {
             try reportingFailures {
-                let colon = listen.lastIndex(of: ":")!
-                let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                let (host, port) = ServiceConfiguration.listenAddress(listen)!
                 let service = try RenderService(ServiceConfiguration(
-                    data: folder.data, host: host, port: Int(listen[listen.index(after: colon)...])!, workers: workers,
+                    data: folder.data, host: host, port: port, workers: workers,
                     mediaRoots: mediaRoots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, workspace: try fetching.workspace(),
                     log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }))
                 let signals = SignalCancellation { service.stop() }
@@ -56,31 +53,33 @@ struct Serve: ParsableCommand {
         }
     }
 
+    /// `reel serve token create NAME | list | revoke NAME --data DIR`.
     struct Token: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create, list and revoke the API's tokens.", subcommands: [Create.self, List.self, Revoke.self])
+        static let configuration = CommandConfiguration(
+            abstract: "Create, list and revoke the API's tokens.",
+            discussion: "create prints a new token once, on its last line (the service keeps only its hash); "
+                + "list shows names and dates, never secrets; a revoked token's requests get 401.")
 
-        struct Create: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Make a token; it is printed once, on the last line, and kept only as its hash.")
-            @Argument(help: "A name for whoever uses it.") var name: String
-            @OptionGroup var folder: DataFolder
-            func run() throws {
-                let secret = try reportingFailures { try ServiceTokens(data: folder.data).create(name: name) }
+        enum Action: String, ExpressibleByArgument, CaseIterable { case create, list, revoke }
+
+        @Argument(help: "create, list or revoke.") var action: Action
+        @Argument(help: "The token's name (for create and revoke).") var name: String?
+        @OptionGroup var folder: DataFolder
+
+        func validate() throws {
+            if action != .list, name == nil { throw ValidationError("\(action.rawValue) needs the token's NAME") }
+        }
+
+        func run() throws {
+            let tokens = try reportingFailures { try ServiceTokens(data: folder.data) }
+            switch (action, name ?? "") {
+            case (.list, _):
+                try reportingFailures { try tokens.list().forEach { print($0) } }
+            case (.create, let name):
+                let secret = try reportingFailures { try tokens.create(name: name) }
                 print("token \(name) created; send it as Authorization: Bearer TOKEN (it is not shown again):\n\(secret)")
-            }
-        }
-
-        struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the tokens (names and dates, never the secrets).")
-            @OptionGroup var folder: DataFolder
-            func run() throws { try reportingFailures { try ServiceTokens(data: folder.data).list().forEach { print($0) } } }
-        }
-
-        struct Revoke: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Revoke a token: its requests get 401 from now on.")
-            @Argument(help: "The token's name.") var name: String
-            @OptionGroup var folder: DataFolder
-            func run() throws {
-                guard try reportingFailures({ try ServiceTokens(data: folder.data).revoke(name: name) }) else {
+            case (.revoke, let name):
+                guard try reportingFailures({ try tokens.revoke(name: name) }) else {
                     throw Failure.report(UsageError("no live token named \(name) (reel serve token list)"))
                 }
                 print("token \(name) revoked")
