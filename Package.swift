@@ -111,7 +111,8 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+                           .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            resources: [.copy("Resources/openapi.json")]
         ),
 
         .executableTarget(

@@ -27,9 +27,10 @@ public struct RenderRequest: Sendable {
     /// Where rendered segments are kept (the cache, or the runner's folder); nil: nowhere.
     public var partsFolder: String?
 
-    public init(projectPath: String, document: Document, vars: VarInputs, varsFile: String?, output: String?, range: String?,
+    public init(projectPath: String, document: Document, vars: VarInputs, varsFile: String?, varsInput: String? = nil, output: String?, range: String?,
                 audioOnly: Bool, preset: ExportPreset?, decoderThreads: Int, jobs: Int, partsFolder: String?) {
         self.projectPath = projectPath
+        self.varsInput = varsInput
         self.document = document
         self.vars = vars
         self.varsFile = varsFile

@@ -16,6 +16,20 @@ public struct ExportedTimeline {
     public var warnings: [ImportWarning]
     /// Media not on this machine: exported by their paths, starting at 00:00:00:00.
     public var missingMedia: [String]
+
+    /// `cut.edl: 12 clips on 2 tracks, 1 warning`.
+    public func summary(output: String) -> String {
+        "\(output): \(counted(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }, "clip")) on \(counted(timeline.tracks.count, "track")), "
+            + counted(warnings.count + missingMedia.count, "warning")
+    }
+}
+
+extension ProjectImport.Result {
+    /// `project.yaml: 12 clips on 2 tracks, 3 media (1 not found), 0 warnings`.
+    public func summary(output: String) -> String {
+        "\(output): \(counted(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }, "clip")) on \(counted(timeline.tracks.count, "track")), "
+            + "\(media.count) media (\(media.filter { !$0.found }.count) not found), \(counted(warnings.count, "warning"))"
+    }
 }
 
 extension Workspace {

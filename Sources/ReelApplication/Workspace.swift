@@ -16,6 +16,17 @@ public final class Workspace: Sendable {
         self.remote = remote
     }
 
+    /// A workspace whose media cache takes its settings from `environment` (`REEL_CACHE_DIR`,
+    /// `REEL_OFFLINE`, `REEL_FETCH_*`; `offline` too), reports each fetch to `report`, and lets
+    /// `interruptions` cancel a fetch. `offlineSwitch` is how the front end's user turns fetching
+    /// off, for hints. Throws a malformed setting, with what it should be.
+    public convenience init(environment: [String: String], offline: Bool, offlineSwitch: String, report: @escaping @Sendable (FetchEvent) -> Void,
+                            interruptions: @escaping @Sendable (_ cancel: @escaping @Sendable () -> Void) -> AnyObject?) throws(SettingsError) {
+        var settings = try RemoteMediaSettings.fromEnvironment(environment, offline: offline)
+        settings.offlineSwitch = offlineSwitch
+        self.init(remote: RemoteMediaCache(settings: settings, report: report, interruptions: interruptions))
+    }
+
     /// The project file at `path`, validated and compiled with `vars`; `target` is what the
     /// front end says of the output, which the output settings are fitted to. Its warnings
     /// are in the result, for the front end to show. Throws every problem found, at once.

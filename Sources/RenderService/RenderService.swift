@@ -20,6 +20,8 @@ public struct ServiceConfiguration: Sendable {
     public var mediaRoots: [String]
     /// Renders a token may have queued or rendering at once.
     public var pendingPerToken: Int
+    /// How long a finished render's output is kept (then its output answers 410 Gone).
+    public var keep: TimeInterval = 7 * 86400
     /// How long running renders may take to finish when the service stops before they are put
     /// back in the queue.
     public var grace: TimeInterval
@@ -43,6 +45,13 @@ public struct ServiceConfiguration: Sendable {
 }
 
 extension ServiceConfiguration {
+    /// `7d`, `24h`, `90m` or `3600s` in seconds, or nil.
+    public static func duration(_ text: String) -> TimeInterval? {
+        let units: [Character: TimeInterval] = ["d": 86400, "h": 3600, "m": 60, "s": 1]
+        guard let unit = text.last.flatMap({ units[$0] }), let count = Double(text.dropLast()), count > 0 else { return nil }
+        return count * unit
+    }
+
     /// `HOST:PORT` (`[::1]:8650` for an IPv6 address; port 0: any free one), or nil.
     public static func listenAddress(_ text: String) -> (host: String, port: Int)? {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
@@ -70,7 +79,8 @@ public final class RenderService: Sendable {
         let store = try RenderStore(path: folders.database)
         let interrupted = try store.requeueInterrupted()
         if interrupted > 0 { configuration.log("\(interrupted) render\(interrupted == 1 ? " was" : "s were") cut off by the last stop: queued again") }
-        core = ServiceCore(store: store, workspace: configuration.workspace, folders: folders, pendingPerToken: configuration.pendingPerToken)
+        core = try ServiceCore(store: store, workspace: configuration.workspace, folders: folders, pendingPerToken: configuration.pendingPerToken,
+                               keep: configuration.keep)
         workers = RenderWorkers(store: store, workspace: configuration.workspace, folders: folders, count: configuration.workers, log: configuration.log)
     }
 
@@ -88,6 +98,14 @@ public final class RenderService: Sendable {
         self.group.withLock { $0 = group }
         workers.start()
         defer { workers.stop(grace: configuration.grace) }
+        let core = self.core, log = configuration.log
+        let sweeper = Task.detached {
+            while !Task.isCancelled {
+                if let removed = try? core.removeExpiredOutputs(), removed > 0 { log("\(removed) output\(removed == 1 ? "" : "s") past --keep removed") }
+                try? await Task.sleep(for: .seconds(60))
+            }
+        }
+        defer { sweeper.cancel() }
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {

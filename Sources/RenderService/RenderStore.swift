@@ -196,6 +196,31 @@ final class RenderStore: Sendable {
         try database.write { db in try render.update(db) }
     }
 
+    /// How many renders are in each status (every status listed).
+    func statusCounts() throws -> [RenderStatus: Int] {
+        try database.read { db in
+            var counts = Dictionary(uniqueKeysWithValues: RenderStatus.allCases.map { ($0, 0) })
+            for row in try Row.fetchAll(db, sql: "SELECT status, COUNT(*) AS n FROM renders GROUP BY status") {
+                if let status = RenderStatus(rawValue: row["status"]) { counts[status] = row["n"] }
+            }
+            return counts
+        }
+    }
+
+    /// Seconds from start to finish of every finished render, summed.
+    func renderSeconds() throws -> Double {
+        try database.read { db in
+            try Double.fetchOne(db, sql: "SELECT TOTAL(finishedAt - startedAt) FROM renders WHERE finishedAt IS NOT NULL AND startedAt IS NOT NULL") ?? 0
+        }
+    }
+
+    /// Outputs of renders that finished before `time` (Unix seconds) and are still on disk.
+    func outputs(finishedBefore time: Double) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT outputPath FROM renders WHERE status = 'done' AND finishedAt < ? AND outputPath IS NOT NULL", arguments: [time])
+        }
+    }
+
     /// Cancels a queued render at once, asks a running one to stop; a finished one stays as it is.
     func cancel(_ id: String, token: String, now: Date = Date()) throws -> RenderRecord? {
         try database.write { db in

@@ -15,6 +15,39 @@ struct ServiceCore: Sendable {
     static let largestBody = 2 << 20
     /// Renders a token may have queued or rendering at once.
     let pendingPerToken: Int
+    /// How long a finished render's output is kept.
+    let keep: TimeInterval
+    /// The API's description (`/v1/openapi.json`).
+    let openAPI: [UInt8]
+
+    init(store: RenderStore, workspace: Workspace, folders: ServiceFolders, pendingPerToken: Int, keep: TimeInterval = 7 * 86400) throws {
+        self.store = store
+        self.workspace = workspace
+        self.folders = folders
+        self.pendingPerToken = pendingPerToken
+        self.keep = keep
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
+            throw ServiceError(status: .internalServerError, message: "the service's openapi.json is missing from its resources")
+        }
+        openAPI = Array(try Data(contentsOf: url))
+    }
+
+    /// The Prometheus text of `/metrics`: renders by status, the queue's depth, render seconds.
+    func metrics() throws -> String {
+        let counts = try store.statusCounts()
+        var text = "# HELP reel_renders Renders by status.\n# TYPE reel_renders gauge\n"
+        for status in RenderStatus.allCases { text += "reel_renders{status=\"\(status.rawValue)\"} \(counts[status] ?? 0)\n" }
+        text += "# HELP reel_queue_depth Renders waiting for a worker.\n# TYPE reel_queue_depth gauge\nreel_queue_depth \(counts[.queued] ?? 0)\n"
+        text += "# HELP reel_render_seconds_total Seconds from start to finish of finished renders.\n# TYPE reel_render_seconds_total counter\n"
+        return text + "reel_render_seconds_total \(try store.renderSeconds())\n"
+    }
+
+    /// Removes the outputs of renders finished longer than `keep` ago (their output answers 410).
+    func removeExpiredOutputs(now: Date = Date()) throws -> Int {
+        let expired = try store.outputs(finishedBefore: now.timeIntervalSince1970 - keep).filter { FileManager.default.fileExists(atPath: $0) }
+        for path in expired { try? FileManager.default.removeItem(atPath: path) }
+        return expired.count
+    }
 
     /// The body as text. 413 when it is over `largestBody`, 400 when it is not UTF-8.
     func body(of request: Request, context: ServiceContext) async throws -> String {

@@ -23,6 +23,12 @@ enum ServiceRoutes {
         router.add(middleware: TokenAuthentication(store: core.store))
 
         router.get("/healthz") { _, _ in try json(["status": "ok"]) }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: try core.metrics())))
+        }
+        router.get("/v1/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: core.openAPI)))
+        }
 
         router.post("/v1/renders") { request, context in
             let body = try await core.body(of: request, context: context)
@@ -88,7 +94,7 @@ struct TokenAuthentication: RouterMiddleware {
     let store: RenderStore
 
     func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/v1/") else { return try await next(request, context) }
+        guard request.uri.path.hasPrefix("/v1/"), request.uri.path != "/v1/openapi.json" else { return try await next(request, context) }
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
               let name = try store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
             var response = try ServiceRoutes.json(["error": ["message": "this route needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME)"]],

@@ -40,8 +40,7 @@ struct Export: ParsableCommand {
                 starts: try mediaStart.map { try pair($0, "--media-start") })
             for path in exported.missingMedia { FileHandle.standardError.write(Data("warning: \(path) not found: exported by its path, starting at 00:00:00:00\n".utf8)) }
             for warning in exported.warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
-            let timeline = exported.timeline
-            print("\(output): \(counted(timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }, "clip")) on \(counted(timeline.tracks.count, "track")), \(counted(exported.warnings.count + exported.missingMedia.count, "warning"))")
+            print(exported.summary(output: output))
         }
     }
 }

@@ -27,7 +27,7 @@ struct Frame: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let generator = try still.generator()
-            let t = try still.time(at, option: "--at", generator)
+            let t = try parseTime(at, option: "--at", fps: generator.graph.videoComposition.frameRate)
             let duration = generator.graph.duration
             guard !t.isNegative, t < duration else {
                 let last = generator.time(ofFrame: generator.frameCount - 1)

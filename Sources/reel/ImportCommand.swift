@@ -60,8 +60,7 @@ struct Import: ParsableCommand {
             guard let output else { return }
             let result = try TimelineImporting.importTimeline(file, rate: rate, options: options, to: output)
             for warning in result.warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
-            let clips = result.timeline.tracks.reduce(0) { $0 + $1.clipPlacements.count }
-            print("\(output): \(counted(clips, "clip")) on \(counted(result.timeline.tracks.count, "track")), \(result.media.count) media (\(result.media.filter { !$0.found }.count) not found), \(counted(result.warnings.count, "warning"))")
+            print(result.summary(output: output))
         }
     }
 }

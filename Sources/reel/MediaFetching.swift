@@ -13,12 +13,10 @@ struct MediaFetching: ParsableArguments {
     /// on standard error; Ctrl-C or SIGTERM during a fetch cancels it (exit 130). Throws
     /// `UsageError` for a malformed setting.
     func workspace() throws -> Workspace {
+        let line = FetchProgressLine()
         do {
-            var settings = try RemoteMediaSettings.fromEnvironment(ProcessInfo.processInfo.environment, offline: offline)
-            settings.offlineSwitch = "--offline"
-            let line = FetchProgressLine()
-            return Workspace(remote: RemoteMediaCache(settings: settings, report: { line.show($0) },
-                                                      interruptions: { SignalCancellation(handler: $0) }))
+            return try Workspace(environment: ProcessInfo.processInfo.environment, offline: offline, offlineSwitch: "--offline",
+                                 report: { line.show($0) }, interruptions: { SignalCancellation(handler: $0) })
         } catch {
             throw UsageError(error.description)
         }

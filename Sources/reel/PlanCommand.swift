@@ -34,7 +34,7 @@ struct Plan: ParsableCommand {
             // The cache folder's digests, if any, spare reading the media (keys are by content).
             let rendering = try RenderingOptions.parse(preset.map { ["--preset", $0.rawValue] } ?? [])
             let planned = try project.fetching.workspace().prepareRender(try rendering.request(project: project, output: nil, range: range),
-                                                                 needsOutput: false) { try report(warnings: $0, strict: warnings.strict) }
+                                                                 needsOutput: false, check: warnings.check)
             let listing = PlanListing(planned.session.plan, warnings: planned.project.warnings)
             print(json ? listing.json : listing.text, terminator: "")
         }
@@ -72,7 +72,7 @@ struct Join: ParsableCommand {
         try reportingFailures {
             let rendering = try RenderingOptions.parse(["--parts", parts] + (preset.map { ["--preset", $0.rawValue] } ?? []))
             let session = try project.fetching.workspace().prepareRender(try rendering.request(project: project, output: output, range: range),
-                                                                 needsOutput: true, check: rendering.check).session
+                                                                 needsOutput: true, check: rendering.warnings.check).session
             let loudness = try session.join()
             print("\(session.options.outputPath): \(session.plan.segments.count) segments joined")
             if let loudness { print(loudness.summary) }

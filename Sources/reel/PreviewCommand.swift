@@ -57,7 +57,7 @@ struct Preview: ParsableCommand {
             var configuration = PreviewConfiguration(
                 projectPath: project.path, workspace: try project.fetching.workspace(), setVars: try project.vars.setValues(), varsFile: project.vars.file, rendition: project.vars.rendition,
                 size: size, host: host, port: port, cacheFolder: SegmentCache.folder(environment: ProcessInfo.processInfo.environment),
-                log: { line in FileHandle.standardError.write(Data("\(Self.clock()) \(line)\n".utf8)) })
+                log: LogLine.write)
             configuration.setOption = "--set"
             let server = PreviewServer(configuration)
             let signals = SignalCancellation { server.stop() }
@@ -79,11 +79,5 @@ struct Preview: ParsableCommand {
         do { try process.run() } catch {
             FileHandle.standardError.write(Data("reel preview: cannot start xdg-open (\(error)); open \(url) yourself\n".utf8))
         }
-    }
-
-    /// `12:03:04`: when a line of the log was written.
-    private static func clock() -> String {
-        let now = Int(Date().timeIntervalSince1970) + TimeZone.current.secondsFromGMT()
-        return String(format: "%02d:%02d:%02d", now / 3600 % 24, now / 60 % 60, now % 60)
     }
 }

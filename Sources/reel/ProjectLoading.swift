@@ -6,18 +6,18 @@ import ProjectCompiler
 import ProjectFile
 import RenderEngine
 
-/// A loaded project's warnings on standard error, each at its line; under `--strict` they are
-/// errors instead (exit 65), so CI stops on them.
-func report(warnings loaded: ProjectPipeline.Loaded, strict: Bool) throws(ProjectError) {
-    guard !loaded.warnings.isEmpty else { return }
-    if strict, let errors = ErrorText.warningsAsErrors(loaded, why: "--strict makes this warning an error") { throw errors }
-    FileHandle.standardError.write(Data((ErrorText.warnings(loaded) + "\n").utf8))
-}
-
 /// `--strict`: for CI, a warning fails the command as an error would.
 struct StrictOption: ParsableArguments {
     @Flag(help: "Treat warnings (sound after the last picture, a cut fade, text outside the frame…) as errors: exit 65.")
     var strict = false
+
+    /// A loaded project's warnings on standard error, each at its line; under `--strict` they
+    /// are errors instead (exit 65), so CI stops on them.
+    func check(_ loaded: ProjectPipeline.Loaded) throws(ProjectError) {
+        guard !loaded.warnings.isEmpty else { return }
+        if strict, let errors = ErrorText.warningsAsErrors(loaded, why: "--strict makes this warning an error") { throw errors }
+        FileHandle.standardError.write(Data((ErrorText.warnings(loaded) + "\n").utf8))
+    }
 }
 
 /// The project a command reads, and what shapes it: its vars and the fetching of its remote media.
@@ -32,7 +32,7 @@ struct ProjectOptions: ParsableArguments {
     /// The project compiled as the options say (warnings printed on standard error).
     func graph() throws -> CompositionGraph {
         let loaded = try fetching.workspace().open(path, vars: try vars.values())
-        try report(warnings: loaded, strict: false)
+        try StrictOption().check(loaded)
         return loaded.graph
     }
 

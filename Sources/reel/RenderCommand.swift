@@ -53,7 +53,7 @@ struct Render: ParsableCommand {
             let workspace = try project.fetching.workspace()
             let request = try rendering.request(project: project, output: output, range: range)
             if let segment {
-                let session = try workspace.prepareRender(request, needsOutput: false, check: rendering.check).session
+                let session = try workspace.prepareRender(request, needsOutput: false, check: rendering.warnings.check).session
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 guard session.plan.segments.indices.contains(segment) else {
@@ -66,7 +66,7 @@ struct Render: ParsableCommand {
                 return
             }
             // Every rendition is loaded and checked before the first frame of any.
-            for session in try workspace.prepareRenders(request, check: rendering.check).map(\.session) {
+            for session in try workspace.prepareRenders(request, check: rendering.warnings.check).map(\.session) {
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount, isTerminal: isatty(STDERR_FILENO) != 0)
@@ -118,20 +118,11 @@ struct RenderingOptions: ParsableArguments {
         if noCache { return nil }
         return SegmentCache.folder(environment: ProcessInfo.processInfo.environment)
     }
-}
 
-extension RenderingOptions {
     /// The render the options ask for, the project file and the vars file each read once.
     func request(project: ProjectOptions, output: String?, range: String?) throws -> RenderRequest {
-        var request = RenderRequest(projectPath: project.path, document: try DocumentLoader.load(path: project.path), vars: try project.vars.values(), varsFile: project.vars.file,
-                                    output: output, range: range, audioOnly: audioOnly, preset: encoding.preset, decoderThreads: encoding.threads,
-                                    jobs: jobs, partsFolder: partsFolder)
-        request.varsInput = "--vars"
-        return request
-    }
-
-    /// Prints an opened project's warnings, or under `--strict` throws them.
-    func check(_ project: ProjectPipeline.Loaded) throws {
-        try report(warnings: project, strict: warnings.strict)
+        RenderRequest(projectPath: project.path, document: try DocumentLoader.load(path: project.path), vars: try project.vars.values(),
+                      varsFile: project.vars.file, varsInput: "--vars", output: output, range: range, audioOnly: audioOnly, preset: encoding.preset,
+                      decoderThreads: encoding.threads, jobs: jobs, partsFolder: partsFolder)
     }
 }

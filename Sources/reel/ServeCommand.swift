@@ -30,20 +30,26 @@ struct Serve: ParsableCommand {
         @Option(name: .customLong("media-root"), help: ArgumentHelp("A folder posted projects may read media from (repeatable).", valueName: "dir"))
         var mediaRoots: [String] = []
 
+        @Option(help: ArgumentHelp("How long a finished render's output is kept (then 410 Gone): 7d, 24h, 90m.", valueName: "time"))
+        var keep = "7d"
+
         @OptionGroup var fetching: MediaFetching
 
         func validate() throws {
             guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
+            guard ServiceConfiguration.duration(keep) != nil else { throw ValidationError("--keep takes a time such as 7d, 24h or 90m") }
             guard ServiceConfiguration.listenAddress(listen) != nil else { throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8650") }
         }
 
         func run() throws {
             try reportingFailures {
                 let (host, port) = ServiceConfiguration.listenAddress(listen)!
-                let service = try RenderService(ServiceConfiguration(
+                var configuration = ServiceConfiguration(
                     data: folder.data, host: host, port: port, workers: workers,
                     mediaRoots: mediaRoots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, workspace: try fetching.workspace(),
-                    log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }))
+                    log: LogLine.write)
+                configuration.keep = ServiceConfiguration.duration(keep)!
+                let service = try RenderService(configuration)
                 let signals = SignalCancellation { service.stop() }
                 defer { withExtendedLifetime(signals) {} }
                 try waitFor {
@@ -71,18 +77,15 @@ struct Serve: ParsableCommand {
         }
 
         func run() throws {
-            let tokens = try reportingFailures { try ServiceTokens(data: folder.data) }
-            switch (action, name ?? "") {
-            case (.list, _):
-                try reportingFailures { try tokens.list().forEach { print($0) } }
-            case (.create, let name):
-                let secret = try reportingFailures { try tokens.create(name: name) }
-                print("token \(name) created; send it as Authorization: Bearer TOKEN (it is not shown again):\n\(secret)")
-            case (.revoke, let name):
-                guard try reportingFailures({ try tokens.revoke(name: name) }) else {
-                    throw Failure.report(UsageError("no live token named \(name) (reel serve token list)"))
+            try reportingFailures {
+                let tokens = try ServiceTokens(data: folder.data), name = self.name ?? ""
+                switch action {
+                case .list: try tokens.list().forEach { print($0) }
+                case .create: print("token \(name) created; send it as Authorization: Bearer TOKEN (it is not shown again):\n\(try tokens.create(name: name))")
+                case .revoke:
+                    guard try tokens.revoke(name: name) else { throw UsageError("no live token named \(name) (reel serve token list)") }
+                    print("token \(name) revoked")
                 }
-                print("token \(name) revoked")
             }
         }
     }

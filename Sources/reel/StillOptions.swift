@@ -20,11 +20,6 @@ struct StillOptions: ParsableArguments {
         try FrameGenerator(graph: try project.graph(), preset: encoding.preset,
                            decoderThreads: encoding.threads)
     }
-
-    /// A time given on the command line (`3.5s`, `00:00:03.500`, `105f`…), at the output's frame rate.
-    func time(_ text: String, option: String, _ generator: FrameGenerator) throws -> MediaTime {
-        try parseTime(text, option: option, fps: generator.graph.videoComposition.frameRate)
-    }
 }
 
 /// A time an option gives (`3.5s`, `00:00:03.500`, `105f`…), frames counted at `fps`.

@@ -44,7 +44,7 @@ struct Thumbnails: ParsableCommand {
             let generator = try still.generator()
             let spacing: ThumbnailSpacing
             if let every {
-                let step = try still.time(every, option: "--every", generator)
+                let step = try parseTime(every, option: "--every", fps: generator.graph.videoComposition.frameRate)
                 guard step.isPositive else { throw UsageError("--every '\(every)' must be longer than 0") }
                 spacing = .every(step)
             } else {

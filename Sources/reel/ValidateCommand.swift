@@ -30,10 +30,8 @@ struct Validate: ParsableCommand {
                 for (rendition, outcome) in workspace.openEachRendition(try DocumentLoader.load(path: path), vars: values) {
                     do {
                         let loaded = try outcome.get()
-                        try report(warnings: loaded, strict: warnings.strict)
-                        let graph = loaded.graph
-                        let name = rendition.map { " (rendition \($0))" } ?? ""
-                        print("\(path)\(name): valid (\(graph.duration.seconds.formatted())s, \(counted(graph.composition.tracks.count, "track")), \(counted(graph.videoComposition.instructions.count, "instruction")))")
+                        try warnings.check(loaded)
+                        print("\(path)\(rendition.map { " (rendition \($0))" } ?? ""): valid (\(loaded.graph.summary))")
                     } catch {
                         worst = max(worst, Failure.report(error).rawValue)
                     }
@@ -43,13 +41,5 @@ struct Validate: ParsableCommand {
             }
         }
         if worst != 0 { throw ExitCode(worst) }
-    }
-}
-
-extension Double {
-    /// Locale-independent, at most 3 decimals.
-    func formatted() -> String {
-        let ms = (self * 1000).rounded()
-        return ms.truncatingRemainder(dividingBy: 1000) == 0 ? String(Int(ms / 1000)) : String(ms / 1000)
     }
 }

@@ -45,8 +45,8 @@ import Testing
         let folder = MediaFactory.folder("serve-\(UUID().uuidString.prefix(8))")
         let media = folder.appendingPathComponent("media")
         try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
-        _ = try MediaFactory.run("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=12", "-f", "lavfi",
-                                            "-i", "sine=frequency=300:duration=12", "-shortest", media.appendingPathComponent("long.mp4").path])
+        _ = try MediaFactory.run("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=30", "-f", "lavfi",
+                                            "-i", "sine=frequency=300:duration=30", "-shortest", media.appendingPathComponent("long.mp4").path])
         let data = folder.appendingPathComponent("data").path
         let created = try ReelCommand.run(["serve", "token", "create", "ci", "--data", data])
         #expect(created.status == 0, "\(created.standardError)")
@@ -55,21 +55,19 @@ import Testing
         let listed = try ReelCommand.run(["serve", "token", "list", "--data", data])
         #expect(listed.standardOutput.hasPrefix("ci  created ") && !listed.standardOutput.contains(token))
 
-        let project = #"{"reel": 1, "output": {"size": [640, 360], "fps": 25}, "media": {"clip": "long.mp4"}, "video": [{"clips": [{"media": "clip", "duration": "12s"}]}], "overlays": [{"text": "durable", "duration": "12s"}]}"#
+        let project = #"{"reel": 1, "output": {"size": [640, 360], "fps": 25}, "media": {"clip": "long.mp4"}, "video": [{"clips": [{"media": "clip", "duration": "30s"}]}], "overlays": [{"text": "durable", "duration": "30s"}]}"#
         var id = ""
         do {
             let first = try Service(data: data, mediaRoot: media.path)
             let (status, body) = try await Self.call("POST", "\(first.url)/v1/renders", token: token, body: "{\"project\": \(project)}")
             #expect(status == 202)
             id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
-            // Mid-render: some segments are in the cache, the render is not done.
-            var progress = 0.0
-            for _ in 0..<400 where progress < 0.4 {
-                progress = try await Self.render(first, id, token: token)["progress"] as? Double ?? 0
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(progress >= 0.4 && progress < 1, "\(progress)")
+            // Mid-render: killed once two of its 15 segments are in the cache.
+            let cache = URL(fileURLWithPath: data).appendingPathComponent("cache").path
+            let parts = { ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasSuffix(".reelpart") }.count }
+            #expect(first.process.waitUntil(seconds: 120) { parts() >= 2 }, "no segment was rendered: \(first.process.standardError)")
             kill(first.process.process.processIdentifier, SIGKILL)
+            #expect(parts() < 15, "the render finished before it was killed")
             #expect(first.process.exitStatus(within: 5) != nil)
         }
         let second = try Service(data: data, mediaRoot: media.path)
@@ -81,7 +79,7 @@ import Testing
         }
         #expect(render["status"] as? String == "done", "\(render) \(second.process.standardError)")
         let segments = render["segments"] as? [String: Int] ?? [:]
-        #expect(segments["total"] == 6 && (segments["reused"] ?? 0) >= 2, "\(segments)")
+        #expect(segments["total"] == 15 && (segments["reused"] ?? 0) >= 2, "\(segments)")
         let (_, served) = try await Self.call("GET", "\(second.url)/v1/renders/\(id)/output", token: token)
         try project.write(to: media.appendingPathComponent("project.json"), atomically: true, encoding: .utf8)
         let cli = try ReelCommand.run(["render", "project.json", "-o", "cli.mp4", "--no-cache"], in: media)

@@ -29,7 +29,7 @@ import Testing
             let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
             let store = try RenderStore(path: folders.database)
             let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)))
-            core = ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3)
+            core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
             workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, log: { _ in })
             alice = try store.createToken(name: "alice")
             bob = try store.createToken(name: "bob")
@@ -83,6 +83,16 @@ import Testing
                 }
                 try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer reel_wrong"]) { #expect($0.status == .unauthorized) }
             }
+            try await client.execute(uri: "/v1/openapi.json", method: .get) { response in
+                #expect(response.status == .ok)
+                let document = try Self.object(response)
+                #expect(document["openapi"] as? String == "3.1.0")
+                let paths = (document["paths"] as? [String: Any])?.keys.sorted() ?? []
+                #expect(paths == ["/healthz", "/metrics", "/v1/openapi.json", "/v1/renders", "/v1/renders/{id}", "/v1/renders/{id}/output", "/v1/validate"])
+            }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(String(buffer: response.body).contains("reel_renders{status=\"queued\"} 0\nreel_renders{status=\"rendering\"} 0"))
+            }
             #expect(try fixture.core.store.revokeToken(name: "bob"))
             try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .unauthorized) }
             try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .ok) }
@@ -130,6 +140,11 @@ import Testing
                                      headers: Self.auth(fixture.alice, [.ifNoneMatch: "\"\(output["sha256"] as? String ?? "")\""])) {
                 #expect($0.status == .notModified)
             }
+            try await client.execute(uri: "/metrics", method: .get) { #expect(String(buffer: $0.body).contains("reel_renders{status=\"done\"} 1\n")) }
+            // Past --keep the output is removed and answers 410; the render stays.
+            #expect(try fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(1800)) == 0)
+            #expect(try fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(7200)) == 1)
+            try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .gone) }
             // Another token does not see it.
             try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .notFound) }
             // The same project through `reel render`.
