@@ -7,7 +7,7 @@ public enum AddressScope: String, Sendable {
     /// 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 (RFC 1918); fc00::/7 (unique local, RFC 4193).
     case privateNetwork = "private"
     /// 100.64.0.0/10, carrier-grade NAT (RFC 6598); Alibaba Cloud's metadata service is there.
-    case sharedAddressSpace = "shared (carrier-grade NAT)"
+    case sharedAddressSpace = "carrier-grade NAT"
     /// 169.254.0.0/16, where cloud metadata services answer (169.254.169.254); fe80::/10.
     case linkLocal = "link-local"
     /// 0.0.0.0/8 (0.0.0.0 reaches this machine on Linux), ::.

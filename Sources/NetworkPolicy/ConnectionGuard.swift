@@ -40,6 +40,7 @@ public final class ConnectionGuard {
     /// A socket for `address`, as curl opens one without this callback, or none (refused).
     private func openSocket(_ address: UnsafeMutablePointer<ReelCurlSockaddr>) -> Int32 {
         let socketAddress = UnsafeRawPointer(address) + MemoryLayout<ReelCurlSockaddr>.offset(of: \.addr)!
+        // Not IPv4 or IPv6 (never, with http and https only): no address to judge, none opened.
         guard let ip = IPAddress(socketAddress: socketAddress, length: Int(address.pointee.addrlen)) else { return REEL_CURL_SOCKET_BAD }
         if let refused = policy.refusal(of: ip) {
             refusals.append(refused)

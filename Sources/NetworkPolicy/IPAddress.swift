@@ -19,7 +19,7 @@ public struct IPAddress: Hashable, Sendable, LosslessStringConvertible {
 
     /// The address of a `sockaddr_in` or `sockaddr_in6` of `length` bytes; nil for another family.
     init?(socketAddress: UnsafeRawPointer, length: Int) {
-        switch Int32(socketAddress.load(as: sockaddr.self).sa_family) {
+        switch Int32(socketAddress.loadUnaligned(as: sockaddr.self).sa_family) {
         case AF_INET where length >= MemoryLayout<sockaddr_in>.size:
             bytes = withUnsafeBytes(of: socketAddress.loadUnaligned(as: sockaddr_in.self).sin_addr) { Array($0) }
         case AF_INET6 where length >= MemoryLayout<sockaddr_in6>.size:

@@ -39,8 +39,3 @@ public struct RetrySchedule: Sendable, Equatable {
         return Double(bits >> 11) / Double(UInt64(1) << 53)
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, rounded down.
-    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
-}

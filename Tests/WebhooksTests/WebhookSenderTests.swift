@@ -73,6 +73,8 @@ struct WebhookSenderTests {
             #expect(refused.scope == scope, "\(host)")
         }
         #expect(try receiver.requests().isEmpty)
+        let refused = sender(allowPrivateNetwork: false).send(body, to: receiver.url("ok"), deliveryID: "dlv_5", secret: "s")
+        #expect("\(refused)" == "failed(refused to connect: 127.0.0.1 is not a public address (loopback))")
         #expect(sender().send(body, to: receiver.url("ok", host: "localhost"), deliveryID: "dlv_5", secret: "s") == .delivered(status: 200))
     }
 
