@@ -12,9 +12,11 @@ import PackageDescription
 ///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
 /// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine.
 /// {ReelApplication, AtomicFiles, Digest, GRDB, Hummingbird} ← RenderService ← reel: `reel serve`, the render API with its jobs in SQLite.
-/// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine}.
-/// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo) and RemoteMedia (libcurl, through CCurl) are the only
-///   modules that touch C libraries.
+/// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine, Webhooks}.
+/// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo), and RemoteMedia, NetworkPolicy and Webhooks (libcurl,
+///   through CCurl) are the only modules that touch C libraries.
+/// {Digest, NetworkPolicy} ← Webhooks, for the render service: `Reel-Signature` (HMAC-SHA256), the retry schedule, one signed POST.
+///   NetworkPolicy holds a libcurl transfer to public addresses, checked as it connects; remote media can take it too.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
 /// RegularFiles ← Looks ← {CompositionGraph, ProjectCompiler, TimelinePage, RenderEngine}: each look (filter) described once, beside
 ///   its pixels, in its own folder of Sources/Looks; the graph holds filters by their look, and everything else works from the catalog.
@@ -66,6 +68,10 @@ let package = Package(
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
         .target(name: "CCurl"),
         .target(name: "RemoteMedia", dependencies: ["AtomicFiles", "Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
+        // Which addresses a URL from outside may lead to, checked as libcurl connects.
+        .target(name: "NetworkPolicy", dependencies: ["CCurl"]),
+        // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
+        .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
@@ -140,6 +146,8 @@ let package = Package(
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "Looks", "MediaTime", "TestSupport"]),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
+        .testTarget(name: "NetworkPolicyTests", dependencies: ["NetworkPolicy"]),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "NetworkPolicy", "TestSupport"], exclude: ["Support/webhook_receiver.py"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "ReelApplication", "RemoteMedia", "TestSupport",

@@ -58,6 +58,9 @@ int reel_curl_easy_setopt_write(void *handle, ReelCurlOption option, ReelCurlWri
 int reel_curl_easy_setopt_transfer_info(void *handle, ReelCurlTransferInfoFunction function) {
     return curl.easy_setopt(handle, REEL_CURLOPT_XFERINFOFUNCTION, function);
 }
+int reel_curl_easy_setopt_open_socket(void *handle, ReelCurlOpenSocketFunction function) {
+    return curl.easy_setopt(handle, REEL_CURLOPT_OPENSOCKETFUNCTION, function);
+}
 int reel_curl_easy_perform(void *handle) { return curl.easy_perform(handle); }
 
 long reel_curl_easy_getinfo_long(void *handle, ReelCurlInfo info) {

@@ -35,15 +35,17 @@ public struct SHA256: Sendable {
 
     public mutating func update(_ text: String) { update(text.utf8) }
 
-    /// The digest as 64 lower-case hex digits.
-    public mutating func hexDigest() -> String {
+    /// The digest's 32 bytes. Like `hexDigest()`, it ends the hash: call one of them once.
+    public mutating func digest() -> [UInt8] {
         let bits = length &* 8
         var padding: [UInt8] = [0x80] + [UInt8](repeating: 0, count: (119 - buffer.count) % 64)
         padding += (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64($0))) }
         update(padding)
-        let digits = Array("0123456789abcdef")
-        return state.map { word in String((0..<8).map { digits[Int((word >> (28 - 4 * UInt32($0))) & 0xf)] }) }.joined()
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
+
+    /// The digest as 64 lower-case hex digits.
+    public mutating func hexDigest() -> String { hexString(digest()) }
 
     /// The digest of a file's bytes, read in large blocks. Throws when it cannot be read.
     public static func hexDigest(ofFileAt path: String) throws -> String {
