@@ -32,7 +32,7 @@ extension ProjectDecoder {
                 guard let color = written.flatMap({ color($0) }) else { return nil }
                 values[parameter.name] = .color(color)
             case .lut:
-                guard let written, let text = written.string, let path = file(written, text) else { return nil }
+                guard let written, let text = written.string, let path = filePath(written, text) else { return nil }
                 values[parameter.name] = .lut((path, written.origin))
             }
         }

@@ -58,7 +58,7 @@ extension CompileSession {
                 if compiled[variant] == nil {
                     compiled[variant] = variant
                     if let reference = nestedReference(entry, path, vars: clip.vars, at: clip.origin) { references[variant] = reference }
-                    if variant != name { project.media.append(MediaEntry(name: variant, path: entry.path, location: entry.location)) }
+                    if variant != name { project.media.append(MediaEntry(name: variant, path: path, location: entry.location)) }
                 }
                 clip.source = .media(variant)
                 project.videoTracks[t].items[i] = .clip(clip)

@@ -30,7 +30,7 @@ struct ProjectDecoder {
     mutating func decode(_ root: NodeCursor) -> Project {
         let output = decodeOutput(root["output"])
         let media = root["media"]?.members.compactMap { decodeMedia(name: $0.key, $0.value) } ?? []
-        let fonts = root["fonts"]?.elements.compactMap { c in c.string.flatMap { file(c, $0) }.map { ($0, c.origin) } } ?? []
+        let fonts = root["fonts"]?.elements.compactMap { c in c.string.flatMap { filePath(c, $0) }.map { ($0, c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
         let overlays = root["overlays"]?.elements.flatMap { c in decodeOverlay(c).map { entering($0, c["enter"]) } ?? [] } ?? []
@@ -48,7 +48,7 @@ struct ProjectDecoder {
 
     /// The file a project reads that `written`, the text of `c`, names; nil after reporting
     /// why it may not be read.
-    mutating func file(_ c: NodeCursor, _ written: String) -> String? {
+    mutating func filePath(_ c: NodeCursor, _ written: String) -> String? {
         guard let paths else { return absolutePath(written) }
         switch paths.file(written, in: file, nested: nested) {
         case .success(let path):
@@ -90,7 +90,7 @@ struct ProjectDecoder {
     private mutating func decodeMedia(name: String, _ c: NodeCursor) -> MediaEntry? {
         guard let written = c.string != nil ? c : c["path"], let text = written.string else { return nil }
         let isURL = RemoteMediaAddress.scheme(of: text) != nil
-        var entry = MediaEntry(name: name, path: isURL ? text : file(written, text), location: written.node.location)
+        var entry = MediaEntry(name: name, path: isURL ? text : filePath(written, text), location: written.node.location)
         if let fps = c["fps"] {
             if isURL || !ImageSequencePattern.has(text) {
                 problems.report("'fps' applies only to image sequences, and '\(text)' is \(isURL ? "a URL, which names one file" : "one file")", at: fps.origin,

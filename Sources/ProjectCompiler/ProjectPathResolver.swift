@@ -10,7 +10,7 @@ public protocol ProjectPathResolver: Sendable {
 }
 
 /// Why a path written in a project may not be read, and what to write instead.
-public struct PathRefusal: Error, Sendable, Equatable {
+public struct PathRefusal: Error, Sendable {
     public var message: String
     public var hint: String
 

@@ -4,7 +4,7 @@ import Foundation
 import MediaFormat
 import ProjectCompiler
 
-/// The folders a project sent to a service may read (`--media-root`, in order), as the rule
+/// The folders a project sent to a service may read, in order, as the rule
 /// every file the project names passes (`ProjectPathResolver`): media, image sequences,
 /// nested projects, font files, LUTs and cue files, whether written out or given by a var.
 ///
@@ -33,12 +33,12 @@ public struct MediaRoots: ProjectPathResolver {
     }
 
     public func file(_ written: String, in project: String, nested: Bool) -> Result<String, PathRefusal> {
-        let hint = "name a file inside \(rootsText), relative to it, or an https URL"
+        let hint = "name a file inside \(oneRoot), relative to it, or an https URL"
         if written.lowercased().hasPrefix("file:") {
             return .failure(PathRefusal("'\(written)' is a file: URL; a project sent here reads only files inside \(rootsText)", hint: hint))
         }
         if RemoteMediaAddress.scheme(of: written) != nil {
-            return .failure(PathRefusal("'\(written)' is a URL where a file is needed", hint: "name a file inside \(rootsText), relative to it"))
+            return .failure(PathRefusal("'\(written)' is a URL where a file is needed", hint: "name a file inside \(oneRoot), relative to it"))
         }
         if written.hasPrefix("/") {
             return .failure(PathRefusal("'\(written)' is an absolute path; a project sent here reads only files inside \(rootsText)", hint: hint))
@@ -63,6 +63,7 @@ public struct MediaRoots: ProjectPathResolver {
     }
 
     private var rootsText: String { folders.count == 1 ? "the media root" : "the media roots" }
+    private var oneRoot: String { folders.count == 1 ? "the media root" : "a media root" }
 
     /// Whether `path` (absolute, standardized) is a root or lies inside one.
     private func contains(_ path: String) -> Bool {
@@ -75,7 +76,7 @@ public struct MediaRoots: ProjectPathResolver {
     }
 }
 
-/// A `--media-root` that is no folder.
+/// A media root that is no folder.
 public struct MediaRootError: Error, Equatable, CustomStringConvertible {
     public let folder: String
 

@@ -149,9 +149,9 @@ import Testing
             """)
         let paths = "a project sent here reads only files inside the media roots"
         #expect(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message) (\($0.hint ?? ""))" } == [
-            "3:9 'file:///etc/passwd' is a file: URL; \(paths) (name a file inside the media roots, relative to it, or an https URL)",
-            "3:29 '\(Self.root)/font.ttf' is an absolute path; \(paths) (name a file inside the media roots, relative to it, or an https URL)",
-            "4:78 'https://example.com/look.cube' is a URL where a file is needed (name a file inside the media roots, relative to it)",
+            "3:9 'file:///etc/passwd' is a file: URL; \(paths) (name a file inside a media root, relative to it, or an https URL)",
+            "3:29 '\(Self.root)/font.ttf' is an absolute path; \(paths) (name a file inside a media root, relative to it, or an https URL)",
+            "4:78 'https://example.com/look.cube' is a URL where a file is needed (name a file inside a media root, relative to it)",
         ])
     }
 
@@ -181,10 +181,11 @@ import Testing
         #expect(loaded.layout.media["clip"]?.path == Self.outside + "/clip.mp4")
     }
 
-    @Test func aRootMustBeAFolderAndWithoutOneOnlyURLsAreRead() throws {
+    @Test func aRootMustBeAFolderOneIsTheMediaRootAndWithNoneOnlyURLsAreRead() throws {
         let nowhere = Self.folder.appendingPathComponent("nowhere").path
         let error = #expect(throws: MediaRootError.self) { try MediaRoots([nowhere]) }
         #expect(error?.description == "the media root \(nowhere) is not a folder")
+        #expect(try Self.diagnostics("fonts: [/etc/passwd]\n", roots: [Self.root]).map(\.hint) == ["name a file inside the media root, relative to it, or an https URL"])
         #expect(try Self.diagnostics("fonts: [font.ttf]\n", roots: []).map { "\($0.message) (\($0.hint ?? ""))" }
                 == ["'font.ttf' names a file, and this server has no media root to read it from (name an https URL)"])
     }

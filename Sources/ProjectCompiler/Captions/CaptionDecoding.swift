@@ -7,7 +7,7 @@ extension ProjectDecoder {
         let source: CaptionTrack.Source
         switch (c["file"], c["cues"]) {
         case (let written?, nil):
-            guard let path = written.string, let read = file(written, path) else { return nil }
+            guard let path = written.string, let read = filePath(written, path) else { return nil }
             // Messages name the file as the project's own name is given, followed by the path.
             let name = path.hasPrefix("/") ? path : (file as NSString).deletingLastPathComponent.isEmpty
                 ? path : "\((file as NSString).deletingLastPathComponent)/\(path)"
