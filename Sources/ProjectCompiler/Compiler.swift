@@ -16,6 +16,8 @@ public struct Compiler {
     let remote: (any RemoteMediaLocator)?
     /// The project files this one is nested in, outermost first (see `NestedProjects`).
     public var ancestors: [String] = []
+    /// How nested projects find the files they name (nil: relative to each project file).
+    public var paths: (any ProjectPathResolver)?
 
     /// Without a font resolver, font families are not checked (for tools that never draw);
     /// without a remote media locator, `http(s)://` media are an error.
@@ -45,6 +47,7 @@ public struct Compiler {
     public func compile(_ project: Project) -> Result {
         var session = CompileSession(project: project, media: media, fonts: fonts, remote: remote)
         session.ancestors = ancestors
+        session.paths = paths
         let graph = session.run()
         let errors = session.problems.errors
         return Result(graph: errors.isEmpty ? graph : nil, diagnostics: session.problems.diagnostics, missingFile: session.missingFile, unavailable: session.unavailable,
@@ -71,6 +74,7 @@ struct CompileSession {
     var checkedLUTs: [String: CubeLUTError?] = [:]
     private(set) var layout: TimelineLayout?
     var ancestors: [String] = []
+    var paths: (any ProjectPathResolver)?
     /// The media the project uses that could be read, by name.
     var references: [String: MediaReference] = [:]
     /// The timeline's length, once known: a keyframe after it never shows.
@@ -171,9 +175,10 @@ struct CompileSession {
             default: break
             }
         }
-        for entry in project.media where used.contains(entry.name) && !NestedProjects.isProjectFile(entry.path) {
+        for entry in project.media where used.contains(entry.name) {
+            guard let written = entry.path, !NestedProjects.isProjectFile(written) else { continue }
             let origin = Origin(location: entry.location, path: "media.\(entry.name)")
-            guard let path = localPath(of: entry, at: origin) else { continue }
+            guard let path = localPath(of: entry, written, at: origin) else { continue }
             do {
                 references[entry.name] = MediaReference(name: entry.name, path: path,
                                                         facts: try media.facts(forFileAt: path, sequenceRate: entry.sequenceRate),
@@ -192,11 +197,11 @@ struct CompileSession {
         }
     }
 
-    /// The entry's file, or for an `http(s)://` URL its local copy (fetched into the cache);
-    /// nil after reporting why there is none.
-    private mutating func localPath(of entry: MediaEntry, at origin: Origin) -> String? {
-        guard RemoteMediaAddress.scheme(of: entry.path) != nil else { return entry.path }
-        if let problem = RemoteMediaAddress.problem(entry.path) {
+    /// The entry's file (`path`), or for an `http(s)://` URL its local copy (fetched into the
+    /// cache); nil after reporting why there is none.
+    private mutating func localPath(of entry: MediaEntry, _ path: String, at origin: Origin) -> String? {
+        guard RemoteMediaAddress.scheme(of: path) != nil else { return path }
+        if let problem = RemoteMediaAddress.problem(path) {
             problems.report("media '\(entry.name)': \(problem.message)", at: origin, hint: problem.hint)
             return nil
         }
@@ -206,7 +211,7 @@ struct CompileSession {
             return nil
         }
         do {
-            return try remote.localCopy(of: entry.path)
+            return try remote.localCopy(of: path)
         } catch {
             switch error.kind {
             case .notFound: missingFile = true

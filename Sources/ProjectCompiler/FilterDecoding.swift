@@ -32,8 +32,8 @@ extension ProjectDecoder {
                 guard let color = written.flatMap({ color($0) }) else { return nil }
                 values[parameter.name] = .color(color)
             case .lut:
-                guard let written, let path = written.string else { return nil }
-                values[parameter.name] = .lut((absolutePath(path), written.origin))
+                guard let written, let text = written.string, let path = filePath(written, text) else { return nil }
+                values[parameter.name] = .lut((path, written.origin))
             }
         }
         return FilterSpec(look: look, values: values)

@@ -53,12 +53,12 @@ extension CompileSession {
         for t in project.videoTracks.indices {
             for i in project.videoTracks[t].items.indices {
                 guard case .clip(var clip) = project.videoTracks[t].items[i], case .media(let name) = clip.source,
-                      let entry = project.mediaEntry(named: name), NestedProjects.isProjectFile(entry.path) else { continue }
+                      let entry = project.mediaEntry(named: name), let path = entry.path, NestedProjects.isProjectFile(path) else { continue }
                 let variant = NestedProjects.variantName(name, vars: clip.vars)
                 if compiled[variant] == nil {
                     compiled[variant] = variant
-                    if let reference = nestedReference(entry, vars: clip.vars, at: clip.origin) { references[variant] = reference }
-                    if variant != name { project.media.append(MediaEntry(name: variant, path: entry.path, location: entry.location)) }
+                    if let reference = nestedReference(entry, path, vars: clip.vars, at: clip.origin) { references[variant] = reference }
+                    if variant != name { project.media.append(MediaEntry(name: variant, path: path, location: entry.location)) }
                 }
                 clip.source = .media(variant)
                 project.videoTracks[t].items[i] = .clip(clip)
@@ -66,19 +66,19 @@ extension CompileSession {
         }
         for track in project.audioTracks {
             for case .clip(let clip) in track.items where compiled[clip.media] == nil {
-                guard let entry = project.mediaEntry(named: clip.media), NestedProjects.isProjectFile(entry.path) else { continue }
+                guard let entry = project.mediaEntry(named: clip.media), let path = entry.path, NestedProjects.isProjectFile(path) else { continue }
                 compiled[clip.media] = clip.media
-                if let reference = nestedReference(entry, vars: [], at: clip.origin) { references[clip.media] = reference }
+                if let reference = nestedReference(entry, path, vars: [], at: clip.origin) { references[clip.media] = reference }
             }
         }
     }
 
-    /// The entry's project compiled with `vars`; nil after reporting why it cannot be (a cycle,
-    /// a missing file, the nested project's own errors, each with the chain of files).
-    private mutating func nestedReference(_ entry: MediaEntry, vars: [VarOverride], at origin: Origin) -> MediaReference? {
+    /// The entry's project (the file at `path`) compiled with `vars`; nil after reporting why it
+    /// cannot be (a cycle, a missing file, the nested project's own errors, each with the chain of files).
+    private mutating func nestedReference(_ entry: MediaEntry, _ path: String, vars: [VarOverride], at origin: Origin) -> MediaReference? {
         let above = ancestors + [project.file]
-        let chain = NestedProjects.chainText(above + [entry.path])
-        let target = NestedProjects.canonical(entry.path)
+        let chain = NestedProjects.chainText(above + [path])
+        let target = NestedProjects.canonical(path)
         if above.contains(where: { NestedProjects.canonical($0) == target }) {
             problems.report("nested projects form a cycle: \(chain)", at: origin,
                             hint: "a project cannot contain itself; use another project or media here")
@@ -86,7 +86,7 @@ extension CompileSession {
         }
         let stamp: FileStamp
         do {
-            stamp = try FileStamp.ofFile(entry.path)
+            stamp = try FileStamp.ofFile(path)
         } catch {
             let mediaOrigin = Origin(location: entry.location, path: "media.\(entry.name)")
             switch error {
@@ -100,9 +100,10 @@ extension CompileSession {
             return nil
         }
         do {
-            let loaded = try ProjectPipeline.load(path: entry.path, overrides: vars, media: media, fonts: fonts, remote: remote, ancestors: above)
+            let loaded = try ProjectPipeline.load(path: path, overrides: vars, media: media, fonts: fonts, remote: remote,
+                                                  paths: paths, ancestors: above)
             let given = Dictionary(vars.map { ($0.name, $0.text ?? "") }, uniquingKeysWith: { $1 })
-            return MediaReference(name: entry.name, path: entry.path, facts: NestedProjects.facts(of: loaded.graph, stamp: stamp),
+            return MediaReference(name: entry.name, path: path, facts: NestedProjects.facts(of: loaded.graph, stamp: stamp),
                                   nested: NestedProject(graph: loaded.graph, vars: given))
         } catch {
             switch error.category {

@@ -42,8 +42,9 @@ public struct OutputSpec: Sendable {
 /// A named file of the project's `media:` list; what it holds is learnt when compiling.
 public struct MediaEntry: Sendable {
     public var name: String
-    /// Absolute, or a URL as written (see `RemoteMediaAddress`).
-    public var path: String
+    /// Absolute, or a URL as written (see `RemoteMediaAddress`); nil when the project may not
+    /// read the path (refused by its `ProjectPathResolver`, reported where it is written).
+    public var path: String?
     /// Where the path is written.
     public var location: SourceLocation
     /// `fps` of an image sequence (`shots/f%04d.png`): its k-th file shows from k / rate; nil: 25 fps.

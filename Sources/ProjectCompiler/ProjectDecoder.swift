@@ -13,10 +13,16 @@ struct ProjectDecoder {
     var frameSize = PixelSize(width: 1920, height: 1080)
     /// What the command line says about the output (`-o`, `--audio-only`).
     let target: OutputTarget
+    /// How the files the project names are found (nil: relative to `file`'s folder).
+    let paths: (any ProjectPathResolver)?
+    /// Whether the project is a nested project (see `ProjectPathResolver`).
+    let nested: Bool
 
-    init(file: String, target: OutputTarget = OutputTarget()) {
+    init(file: String, target: OutputTarget = OutputTarget(), paths: (any ProjectPathResolver)? = nil, nested: Bool = false) {
         self.file = file
         self.target = target
+        self.paths = paths
+        self.nested = nested
     }
 
     var directory: URL { URL(fileURLWithPath: file).deletingLastPathComponent() }
@@ -24,7 +30,7 @@ struct ProjectDecoder {
     mutating func decode(_ root: NodeCursor) -> Project {
         let output = decodeOutput(root["output"])
         let media = root["media"]?.members.compactMap { decodeMedia(name: $0.key, $0.value) } ?? []
-        let fonts = root["fonts"]?.elements.compactMap { c in c.string.map { (absolutePath($0), c.origin) } } ?? []
+        let fonts = root["fonts"]?.elements.compactMap { c in c.string.flatMap { filePath(c, $0) }.map { ($0, c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
         let overlays = root["overlays"]?.elements.flatMap { c in decodeOverlay(c).map { entering($0, c["enter"]) } ?? [] } ?? []
@@ -39,6 +45,19 @@ struct ProjectDecoder {
 
     /// A path as the project writes it, relative to the project file's folder.
     func absolutePath(_ path: String) -> String { FilePaths.absolutePath(path, from: directory.path) }
+
+    /// The file a project reads that `written`, the text of `c`, names; nil after reporting
+    /// why it may not be read.
+    mutating func filePath(_ c: NodeCursor, _ written: String) -> String? {
+        guard let paths else { return absolutePath(written) }
+        switch paths.file(written, in: file, nested: nested) {
+        case .success(let path):
+            return path
+        case .failure(let refusal):
+            problems.report(refusal.message, at: c.origin, hint: refusal.hint)
+            return nil
+        }
+    }
 
     /// A frame rate as `FrameRateNotation` reads it, within the limits of what Reel renders.
     mutating func decodeFPS(_ c: NodeCursor) -> Rational? {
@@ -66,11 +85,12 @@ struct ProjectDecoder {
     // MARK: Media
 
     /// A path relative to the project, or a URL kept as written (checked and fetched by the
-    /// compiler); or `{ path, fps }`, an image sequence read at its own rate.
+    /// compiler); or `{ path, fps }`, an image sequence read at its own rate. A refused path
+    /// leaves the entry without one, so its uses are no further problem.
     private mutating func decodeMedia(name: String, _ c: NodeCursor) -> MediaEntry? {
         guard let written = c.string != nil ? c : c["path"], let text = written.string else { return nil }
         let isURL = RemoteMediaAddress.scheme(of: text) != nil
-        var entry = MediaEntry(name: name, path: isURL ? text : absolutePath(text), location: written.node.location)
+        var entry = MediaEntry(name: name, path: isURL ? text : filePath(written, text), location: written.node.location)
         if let fps = c["fps"] {
             if isURL || !ImageSequencePattern.has(text) {
                 problems.report("'fps' applies only to image sequences, and '\(text)' is \(isURL ? "a URL, which names one file" : "one file")", at: fps.origin,

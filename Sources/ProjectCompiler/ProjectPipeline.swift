@@ -23,20 +23,23 @@ public enum ProjectPipeline {
     /// (`-o`, `--audio-only`), which the output settings are fitted to. A project with
     /// `renditions:` is loaded as rendition `rendition` (default: its first; an unknown one is
     /// reported at `renditionInput`, the name of the input that gave it). `remote` gives
-    /// the local copies of `http(s)://` media. `ancestors` are the project files this one is
-    /// nested in (outermost first).
+    /// the local copies of `http(s)://` media. `paths` finds the files the project names (nil:
+    /// relative to its file). `ancestors` are the project files this one is nested in
+    /// (outermost first).
     public static func load(path: String, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil, ancestors: [String] = []) throws(ProjectError) -> Loaded {
+                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil, paths: (any ProjectPathResolver)? = nil,
+                            ancestors: [String] = []) throws(ProjectError) -> Loaded {
         let document = try DocumentLoader.load(path: path)
         return try load(document, overrides: overrides, overrideSources: overrideSources, rendition: rendition, target: target,
-                        media: media, fonts: fonts, remote: remote, ancestors: ancestors)
+                        media: media, fonts: fonts, remote: remote, paths: paths, ancestors: ancestors)
     }
 
     public static func load(_ document: Document, overrides: [VarOverride] = [], overrideSources: [SourceText] = [], rendition: String? = nil,
                             renditionInput: String = "rendition",
                             target: OutputTarget = OutputTarget(), media: any MediaFactsProvider,
-                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil, ancestors: [String] = []) throws(ProjectError) -> Loaded {
+                            fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)? = nil, paths: (any ProjectPathResolver)? = nil,
+                            ancestors: [String] = []) throws(ProjectError) -> Loaded {
         var cueSources: [SourceText] = []
         func fail(_ diagnostics: [Diagnostic], _ category: ProjectError.Category = .invalidProject) -> ProjectError {
             ProjectError(category, diagnostics: diagnostics, sources: [document.source] + overrideSources + cueSources)
@@ -68,10 +71,11 @@ public enum ProjectPipeline {
         let absurd = ProjectLimits.numberProblems(typedRoot)
         guard let root = checks.add(absurd, invalid: Set(absurd.map(\.path)), in: typedRoot) else { throw fail(checks.found) }
 
-        var decoder = ProjectDecoder(file: document.source.name, target: target)
+        var decoder = ProjectDecoder(file: document.source.name, target: target, paths: paths, nested: !ancestors.isEmpty)
         let project = decoder.decode(NodeCursor(root, path: ""))
         var compiler = Compiler(media: media, fonts: fonts, remote: remote)
         compiler.ancestors = ancestors
+        compiler.paths = paths
         let result = compiler.compile(project)
         cueSources = result.sources
         checks.addDependent(decoder.problems.diagnostics + result.diagnostics)

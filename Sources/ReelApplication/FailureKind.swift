@@ -56,7 +56,7 @@ public enum FailureKind: Sendable {
             case .usage: .usage
             }
         case is OutputRefusal, is FileWriteError: .cannotWrite
-        case is RenderRequestError: .usage
+        case is RenderRequestError, is MediaRootError: .usage
         case is OverlayError: .invalidInput
         default: .failure
         }

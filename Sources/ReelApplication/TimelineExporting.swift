@@ -41,7 +41,7 @@ extension Workspace {
                                videoTrack: Int, starts: [(String, String)]) throws -> ExportedTimeline {
         let facts = AbsentMediaFacts(base: media)
         let loaded = try ProjectPipeline.load(path: projectPath, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition,
-                                              media: facts, fonts: nil, remote: remote)
+                                              media: facts, fonts: nil, remote: remote, paths: mediaRoots)
         try refuseUnsafeOutputs([output], project: projectPath, varsFile: varsFile, varsInput: varsInput, graph: loaded.graph, exampleName: "cut.otio")
         var (timeline, warnings) = try TimelineExport.timeline(loaded.project, layout: loaded.layout, starts: starts)
         let text: String

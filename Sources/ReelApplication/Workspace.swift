@@ -7,13 +7,18 @@ import RenderEngine
 
 /// What every front end (the command line, the preview server) opens projects with: this
 /// machine's media facts (each file probed once while its stamp holds), its fonts as the
-/// overlay renderer will see them, and one cache of remote media. One per command or server.
+/// overlay renderer will see them, one cache of remote media, and for a service the folders
+/// its projects may read. One per command or server.
 public final class Workspace: Sendable {
     public let remote: RemoteMediaCache
+    /// The only files the projects opened may read (a service's); nil: any file, relative to
+    /// the project's own (the command line, the preview).
+    public let mediaRoots: MediaRoots?
     let media = MediaFactsReader()
 
-    public init(remote: RemoteMediaCache) {
+    public init(remote: RemoteMediaCache, mediaRoots: MediaRoots? = nil) {
         self.remote = remote
+        self.mediaRoots = mediaRoots
     }
 
     /// A workspace whose media cache takes its settings from `environment` (`REEL_CACHE_DIR`,
@@ -38,7 +43,7 @@ public final class Workspace: Sendable {
     public func open(_ document: Document, vars: VarInputs = VarInputs(), target: OutputTarget = OutputTarget()) throws(ProjectError) -> ProjectPipeline.Loaded {
         try ProjectPipeline.load(document, overrides: vars.overrides, overrideSources: vars.sources, rendition: vars.rendition,
                                  renditionInput: vars.renditionInput, target: target,
-                                 media: media, fonts: CatalogFonts(), remote: remote)
+                                 media: media, fonts: CatalogFonts(), remote: remote, paths: mediaRoots)
     }
 }
 

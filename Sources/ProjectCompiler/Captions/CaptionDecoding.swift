@@ -5,12 +5,13 @@ import MediaTime
 extension ProjectDecoder {
     mutating func decodeCaptionTrack(_ c: NodeCursor) -> CaptionTrack? {
         let source: CaptionTrack.Source
-        switch (c["file"]?.string, c["cues"]) {
-        case (let path?, nil):
+        switch (c["file"], c["cues"]) {
+        case (let written?, nil):
+            guard let path = written.string, let read = filePath(written, path) else { return nil }
             // Messages name the file as the project's own name is given, followed by the path.
             let name = path.hasPrefix("/") ? path : (file as NSString).deletingLastPathComponent.isEmpty
                 ? path : "\((file as NSString).deletingLastPathComponent)/\(path)"
-            source = .file(path: absolutePath(path), name: name)
+            source = .file(path: read, name: name)
         case (nil, let cues?):
             source = .inline(cues.elements.compactMap { decodeInlineCue($0) })
         default:
