@@ -25,7 +25,8 @@ public struct ServiceConfiguration: Sendable {
     /// How long running renders may take to finish when the service stops before they are put
     /// back in the queue.
     public var grace: TimeInterval
-    /// Opens posted projects (media facts, fonts, the remote media cache).
+    /// Its remote media cache fetches posted projects' `https://` media (the service opens them
+    /// inside its media roots).
     public var workspace: Workspace
     /// A line for the operator's log, from any thread.
     public var log: @Sendable (String) -> Void
@@ -79,9 +80,10 @@ public final class RenderService: Sendable {
         let store = try RenderStore(path: folders.database)
         let interrupted = try store.requeueInterrupted()
         if interrupted > 0 { configuration.log("\(interrupted) render\(interrupted == 1 ? " was" : "s were") cut off by the last stop: queued again") }
-        core = try ServiceCore(store: store, workspace: configuration.workspace, folders: folders, pendingPerToken: configuration.pendingPerToken,
-                               keep: configuration.keep)
-        workers = RenderWorkers(store: store, workspace: configuration.workspace, folders: folders, count: configuration.workers, log: configuration.log)
+        // Posted projects read media only inside the roots (or from https URLs).
+        let workspace = Workspace(remote: configuration.workspace.remote, mediaRoots: try MediaRoots(folders.mediaRoots))
+        core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep)
+        workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers, log: configuration.log)
     }
 
     /// Serves until `stop()`; `ready` gets the base URL once the port is open. The workers stop

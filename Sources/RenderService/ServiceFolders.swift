@@ -5,13 +5,15 @@ import MediaFormat
 /// folder posted projects' relative paths start from when no media root is given.
 struct ServiceFolders: Sendable {
     let root: String
-    /// Where a posted project's relative paths start: the first media root, else `DIR/media`.
-    let projects: String
+    /// The folders posted projects may read: those given, else `DIR/media`.
+    let mediaRoots: [String]
+    /// Where a posted project's relative paths start: the first media root.
+    var projects: String { mediaRoots[0] }
 
     init(root: String, mediaRoots: [String]) throws {
         let url = URL(fileURLWithPath: root).standardizedFileURL
         self.root = url.path
-        projects = mediaRoots.first ?? url.appendingPathComponent("media").path
+        self.mediaRoots = mediaRoots.isEmpty ? [url.appendingPathComponent("media").path] : mediaRoots
         for folder in [self.root, outputs, cache, projects] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }

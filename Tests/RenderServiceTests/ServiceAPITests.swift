@@ -28,7 +28,8 @@ import Testing
             try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
             let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
             let store = try RenderStore(path: folders.database)
-            let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)))
+            let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)),
+                                      mediaRoots: try MediaRoots(folders.mediaRoots))
             core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
             workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, log: { _ in })
             alice = try store.createToken(name: "alice")
@@ -173,6 +174,16 @@ import Testing
             #expect(places.contains("request:2:40 output.fps"), "\(places)")
             #expect(places.contains("request:3:21 media.clip"), "\(places)")
             #expect(try fixture.core.store.renders(token: "alice", status: nil, limit: 10, after: nil).isEmpty, "nothing was queued")
+            // A posted project reads only inside the media roots.
+            let escaping = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"../../../../../../etc/passwd\"")
+                .replacingOccurrences(of: "\"vars\": {\"headline\": \"x\"}", with: "\"fonts\": [\"/etc/fonts/fonts.conf\"]")
+            let refusal = try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: escaping)) { response in
+                #expect(response.status == .unprocessableContent)
+                return try Self.object(response)
+            }
+            let refused = ((refusal["error"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.compactMap { $0["path"] as? String } ?? []
+            #expect(refused.contains("media.clip") && refused.contains("fonts[0]"), "\(refusal)")
+            #expect(!"\(refusal)".contains(fixture.mediaRoot.path), "a refusal does not show the server's folders")
             let yaml = #"{"project_yaml": "reel: 1\noutput: { size: [160, 90], fps: thirty }\n"}"#
             let yamlAnswer = try await client.execute(uri: "/v1/validate", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: yaml)) { response in
                 #expect(response.status == .unprocessableContent)
