@@ -11,7 +11,7 @@ import PackageDescription
 ///   ← ReelApplication ← {PreviewServer, reel}: the application layer, what every front end does with the libraries (open a project
 ///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
 /// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine.
-/// {ReelApplication, AtomicFiles, Digest, GRDB, Hummingbird} ← RenderService ← reel: `reel serve`, the render API with its jobs in SQLite.
+/// {ReelApplication, AtomicFiles, Digest, Webhooks, NetworkPolicy, GRDB, Hummingbird} ← RenderService ← reel: `reel serve`, the render API with its jobs in SQLite.
 /// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine, Webhooks}.
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo), and RemoteMedia, NetworkPolicy and Webhooks (libcurl,
 ///   through CCurl) are the only modules that touch C libraries.
@@ -113,7 +113,7 @@ let package = Package(
         // The render service (`reel serve`): Hummingbird and an embedded SQLite job store over the application layer.
         .target(
             name: "RenderService",
-            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaFormat", "Digest", "RemoteMedia",
+            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOCore", package: "swift-nio"),
@@ -130,7 +130,7 @@ let package = Package(
         ),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
         .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),
@@ -147,10 +147,10 @@ let package = Package(
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(name: "NetworkPolicyTests", dependencies: ["NetworkPolicy"]),
-        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "NetworkPolicy", "TestSupport"], exclude: ["Support/webhook_receiver.py"]),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "NetworkPolicy", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "ReelApplication", "RemoteMedia", "TestSupport",
+        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
                                                              .product(name: "Hummingbird", package: "hummingbird"),
                                                              .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "ReelApplicationTests", dependencies: ["ReelApplication", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "AtomicFiles", "Batch",

@@ -2,6 +2,7 @@ import AtomicFiles
 import Foundation
 import Hummingbird
 import Logging
+import NetworkPolicy
 import NIOCore
 import ReelApplication
 import ServiceLifecycle
@@ -20,6 +21,8 @@ public struct ServiceConfiguration: Sendable {
     public var mediaRoots: [String]
     /// Renders a token may have queued or rendering at once.
     public var pendingPerToken: Int
+    /// Whether media and webhook URLs may reach loopback, private and link-local addresses.
+    public var allowPrivateNetwork = false
     /// How long a finished render's output is kept (then its output answers 410 Gone).
     public var keep: TimeInterval = 7 * 86400
     /// How long running renders may take to finish when the service stops before they are put
@@ -68,6 +71,7 @@ public final class RenderService: Sendable {
     private let configuration: ServiceConfiguration
     private let core: ServiceCore
     private let workers: RenderWorkers
+    private let deliveries: WebhookDeliveries
     private let group = Mutex<ServiceGroup?>(nil)
     /// The data folder's lock, held while the service lives: one service per folder. (A
     /// temporary file that is never committed: its flock says a live process holds it.)
@@ -84,6 +88,7 @@ public final class RenderService: Sendable {
         let workspace = Workspace(remote: configuration.workspace.remote, mediaRoots: try MediaRoots(folders.mediaRoots))
         core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep)
         workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers, log: configuration.log)
+        deliveries = WebhookDeliveries(store: store, policy: AddressPolicy(allowPrivateNetwork: configuration.allowPrivateNetwork), log: configuration.log)
     }
 
     /// Serves until `stop()`; `ready` gets the base URL once the port is open. The workers stop
@@ -99,7 +104,11 @@ public final class RenderService: Sendable {
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
         self.group.withLock { $0 = group }
         workers.start()
-        defer { workers.stop(grace: configuration.grace) }
+        deliveries.start()
+        defer {
+            workers.stop(grace: configuration.grace)
+            deliveries.stop()
+        }
         let core = self.core, log = configuration.log
         let sweeper = Task.detached {
             while !Task.isCancelled {

@@ -55,6 +55,20 @@ final class RenderStore: Sendable {
             try db.create(index: "renders_by_status", on: "renders", columns: ["status", "createdAt"])
             try db.create(index: "renders_by_token", on: "renders", columns: ["token", "createdAt", "id"])
         }
+        migrator.registerMigration("v2: webhook deliveries") { db in
+            try db.create(table: "deliveries") { t in
+                t.primaryKey("id", .text)
+                t.column("renderId", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("secret", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("attempts", .integer).notNull()
+                t.column("nextAt", .double)
+                t.column("status", .text).notNull()
+                t.column("lastResult", .text)
+            }
+            try db.create(index: "deliveries_due", on: "deliveries", columns: ["status", "nextAt"])
+        }
         return migrator
     }
 
@@ -191,9 +205,31 @@ final class RenderStore: Sendable {
         }
     }
 
-    /// Records how a render ended.
-    func finish(_ render: RenderRecord) throws {
-        try database.write { db in try render.update(db) }
+    /// Records how a render ended, with the webhook delivery that tells of it, in one
+    /// transaction: a render never ends without its delivery.
+    func finish(_ render: RenderRecord, delivery: Delivery?) throws {
+        try database.write { db in
+            try render.update(db)
+            try delivery?.insert(db)
+        }
+    }
+
+    // MARK: Webhook deliveries
+
+    /// The deliveries due by `now`, oldest first.
+    func dueDeliveries(now: Date = Date(), limit: Int = 20) throws -> [Delivery] {
+        try database.read { db in
+            try Delivery.filter(Column("status") == "pending" && Column("nextAt") <= now.timeIntervalSince1970)
+                .order(Column("nextAt")).limit(limit).fetchAll(db)
+        }
+    }
+
+    func update(_ delivery: Delivery) throws {
+        try database.write { db in try delivery.update(db) }
+    }
+
+    func deliveries(of renderID: String) throws -> [Delivery] {
+        try database.read { db in try Delivery.filter(Column("renderId") == renderID).fetchAll(db) }
     }
 
     /// How many renders are in each status (every status listed).
@@ -229,6 +265,7 @@ final class RenderStore: Sendable {
             case .queued:
                 render.status = .cancelled
                 render.finishedAt = now.timeIntervalSince1970
+                try Delivery(telling: render, now: now)?.insert(db)
             case .rendering:
                 render.cancelRequested = true
             case .done, .failed, .cancelled:

@@ -64,7 +64,8 @@ final class RenderWorkers: Sendable {
                     Thread.sleep(forTimeInterval: 0.2)
                     continue
                 }
-                try store.finish(perform(render))
+                let ended = perform(render)
+                try store.finish(ended, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil)
             } catch {
                 log("the job store failed: \(error); trying again in a second")
                 Thread.sleep(forTimeInterval: 1)

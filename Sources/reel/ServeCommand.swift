@@ -33,6 +33,9 @@ struct Serve: ParsableCommand {
         @Option(help: ArgumentHelp("How long a finished render's output is kept (then 410 Gone): 7d, 24h, 90m.", valueName: "time"))
         var keep = "7d"
 
+        @Flag(help: "Let webhook URLs reach loopback, private and link-local addresses (refused by default).")
+        var allowPrivateNetwork = false
+
         @OptionGroup var fetching: MediaFetching
 
         func validate() throws {
@@ -49,6 +52,7 @@ struct Serve: ParsableCommand {
                     mediaRoots: mediaRoots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, workspace: try fetching.workspace(),
                     log: LogLine.write)
                 configuration.keep = ServiceConfiguration.duration(keep)!
+                configuration.allowPrivateNetwork = allowPrivateNetwork
                 let service = try RenderService(configuration)
                 let signals = SignalCancellation { service.stop() }
                 defer { withExtendedLifetime(signals) {} }

@@ -36,7 +36,8 @@ import Testing
             bob = try store.createToken(name: "bob")
         }
 
-        func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        @discardableResult
+        func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
             try await Application(router: ServiceRoutes.router(core)).test(.live, body)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkPolicy
+import TestSupport
 import Testing
 import Webhooks
 

@@ -5,6 +5,7 @@ request and prints its port on the first line of stdout.
   /error     500
   /slow      200 after 5 seconds
   /redirect  302 to /ok
+  /flaky     500 to its first request, 200 to the others
 
 Each request is logged to stdout, as it arrives, as one JSON line: method, path, headers
 (names lower-cased) and the raw body in base64.
@@ -16,6 +17,8 @@ import time
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
+    seen = {}
+
     def answer(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         print(json.dumps({
@@ -26,7 +29,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         }), flush=True)
         if self.path == "/slow":
             time.sleep(5)
-        self.send_response({"/error": 500, "/redirect": 302}.get(self.path, 200))
+        Handler.seen[self.path] = Handler.seen.get(self.path, 0) + 1
+        flaky = self.path == "/flaky" and Handler.seen[self.path] == 1
+        self.send_response(500 if flaky else {"/error": 500, "/redirect": 302}.get(self.path, 200))
         if self.path == "/redirect":
             self.send_header("Location", "/ok")
         self.send_header("Content-Length", "0")

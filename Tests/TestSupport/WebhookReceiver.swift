@@ -1,28 +1,27 @@
 import Foundation
-import TestSupport
 
 /// `webhook_receiver.py` on 127.0.0.1 (answering 200, 500, slowly or with a redirect; see the
 /// script), recording every request, for as long as the value lives.
-final class WebhookReceiver {
-    let port: Int
+public final class WebhookReceiver {
+    public let port: Int
     private let process = Process()
     private let log: URL
 
     /// One request as the receiver got it.
-    struct Request: Decodable {
-        var method: String
-        var path: String
+    public struct Request: Decodable {
+        public var method: String
+        public var path: String
         /// By lower-cased name.
-        var headers: [String: String]
+        public var headers: [String: String]
         /// The raw bytes.
-        var body: Data
+        public var body: Data
     }
 
-    init() throws {
+    public init() throws {
         log = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-receiver-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/WebhooksTests/Support/webhook_receiver.py").path]
+        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/TestSupport/webhook_receiver.py").path]
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = FileHandle.nullDevice // not the runner's: `swift test` waits for its pipe to close
         try process.run()
@@ -48,14 +47,14 @@ final class WebhookReceiver {
     }
 
     /// `http://HOST:PORT/PATH`.
-    func url(_ path: String, host: String = "127.0.0.1") -> String { "http://\(host):\(port)/\(path)" }
+    public func url(_ path: String, host: String = "127.0.0.1") -> String { "http://\(host):\(port)/\(path)" }
 
     /// The requests so far, in the order they arrived.
-    func requests() throws -> [Request] {
+    public func requests() throws -> [Request] {
         try String(contentsOf: log, encoding: .utf8).split(separator: "\n").dropFirst().map {
             try JSONDecoder().decode(Request.self, from: Data($0.utf8))
         }
     }
 
-    struct ReceiverFailure: Error {}
+    public struct ReceiverFailure: Error {}
 }

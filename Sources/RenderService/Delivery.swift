@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+
+/// One webhook message about a render's end, kept until it is delivered or given up: `POST`
+/// of `{ "type": "render.done"|"render.failed"|"render.cancelled", "render": {…} }` to the
+/// render's webhook URL, signed with its secret (docs/webhooks.md). Stored with the render's
+/// end, in the same transaction, so a restart delivers what was due.
+struct Delivery: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "deliveries"
+
+    /// `Reel-Delivery`: the same for every attempt, so a receiver can drop a repeat.
+    var id: String
+    var renderId: String
+    var url: String
+    var secret: String
+    /// The JSON body, the same bytes at every attempt.
+    var body: String
+    var attempts: Int
+    /// When to try (next); nil once delivered or given up.
+    var nextAt: Double?
+    /// `pending`, `delivered` or `failed`.
+    var status: String
+    /// What the last attempt got: `200`, `500`, `timed out`…
+    var lastResult: String?
+
+    /// The delivery that tells of `render`'s end, if its request asked for a webhook.
+    init?(telling render: RenderRecord, now: Date = Date()) {
+        guard let webhook = try? RenderOrder.read(render.request, base: "/").webhook else { return nil }
+        let message: [String: Any] = ["type": "render.\(render.status.rawValue)", "render": RenderView.json(render)]
+        guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys, .withoutEscapingSlashes]) else { return nil }
+        id = "d_" + render.id.dropFirst(2) + "_" + render.status.rawValue
+        renderId = render.id
+        url = webhook.url
+        secret = webhook.secret
+        body = String(decoding: data, as: UTF8.self)
+        attempts = 0
+        nextAt = now.timeIntervalSince1970
+        status = "pending"
+    }
+}
