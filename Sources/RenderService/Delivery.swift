@@ -25,7 +25,7 @@ struct Delivery: Codable, Sendable, FetchableRecord, PersistableRecord {
 
     /// The delivery that tells of `render`'s end, if its request asked for a webhook.
     init?(telling render: RenderRecord, now: Date = Date()) {
-        guard let webhook = try? RenderOrder.read(render.request, base: "/").webhook else { return nil }
+        guard let webhook = try? RenderOrder.read(render.request).webhook else { return nil }
         let message: [String: Any] = ["type": "render.\(render.status.rawValue)", "render": RenderView.json(render)]
         guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys, .withoutEscapingSlashes]) else { return nil }
         id = "d_" + render.id.dropFirst(2) + "_" + render.status.rawValue

@@ -11,7 +11,8 @@ import RenderEngine
 /// posted: a project given as a JSON value keeps the body's positions, one given as YAML text its
 /// own. The worker reads the stored body the same way, after a restart too.
 struct RenderOrder {
-    /// The project; its file name sits in `base`, the folder its relative paths start from.
+    /// The project, named `request` (a JSON value in the body) or `project_yaml`: its relative
+    /// paths are looked up in the service's media roots, never beside a file of that name.
     var document: Document
     var vars: [VarOverride]
     /// The request body, which the vars' locations point into.
@@ -30,9 +31,9 @@ struct RenderOrder {
     /// The name diagnostics give the request body, and a project posted as YAML text.
     static let bodyName = "request", yamlName = "project_yaml"
 
-    /// Reads `body`; relative paths of the project start from `base`. Throws `ProjectError`
+    /// Reads `body`. Throws `ProjectError`
     /// (`.usage` for a malformed request, `.invalidProject` for a project that does not load).
-    static func read(_ body: String, base: String) throws(ProjectError) -> RenderOrder {
+    static func read(_ body: String) throws(ProjectError) -> RenderOrder {
         let request: Document
         do {
             request = try DocumentLoader.load(text: body, name: bodyName, format: .json)
@@ -55,10 +56,10 @@ struct RenderOrder {
         let document: Document
         switch (root["project"], root["project_yaml"]) {
         case (let project?, nil):
-            document = Document(root: project, source: SourceText(name: base + "/" + bodyName, text: body), format: .json)
+            document = Document(root: project, source: SourceText(name: bodyName, text: body), format: .json)
         case (nil, let yaml?):
             guard case .string(let text) = yaml.value else { throw refuse(yaml, "project_yaml is \(yaml.excerpt), not a string of YAML text") }
-            document = try DocumentLoader.load(text: text, name: base + "/" + yamlName, format: .yaml)
+            document = try DocumentLoader.load(text: text, name: yamlName, format: .yaml)
         case (_?, _?):
             throw refuse(root, "both project and project_yaml are given", hint: "post the project one way")
         case (nil, nil):

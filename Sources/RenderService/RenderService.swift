@@ -17,7 +17,7 @@ public struct ServiceConfiguration: Sendable {
     public var port: Int
     /// Renders rendered at the same time.
     public var workers: Int
-    /// Folders posted projects may read media from (relative paths start in the first).
+    /// Folders posted projects may read media from (a relative path is looked up in them in order).
     public var mediaRoots: [String]
     /// Renders a token may have queued or rendering at once.
     public var pendingPerToken: Int

@@ -78,7 +78,7 @@ final class RenderWorkers: Sendable {
     private func perform(_ render: RenderRecord) -> RenderRecord {
         var render = render
         do {
-            let order = try RenderOrder.read(render.request, base: folders.projects)
+            let order = try RenderOrder.read(render.request)
             let output = folders.output(of: render.id, container: order.container)
             let request = RenderRequest(projectPath: order.document.source.name, document: order.document,
                                         vars: VarInputs(overrides: order.vars, sources: [order.body], rendition: order.rendition),

@@ -74,7 +74,7 @@ struct ServiceCore: Sendable {
     /// The posted render checked as the worker will render it (project, vars, output, every
     /// media file); throws what `reel validate` reports, at its place in what was posted.
     func check(_ body: String) throws -> ProjectPipeline.Loaded {
-        let order = try RenderOrder.read(body, base: folders.projects)
+        let order = try RenderOrder.read(body)
         let request = RenderRequest(projectPath: order.document.source.name, document: order.document,
                                     vars: VarInputs(overrides: order.vars, sources: [order.body], rendition: order.rendition, renditionInput: "rendition"),
                                     varsFile: nil, output: folders.output(of: "check", container: order.container), range: nil, audioOnly: false,
@@ -91,14 +91,12 @@ struct ServiceCore: Sendable {
 
     func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] { Self.diagnostics(list) }
 
-    /// Diagnostics as JSON objects; a place in the posted body or YAML text is named `request`
-    /// or `project_yaml`, not by the folder it was read in.
+    /// Diagnostics as JSON objects: a place in the posted body is in `request`, in its YAML text
+    /// in `project_yaml`.
     static func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] {
         list.map { d in
             let value = DiagnosticValue(d)
-            let name = URL(fileURLWithPath: value.file).lastPathComponent
-            let file = name == RenderOrder.bodyName || name == RenderOrder.yamlName ? name : value.file
-            return ["file": file, "line": value.line, "column": value.column, "path": value.path, "severity": value.severity,
+            return ["file": value.file, "line": value.line, "column": value.column, "path": value.path, "severity": value.severity,
                     "message": value.message, "hint": value.hint ?? NSNull()]
         }
     }

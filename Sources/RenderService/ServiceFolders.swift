@@ -2,19 +2,17 @@ import Foundation
 import MediaFormat
 
 /// The service's folder (`--data DIR`): the database, the outputs, the segment cache, and the
-/// folder posted projects' relative paths start from when no media root is given.
+/// media root when none is given.
 struct ServiceFolders: Sendable {
     let root: String
     /// The folders posted projects may read: those given, else `DIR/media`.
     let mediaRoots: [String]
-    /// Where a posted project's relative paths start: the first media root.
-    var projects: String { mediaRoots[0] }
 
     init(root: String, mediaRoots: [String]) throws {
         let url = URL(fileURLWithPath: root).standardizedFileURL
         self.root = url.path
         self.mediaRoots = mediaRoots.isEmpty ? [url.appendingPathComponent("media").path] : mediaRoots
-        for folder in [self.root, outputs, cache, projects] {
+        for folder in [self.root, outputs, cache] + self.mediaRoots {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
     }
