@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph", "Looks"]),
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
         .target(name: "CCurl"),
-        .target(name: "RemoteMedia", dependencies: ["AtomicFiles", "Digest", "ProjectFile", "ProjectCompiler", "CCurl"]),
+        .target(name: "RemoteMedia", dependencies: ["AtomicFiles", "Digest", "ProjectFile", "ProjectCompiler", "CCurl", "NetworkPolicy"]),
         // Which addresses a URL from outside may lead to, checked as libcurl connects.
         .target(name: "NetworkPolicy", dependencies: ["CCurl"]),
         // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
@@ -96,7 +96,7 @@ let package = Package(
 
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
-        .target(name: "ReelApplication", dependencies: ["CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
+        .target(name: "ReelApplication", dependencies: ["NetworkPolicy", "CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
                                                     "RenderEngine", "Interchange", "Batch", "FileSafety", "TimelinePage", "MediaIO", "FilePaths", "AtomicFiles"]),
 
         // The preview server (`reel preview`): Hummingbird over the application layer.
@@ -124,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RenderService", "RemoteMedia", "ReelApplication",
+                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RenderService", "RemoteMedia", "NetworkPolicy", "ReelApplication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import NetworkPolicy
 import ProjectCompiler
 import ProjectFile
 import RemoteMedia
@@ -24,11 +25,14 @@ public final class Workspace: Sendable {
     /// A workspace whose media cache takes its settings from `environment` (`REEL_CACHE_DIR`,
     /// `REEL_OFFLINE`, `REEL_FETCH_*`; `offline` too), reports each fetch to `report`, and lets
     /// `interruptions` cancel a fetch. `offlineSwitch` is how the front end's user turns fetching
-    /// off, for hints. Throws a malformed setting, with what it should be.
-    public convenience init(environment: [String: String], offline: Bool, offlineSwitch: String, report: @escaping @Sendable (FetchEvent) -> Void,
+    /// off, for hints; `addressPolicy` the addresses fetches may reach (nil: any). Throws a
+    /// malformed setting, with what it should be.
+    public convenience init(environment: [String: String], offline: Bool, offlineSwitch: String, addressPolicy: AddressPolicy? = nil,
+                            report: @escaping @Sendable (FetchEvent) -> Void,
                             interruptions: @escaping @Sendable (_ cancel: @escaping @Sendable () -> Void) -> AnyObject?) throws(SettingsError) {
         var settings = try RemoteMediaSettings.fromEnvironment(environment, offline: offline)
         settings.offlineSwitch = offlineSwitch
+        settings.addressPolicy = addressPolicy
         self.init(remote: RemoteMediaCache(settings: settings, report: report, interruptions: interruptions))
     }
 

@@ -2,6 +2,7 @@ import AtomicFiles
 import CCurl
 import Digest
 import Foundation
+import NetworkPolicy
 
 /// One HTTP GET of a remote media file into a temporary file, hashed as it arrives.
 ///
@@ -48,6 +49,8 @@ struct HTTPDownload {
         case tooManyRedirects(limit: Int)
         /// A web page (`Content-Type: text/html`), not media.
         case webPage(contentType: String)
+        /// Every address of the URL's host (or of a redirect's) is one the policy refuses.
+        case refusedAddress(String)
         case cancelled
 
         /// Whether another attempt may succeed.
@@ -55,7 +58,7 @@ struct HTTPDownload {
             switch self {
             case .status(let code): code >= 500 || code == 408 || code == 429
             case .timedOut, .tooSlow, .truncated, .transport: true
-            case .deadline, .cannotWrite, .tooLarge, .redirectedAway, .tooManyRedirects, .webPage, .cancelled: false
+            case .deadline, .cannotWrite, .tooLarge, .redirectedAway, .tooManyRedirects, .webPage, .refusedAddress, .cancelled: false
             }
         }
     }
@@ -85,6 +88,9 @@ struct HTTPDownload {
     /// Where the body goes: a `TemporaryFile` named `PREFIX…` in `folder`.
     let folder: String
     let prefix: String
+    /// The addresses it may connect to, checked as each connection is made (redirects too);
+    /// nil: any.
+    let addressPolicy: AddressPolicy?
     /// Checked at least once a second: true stops the download (`Failure.cancelled`).
     let isCancelled: @Sendable () -> Bool
     let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
@@ -109,6 +115,7 @@ struct HTTPDownload {
 
     private func interpret(_ code: Int32, _ transfer: Transfer, _ file: TemporaryFile) throws(Failure) -> Outcome {
         if let stop = transfer.stop { throw stop }
+        if let refused = transfer.connectionGuard?.refusal { throw .refusedAddress("\(refused)") }
         let status = transfer.status
         switch ReelCurlCode(UInt32(code)) {
         case REEL_CURLE_OK: break
@@ -162,10 +169,14 @@ private final class Transfer {
     /// and the one before them.
     private var samples: [(time: Double, bytes: Int64)] = []
 
+    /// Holds the connections to the addresses the download's policy allows.
+    let connectionGuard: ConnectionGuard?
+
     init(download: HTTPDownload, file: TemporaryFile) {
         self.download = download
         self.file = file
         handle = reel_curl_easy_init()
+        connectionGuard = download.addressPolicy.map(ConnectionGuard.init)
         lastData = started
         errorBuffer.initialize(to: 0)
     }
@@ -202,6 +213,7 @@ private final class Transfer {
                                 (REEL_CURLOPT_NOPROGRESS, 0)] {
             _ = reel_curl_easy_setopt_long(handle, option, value)
         }
+        connectionGuard?.install(on: handle)
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_URL, download.url)
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_PROTOCOLS_STR, "http,https")
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_REDIR_PROTOCOLS_STR, "http,https")

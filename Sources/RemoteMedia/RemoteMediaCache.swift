@@ -89,6 +89,7 @@ public final class RemoteMediaCache: RemoteMediaLocator {
         var attempt = 1
         while true {
             let download = HTTPDownload(url: url, limits: limits, cached: cached?.validators, folder: folder, prefix: Self.downloadPrefix,
+                                        addressPolicy: settings.addressPolicy,
                                         isCancelled: { [cancellation] in cancellation.isCancelled }) { [report] received, expected in
                 report(.progress(url: shown, received: received, expected: expected))
             }
@@ -190,6 +191,8 @@ public final class RemoteMediaCache: RemoteMediaLocator {
                                       hint: "give the URL of the media file itself (on a sharing site, its download link), not of the page that shows it")
         case .tooLarge:
             return RemoteMediaFailure(.unusable, message, hint: "use a smaller file, or raise REEL_FETCH_MAX")
+        case .refusedAddress:
+            return RemoteMediaFailure(.unusable, message, hint: "media come from public addresses here; give a URL on the internet")
         case .deadline:
             return RemoteMediaFailure(.unavailable, message + tries, hint: "raise REEL_FETCH_DEADLINE, or try again on a faster connection")
         default:
@@ -211,6 +214,7 @@ public final class RemoteMediaCache: RemoteMediaLocator {
         case .redirectedAway(let target): "it redirects to \(target), and Reel fetches only http:// and https:// URLs"
         case .tooManyRedirects(let limit): "it redirects more than \(limit) times (a redirect loop)"
         case .webPage(let type): "it gives a web page (Content-Type: \(type)), not a media file"
+        case .refusedAddress(let refused): "refused to connect: \(refused)"
         case .cancelled: "the fetch was cancelled"
         }
     }

@@ -1,3 +1,4 @@
+import NetworkPolicy
 import Foundation
 
 /// Where the media cache is and how fetching behaves.
@@ -24,6 +25,9 @@ public struct RemoteMediaSettings: Sendable {
     public var maxBytes: Int64
     /// The largest file fetched (a bigger one is refused at its headers, or once it passes).
     public var maxDownloadBytes: Int64 = 1 << 30
+    /// The addresses downloads may connect to (a service's media stay off loopback, private and
+    /// link-local addresses); nil: any.
+    public var addressPolicy: AddressPolicy?
 
     public init(folder: String, offline: Bool, idleTimeout: Double = 30, maxBytes: Int64 = 2 << 30) {
         self.folder = folder

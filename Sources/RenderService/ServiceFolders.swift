@@ -12,7 +12,8 @@ struct ServiceFolders: Sendable {
         let url = URL(fileURLWithPath: root).standardizedFileURL
         self.root = url.path
         self.mediaRoots = mediaRoots.isEmpty ? [url.appendingPathComponent("media").path] : mediaRoots
-        for folder in [self.root, outputs, cache] + self.mediaRoots {
+        // Given media roots must be there already (a typo is an error, not a new empty folder).
+        for folder in [self.root, outputs, cache] + (mediaRoots.isEmpty ? self.mediaRoots : []) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
     }

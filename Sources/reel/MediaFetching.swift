@@ -1,6 +1,7 @@
 import ReelApplication
 import ArgumentParser
 import Foundation
+import NetworkPolicy
 import RemoteMedia
 import Synchronization
 
@@ -12,10 +13,10 @@ struct MediaFetching: ParsableArguments {
     /// A workspace whose media cache has the environment's settings and reports its fetches
     /// on standard error; Ctrl-C or SIGTERM during a fetch cancels it (exit 130). Throws
     /// `UsageError` for a malformed setting.
-    func workspace() throws -> Workspace {
+    func workspace(addressPolicy: AddressPolicy? = nil) throws -> Workspace {
         let line = FetchProgressLine()
         do {
-            return try Workspace(environment: ProcessInfo.processInfo.environment, offline: offline, offlineSwitch: "--offline",
+            return try Workspace(environment: ProcessInfo.processInfo.environment, offline: offline, offlineSwitch: "--offline", addressPolicy: addressPolicy,
                                  report: { line.show($0) }, interruptions: { SignalCancellation(handler: $0) })
         } catch {
             throw UsageError(error.description)

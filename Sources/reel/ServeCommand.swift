@@ -33,7 +33,7 @@ struct Serve: ParsableCommand {
         @Option(help: ArgumentHelp("How long a finished render's output is kept (then 410 Gone): 7d, 24h, 90m.", valueName: "time"))
         var keep = "7d"
 
-        @Flag(help: "Let webhook URLs reach loopback, private and link-local addresses (refused by default).")
+        @Flag(help: "Let media and webhook URLs reach loopback, private and link-local addresses (refused by default).")
         var allowPrivateNetwork = false
 
         @OptionGroup var fetching: MediaFetching
@@ -49,7 +49,7 @@ struct Serve: ParsableCommand {
                 let (host, port) = ServiceConfiguration.listenAddress(listen)!
                 var configuration = ServiceConfiguration(
                     data: folder.data, host: host, port: port, workers: workers,
-                    mediaRoots: mediaRoots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, workspace: try fetching.workspace(),
+                    mediaRoots: mediaRoots, workspace: try fetching.workspace(addressPolicy: .init(allowPrivateNetwork: allowPrivateNetwork)),
                     log: LogLine.write)
                 configuration.keep = ServiceConfiguration.duration(keep)!
                 configuration.allowPrivateNetwork = allowPrivateNetwork

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NetworkPolicy
 import ReelApplication
 import RemoteMedia
 @testable import RenderService
@@ -19,7 +20,7 @@ import Testing
         let bob: String
         let mediaRoot: URL
 
-        init(workers count: Int = 1) throws {
+        init(workers count: Int = 1, addressPolicy: AddressPolicy? = nil) throws {
             let folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
             mediaRoot = folder.appendingPathComponent("media")
             try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
@@ -28,8 +29,9 @@ import Testing
             try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
             let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
             let store = try RenderStore(path: folders.database)
-            let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)),
-                                      mediaRoots: try MediaRoots(folders.mediaRoots))
+            var remote = RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: addressPolicy == nil)
+            remote.addressPolicy = addressPolicy
+            let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
             core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
             workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, log: { _ in })
             alice = try store.createToken(name: "alice")
@@ -234,6 +236,23 @@ import Testing
             let cancelled = try await client.execute(uri: "/v1/renders?status=cancelled", method: .get, headers: Self.auth(fixture.alice)) { try Self.object($0) }
             #expect((cancelled["renders"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
             try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .conflict) }
+        }
+    }
+
+    /// A posted project's media URL that leads to this machine or a private network is refused
+    /// as the connection is made: nothing is fetched from there.
+    @Test func mediaURLsToPrivateAddressesAreRefused() async throws {
+        let fixture = try Fixture(addressPolicy: AddressPolicy(allowPrivateNetwork: false))
+        try await fixture.test { client in
+            for url in ["http://127.0.0.1:9/clip.mp4", "http://localhost:9/clip.mp4", "http://169.254.169.254/latest/meta-data"] {
+                let body = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"\(url)\"")
+                let answer = try await client.execute(uri: "/v1/validate", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .unprocessableContent, "\(url)")
+                    return try Self.object(response)
+                }
+                let message = (answer["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(message.contains("refused to connect"), "\(url): \(message)")
+            }
         }
     }
 }
