@@ -34,10 +34,15 @@ final class InputFile {
         var options: OpaquePointer? = nil
         defer { av_dict_free(&options) }
         for option in sequence?.demuxerOptions ?? [] { av_dict_set(&options, option.key, option.value, 0) }
+        ReadableFormats.restrict(&options)
         let status = avformat_open_input(&pointer, path, nil, &options)
         if status < 0, FFmpeg.lastLog.contains("moov atom not found"), Self.startsWithFileTypeBox(path) {
             throw FFmpeg.error(status, "avformat_open_input", site, .truncated,
                                "has no index (moov atom): the MP4/MOV file is incomplete, probably cut short while being written or copied")
+        }
+        if status < 0, FFmpeg.lastLog.contains("not on whitelist") {
+            throw MediaError(.notMedia, path: path, "names other files to read (an HLS or DASH playlist, a concat list or an IMF composition); "
+                             + "Reel reads media files themselves: give one of the files it names", call: "avformat_open_input")
         }
         try FFmpeg.check(status, "avformat_open_input", site, .notMedia, "is not a media file FFmpeg can read")
         guard let pointer else { throw MediaError(.outOfMemory, path: path, "out of memory", call: "avformat_open_input") }

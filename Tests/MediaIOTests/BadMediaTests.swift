@@ -23,6 +23,25 @@ import TestSupport
         return error
     }
 
+    /// A playlist or a list of other files is refused before it reads any of them: its files'
+    /// bytes would key no segment and escape every rule on what a render reads.
+    @Test func playlistsAndListsOfOtherFilesAreRefused() throws {
+        let clip = try Self.mp4(faststart: true)
+        let folder = MediaFactory.folder("lists")
+        let playlist = folder.appendingPathComponent("clip.m3u8").path
+        try MediaFactory.ffmpeg(["-i", clip, "-c", "copy", "-f", "hls", "-hls_time", "1", playlist])
+        let list = folder.appendingPathComponent("clip.ffconcat").path
+        try "ffconcat version 1.0\nfile '\(clip)'\n".write(toFile: list, atomically: true, encoding: .utf8)
+        for path in [playlist, list] {
+            #expect {
+                try MediaProbe.probe(path: path)
+            } throws: { error in
+                (error as? MediaError)?.kind == .notMedia && "\(error)".contains("names other files to read")
+            }
+        }
+        #expect(try MediaProbe.probe(path: clip).streams.isEmpty == false)
+    }
+
     @Test func missingFile() {
         let error = Self.failure(MediaFactory.path("nowhere.mp4"), as: .fileNotFound)
         #expect(error?.description.contains("no such file") == true)
