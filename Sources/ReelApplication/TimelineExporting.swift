@@ -60,10 +60,11 @@ extension Workspace {
 public enum TimelineImporting {
     /// Reads the OpenTimelineIO file or EDL at `file` (an EDL at `rate`, nil: its own) and
     /// writes it as the project `output` (YAML, or JSON for `.json`), its media found as
-    /// `options` say, never over the timeline or a media file it names.
-    public static func importTimeline(_ file: String, rate: Rational?, options: MediaOptions, to output: String) throws -> ProjectImport.Result {
-        let inputs = [ReadFile(path: file, role: "the imported timeline")]
-            + options.explicit.map { ReadFile(path: $0.path, role: "a media file (--media \($0.name))") }
+    /// `options` say, never over the timeline or a media file it names (`mediaRole` says how
+    /// the user gave a media file of that name, for the refusal).
+    public static func importTimeline(_ file: String, rate: Rational?, options: MediaOptions, to output: String,
+                                      mediaRole: (String) -> String = { "the media file given for \($0)" }) throws -> ProjectImport.Result {
+        let inputs = [ReadFile(path: file, role: "the imported timeline")] + options.explicit.map { ReadFile(path: $0.path, role: mediaRole($0.name)) }
         try refuseUnsafeOutputs([output], reading: inputs, exampleName: "project.yaml")
         let result = try ProjectImport.run(path: file, rate: rate, options: options, facts: MediaFactsReader(), projectPath: absolutePath(output))
         try PartialFile.write(Array(result.text.utf8), to: output, sync: false)

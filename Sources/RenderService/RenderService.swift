@@ -112,7 +112,7 @@ public final class RenderService: Sendable {
         let core = self.core, log = configuration.log
         let sweeper = Task.detached {
             while !Task.isCancelled {
-                if let removed = try? core.removeExpiredOutputs(), removed > 0 { log("\(removed) output\(removed == 1 ? "" : "s") past --keep removed") }
+                if let removed = try? core.removeExpiredOutputs(), removed > 0 { log("\(removed) output\(removed == 1 ? "" : "s") kept longer than the keep time removed") }
                 try? await Task.sleep(for: .seconds(60))
             }
         }

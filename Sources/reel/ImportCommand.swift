@@ -58,7 +58,7 @@ struct Import: ParsableCommand {
                 return
             }
             guard let output else { return }
-            let result = try TimelineImporting.importTimeline(file, rate: rate, options: options, to: output)
+            let result = try TimelineImporting.importTimeline(file, rate: rate, options: options, to: output) { "a media file (--media \($0))" }
             for warning in result.warnings { FileHandle.standardError.write(Data((Failure.text(for: warning) + "\n").utf8)) }
             print(result.summary(output: output))
         }
