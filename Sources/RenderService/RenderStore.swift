@@ -228,6 +228,17 @@ final class RenderStore: Sendable {
         try database.write { db in try delivery.update(db) }
     }
 
+    /// Webhook attempts made, by how the delivery stands (`pending`, `delivered`, `failed`).
+    func deliveryAttempts() throws -> [String: Int] {
+        try database.read { db in
+            var attempts = ["pending": 0, "delivered": 0, "failed": 0]
+            for row in try Row.fetchAll(db, sql: "SELECT status, TOTAL(attempts) AS n FROM deliveries GROUP BY status") {
+                attempts[row["status"]] = Int(row["n"] as Double)
+            }
+            return attempts
+        }
+    }
+
     func deliveries(of renderID: String) throws -> [Delivery] {
         try database.read { db in try Delivery.filter(Column("renderId") == renderID).fetchAll(db) }
     }

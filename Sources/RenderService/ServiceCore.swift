@@ -32,14 +32,20 @@ struct ServiceCore: Sendable {
         openAPI = Array(try Data(contentsOf: url))
     }
 
-    /// The Prometheus text of `/metrics`: renders by status, the queue's depth, render seconds.
+    /// The Prometheus text of `/metrics`: renders by status, the queue's depth, render seconds,
+    /// webhook attempts.
     func metrics() throws -> String {
         let counts = try store.statusCounts()
         var text = "# HELP reel_renders Renders by status.\n# TYPE reel_renders gauge\n"
         for status in RenderStatus.allCases { text += "reel_renders{status=\"\(status.rawValue)\"} \(counts[status] ?? 0)\n" }
         text += "# HELP reel_queue_depth Renders waiting for a worker.\n# TYPE reel_queue_depth gauge\nreel_queue_depth \(counts[.queued] ?? 0)\n"
         text += "# HELP reel_render_seconds_total Seconds from start to finish of finished renders.\n# TYPE reel_render_seconds_total counter\n"
-        return text + "reel_render_seconds_total \(try store.renderSeconds())\n"
+        text += "reel_render_seconds_total \(try store.renderSeconds())\n"
+        text += "# HELP reel_webhook_attempts_total Webhook delivery attempts, by how the delivery stands.\n# TYPE reel_webhook_attempts_total counter\n"
+        for (status, count) in try store.deliveryAttempts().sorted(by: { $0.key < $1.key }) {
+            text += "reel_webhook_attempts_total{delivery=\"\(status)\"} \(count)\n"
+        }
+        return text
     }
 
     /// Removes the outputs of renders finished longer than `keep` ago (their output answers 410).

@@ -56,6 +56,7 @@ import Webhooks
         try await Task.sleep(for: .milliseconds(200))
         let stored = try fixture.core.store.deliveries(of: id)
         #expect(stored.map(\.status) == ["delivered"] && stored.first?.attempts == 2, "\(stored)")
+        #expect(try fixture.core.metrics().contains("reel_webhook_attempts_total{delivery=\"delivered\"} 2\n"))
     }
 
     @Test func aCancelledRenderIsToldButNotToAPrivateAddressUnlessAllowed() async throws {
