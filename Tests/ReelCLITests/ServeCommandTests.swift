@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -27,21 +28,29 @@ import Testing
 
     struct ServeFailure: Error { let message: String }
 
-    static func call(_ method: String, _ url: String, token: String, body: String? = nil) async throws -> (Int, Data) {
+    /// One request, waited for on this thread: the test never yields between watching the
+    /// service and killing it (an async test's continuation can wait behind other tests).
+    static func call(_ method: String, _ url: String, token: String, body: String? = nil) throws -> (Int, Data) {
         var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = body.map { Data($0.utf8) }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer: (Int, Data)?
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            answer = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 60) == .success, let answer else { throw ServeFailure(message: "\(method) \(url) got no answer") }
+        return answer
     }
 
-    static func render(_ service: Service, _ id: String, token: String) async throws -> [String: Any] {
-        let (_, data) = try await call("GET", "\(service.url)/v1/renders/\(id)", token: token)
+    static func render(_ service: Service, _ id: String, token: String) throws -> [String: Any] {
+        let (_, data) = try call("GET", "\(service.url)/v1/renders/\(id)", token: token)
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 
-    @Test func anAcceptedRenderSurvivesKillNine() async throws {
+    @Test func anAcceptedRenderSurvivesKillNine() throws {
         let folder = MediaFactory.folder("serve-\(UUID().uuidString.prefix(8))")
         let media = folder.appendingPathComponent("media")
         try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
@@ -59,7 +68,7 @@ import Testing
         var id = ""
         do {
             let first = try Service(data: data, mediaRoot: media.path)
-            let (status, body) = try await Self.call("POST", "\(first.url)/v1/renders", token: token, body: "{\"project\": \(project)}")
+            let (status, body) = try Self.call("POST", "\(first.url)/v1/renders", token: token, body: "{\"project\": \(project)}")
             #expect(status == 202)
             id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
             // Mid-render: killed once two of its 15 segments are in the cache.
@@ -73,14 +82,14 @@ import Testing
         let second = try Service(data: data, mediaRoot: media.path)
         var render: [String: Any] = [:]
         for _ in 0..<600 {
-            render = try await Self.render(second, id, token: token)
+            render = try Self.render(second, id, token: token)
             if render["status"] as? String == "done" || render["status"] as? String == "failed" { break }
-            try await Task.sleep(for: .milliseconds(100))
+            Thread.sleep(forTimeInterval: 0.1)
         }
         #expect(render["status"] as? String == "done", "\(render) \(second.process.standardError)")
         let segments = render["segments"] as? [String: Int] ?? [:]
         #expect(segments["total"] == 15 && (segments["reused"] ?? 0) >= 2, "\(segments)")
-        let (_, served) = try await Self.call("GET", "\(second.url)/v1/renders/\(id)/output", token: token)
+        let (_, served) = try Self.call("GET", "\(second.url)/v1/renders/\(id)/output", token: token)
         try project.write(to: media.appendingPathComponent("project.json"), atomically: true, encoding: .utf8)
         let cli = try ReelCommand.run(["render", "project.json", "-o", "cli.mp4", "--no-cache"], in: media)
         #expect(cli.status == 0, "\(cli.standardError)")
