@@ -38,8 +38,7 @@ struct RenderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
 
     /// A queued render of `request`, with a new random id.
     init(token: String, request: String, idempotencyKey: String?, now: Date = Date()) {
-        var generator = SystemRandomNumberGenerator()
-        id = "r_" + (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        id = "r_" + randomHex(bytes: 16)
         self.token = token
         status = .queued
         progress = 0

@@ -69,6 +69,23 @@ final class RenderStore: Sendable {
             }
             try db.create(index: "deliveries_due", on: "deliveries", columns: ["status", "nextAt"])
         }
+        migrator.registerMigration("v3: templates and batches") { db in
+            try db.create(table: "templates") { t in
+                t.column("token", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("project", .text).notNull()
+                t.column("createdAt", .double).notNull()
+                t.column("updatedAt", .double).notNull()
+                t.primaryKey(["token", "name"])
+            }
+            try db.create(table: "batches") { t in
+                t.primaryKey("id", .text)
+                t.column("token", .text).notNull()
+                t.column("template", .text).notNull()
+                t.column("createdAt", .double).notNull()
+                t.column("rows", .text).notNull()
+            }
+        }
         return migrator
     }
 
@@ -76,8 +93,7 @@ final class RenderStore: Sendable {
 
     /// A new token for `name`, returned once; the store keeps its SHA-256 only.
     func createToken(name: String, now: Date = Date()) throws -> String {
-        var generator = SystemRandomNumberGenerator()
-        let secret = "reel_" + (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let secret = "reel_" + randomHex(bytes: 32)
         try database.write { db in
             guard try Row.fetchOne(db, sql: "SELECT 1 FROM tokens WHERE name = ?", arguments: [name]) == nil else {
                 throw ServiceError.conflict("a token named \(name) exists; revoke it first or choose another name")
@@ -211,6 +227,46 @@ final class RenderStore: Sendable {
         try database.write { db in
             try render.update(db)
             try delivery?.insert(db)
+        }
+    }
+
+    // MARK: Templates and batches
+
+    /// Stores `template` under its name, replacing one of the same name; whether it is new.
+    func put(_ template: TemplateRecord) throws -> TemplateRecord {
+        try database.write { db in
+            var stored = template
+            if let earlier = try TemplateRecord.fetchOne(db, key: ["token": template.token, "name": template.name]) {
+                stored.createdAt = earlier.createdAt
+            }
+            try stored.save(db)
+            return stored
+        }
+    }
+
+    func template(_ name: String, token: String) throws -> TemplateRecord? {
+        try database.read { db in try TemplateRecord.fetchOne(db, key: ["token": token, "name": name]) }
+    }
+
+    /// A batch and its renders, in one transaction.
+    func add(_ batch: BatchRecord, renders: [RenderRecord]) throws {
+        try database.write { db in
+            try batch.insert(db)
+            for render in renders { try render.insert(db) }
+        }
+    }
+
+    func batch(_ id: String, token: String) throws -> BatchRecord? {
+        try database.read { db in
+            let found = try BatchRecord.fetchOne(db, key: id)
+            return found?.token == token ? found : nil
+        }
+    }
+
+    /// The renders `ids` names, by id.
+    func renders(_ ids: [String]) throws -> [String: RenderRecord] {
+        try database.read { db in
+            Dictionary(uniqueKeysWithValues: try RenderRecord.filter(ids.contains(Column("id"))).fetchAll(db).map { ($0.id, $0) })
         }
     }
 

@@ -39,6 +39,41 @@ enum ServiceRoutes {
             return try json(RenderView.json(render), status: .accepted)
         }
 
+        router.put("/v1/templates/:name") { request, context in
+            let name = try context.parameters.require("name")
+            try TemplateName.check(name)
+            let project = try RenderOrder.templateProject(of: try await core.body(of: request, context: context))
+            _ = try core.check(try RenderOrder.request(posted: "{}", template: project))
+            let now = Date().timeIntervalSince1970
+            let stored = try core.store.put(TemplateRecord(token: context.token, name: name, project: project, createdAt: now, updatedAt: now))
+            return try json(TemplateView.json(stored), status: stored.createdAt == now ? .created : .ok)
+        }
+
+        router.get("/v1/templates/:name") { _, context in
+            try json(TemplateView.json(try core.template(context)))
+        }
+
+        router.post("/v1/templates/:name/renders") { request, context in
+            let template = try core.template(context)
+            let body = try RenderOrder.request(posted: try await core.body(of: request, context: context), template: template.project)
+            try core.checkQueueRoom(for: context.token)
+            _ = try core.check(body)
+            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: request.headers[.idempotencyKey]))
+            return try json(RenderView.json(render), status: .accepted)
+        }
+
+        router.post("/v1/templates/:name/batches") { request, context in
+            let batch = try core.batch(of: try core.template(context), posted: try await core.body(of: request, context: context), token: context.token)
+            return try json(try core.view(batch), status: .accepted)
+        }
+
+        router.get("/v1/batches/:id") { _, context in
+            guard let batch = try core.store.batch(try context.parameters.require("id"), token: context.token) else {
+                throw ServiceError.notFound("no batch \(context.parameters.get("id") ?? "")")
+            }
+            return try json(try core.view(batch))
+        }
+
         router.post("/v1/validate") { request, context in
             let checked = try core.check(try await core.body(of: request, context: context))
             return try json(["valid": true, "warnings": core.diagnostics(checked.warnings)])

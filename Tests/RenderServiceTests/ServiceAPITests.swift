@@ -92,7 +92,8 @@ import Testing
                 let document = try Self.object(response)
                 #expect(document["openapi"] as? String == "3.1.0")
                 let paths = (document["paths"] as? [String: Any])?.keys.sorted() ?? []
-                #expect(paths == ["/healthz", "/metrics", "/v1/openapi.json", "/v1/renders", "/v1/renders/{id}", "/v1/renders/{id}/output", "/v1/validate"])
+                #expect(paths == ["/healthz", "/metrics", "/v1/batches/{id}", "/v1/openapi.json", "/v1/renders", "/v1/renders/{id}", "/v1/renders/{id}/output",
+                                  "/v1/templates/{name}", "/v1/templates/{name}/batches", "/v1/templates/{name}/renders", "/v1/validate"])
             }
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(String(buffer: response.body).contains("reel_renders{status=\"queued\"} 0\nreel_renders{status=\"rendering\"} 0"))

@@ -1,0 +1,26 @@
+import Foundation
+import GRDB
+
+/// A template rendered once per row (`POST /v1/templates/{name}/batches`): every row checked
+/// first, as `reel batch` does; a valid row became a render, an invalid one is kept with its
+/// problems. The rows share the segment cache, so what no row changes is rendered once.
+struct BatchRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "batches"
+
+    var id: String
+    var token: String
+    var template: String
+    var createdAt: Double
+    /// JSON text of `[Row]`.
+    var rows: String
+
+    struct Row: Codable {
+        /// 1-based, as `reel batch` numbers rows.
+        var row: Int
+        var render: String?
+        /// The row's problems (JSON objects as the API gives diagnostics), when it is invalid.
+        var problems: String?
+    }
+
+    var decodedRows: [Row] { (try? JSONDecoder().decode([Row].self, from: Data(rows.utf8))) ?? [] }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import RenderService
+import TestSupport
+import Testing
+
+/// Templates kept under a name and rendered with other vars, alone or a batch of rows that
+/// share the segment cache.
+@Suite(.serialized) struct TemplateTests {
+    /// A 4 s project (two segments) whose headline shows in the first second only.
+    static let template = """
+        {"project": {"reel": 1, "output": {"size": [160, 90], "fps": 25},
+                     "media": {"clip": "clip.mp4"},
+                     "video": [{"clips": [{"media": "clip", "duration": "2s"}, {"media": "clip", "duration": "2s"}]}],
+                     "vars": {"headline": {"type": "string", "default": "Hello", "max_length": 20}},
+                     "overlays": [{"text": "{{ headline }}", "duration": "1s"}]}}
+        """
+
+    @Test func aTemplateIsStoredCheckedAndRenderedWithVars() async throws {
+        let fixture = try ServiceAPITests.Fixture()
+        fixture.workers.start()
+        defer { fixture.workers.stop(grace: 0) }
+        try await fixture.test { client in
+            let alice = ServiceAPITests.auth(fixture.alice)
+            try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) {
+                #expect($0.status == .created)
+            }
+            try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) {
+                #expect($0.status == .ok, "replaced")
+            }
+            let broken = Self.template.replacingOccurrences(of: "\"fps\": 25", with: "\"fps\": \"x\"")
+            try await client.execute(uri: "/v1/templates/broken", method: .put, headers: alice, body: ByteBuffer(string: broken)) {
+                #expect($0.status == .unprocessableContent)
+            }
+            for bad in ["..", "a b", String(repeating: "x", count: 101)] {
+                let path = bad.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? bad
+                try await client.execute(uri: "/v1/templates/\(path)", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) {
+                    #expect($0.status == .badRequest || $0.status == .notFound, "\(bad)")
+                }
+            }
+            let shown = try await client.execute(uri: "/v1/templates/promo", method: .get, headers: alice) { try ServiceAPITests.object($0) }
+            #expect(shown["name"] as? String == "promo" && shown["project"] is [String: Any])
+            try await client.execute(uri: "/v1/templates/promo", method: .get, headers: ServiceAPITests.auth(fixture.bob)) { #expect($0.status == .notFound) }
+            let posted = try await client.execute(uri: "/v1/templates/promo/renders", method: .post, headers: alice,
+                                                  body: ByteBuffer(string: #"{"vars": {"headline": "Summer"}, "metadata": {"n": 1}}"#)) { response in
+                #expect(response.status == .accepted)
+                return try ServiceAPITests.object(response)
+            }
+            let id = try #require(posted["id"] as? String)
+            #expect(try await ServiceAPITests.finished(client, id, token: fixture.alice)["status"] as? String == "done")
+            // A value the template's var refuses: 422 at its place in what was posted.
+            let refused = try await client.execute(uri: "/v1/templates/promo/renders", method: .post, headers: alice,
+                                                   body: ByteBuffer(string: #"{"vars": {"headline": "far too long for the template's limit"}}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                return try ServiceAPITests.object(response)
+            }
+            let place = ((refused["error"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first
+            #expect(place?["file"] as? String == "request" && place?["line"] as? Int == 1 && place?["column"] as? Int == 23, "\(refused)")
+            try await client.execute(uri: "/v1/templates/promo/renders", method: .post, headers: alice,
+                                     body: ByteBuffer(string: #"{"project": {}}"#)) { #expect($0.status == .badRequest) }
+        }
+    }
+
+    /// Rows checked first: an invalid row is kept with its problems, the others render, and a
+    /// later row reuses the segment no row changes.
+    @Test func aBatchRendersEveryValidRowSharingTheCache() async throws {
+        let fixture = try ServiceAPITests.Fixture()
+        fixture.workers.start()
+        defer { fixture.workers.stop(grace: 0) }
+        try await fixture.test { client in
+            let alice = ServiceAPITests.auth(fixture.alice)
+            try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) { _ in }
+            let rows = #"{"rows": [{"headline": "One"}, {"headline": "far too long for the template's limit"}, {"headline": "Three"}], "format": "mp4"}"#
+            let batch = try await client.execute(uri: "/v1/templates/promo/batches", method: .post, headers: alice, body: ByteBuffer(string: rows)) { response in
+                #expect(response.status == .accepted)
+                return try ServiceAPITests.object(response)
+            }
+            let id = try #require(batch["id"] as? String)
+            var shown: [String: Any] = [:]
+            for _ in 0..<600 {
+                shown = try await client.execute(uri: "/v1/batches/\(id)", method: .get, headers: alice) { try ServiceAPITests.object($0) }
+                if (shown["renders"] as? [String: Int])?["done"] == 2 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let statuses = (shown["rows"] as? [[String: Any]])?.map { $0["status"] as? String ?? "" }
+            #expect(statuses == ["done", "invalid", "done"], "\(shown)")
+            let renders = (shown["rows"] as? [[String: Any]])?.compactMap { $0["render"] as? String } ?? []
+            let reused = try renders.map { try #require(try fixture.core.store.render($0, token: "alice")).segmentsReused }
+            #expect(reused.reduce(0, +) >= 1, "the second segment, where no headline shows, is rendered once: \(reused)")
+            try await client.execute(uri: "/v1/batches/\(id)", method: .get, headers: ServiceAPITests.auth(fixture.bob)) { #expect($0.status == .notFound) }
+            let allBad = #"{"rows": [{"headline": "far too long for the template's limit"}]}"#
+            try await client.execute(uri: "/v1/templates/promo/batches", method: .post, headers: alice, body: ByteBuffer(string: allBad)) {
+                #expect($0.status == .unprocessableContent)
+            }
+        }
+    }
+}
