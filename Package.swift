@@ -11,10 +11,11 @@ import PackageDescription
 ///   ← ReelApplication ← {PreviewServer, reel}: the application layer, what every front end does with the libraries (open a project
 ///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
 /// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine.
-/// {ReelApplication, AtomicFiles, Digest, Webhooks, NetworkPolicy, GRDB, Hummingbird} ← RenderService ← reel: `reel serve`, the render API with its jobs in SQLite.
+/// {ReelApplication, AtomicFiles, Digest, Webhooks, NetworkPolicy, SQLStore, Hummingbird} ← RenderService ← reel: `reel serve`, the render API
+///   with its jobs in SQLite, or in PostgreSQL for several nodes on one queue. SQLStore: one SQL text over GRDB (SQLite) and libpq (CLibPQ).
 /// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine, Webhooks}.
-/// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo), and RemoteMedia, NetworkPolicy and Webhooks (libcurl,
-///   through CCurl) are the only modules that touch C libraries.
+/// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo), RemoteMedia, NetworkPolicy and Webhooks (libcurl,
+///   through CCurl) and SQLStore (SQLite, libpq) are the only modules that touch C libraries.
 /// {Digest, NetworkPolicy} ← Webhooks, for the render service: `Reel-Signature` (HMAC-SHA256), the retry schedule, one signed POST.
 ///   NetworkPolicy holds a libcurl transfer to public addresses, checked as it connects; remote media can take it too.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
@@ -70,6 +71,10 @@ let package = Package(
         .target(name: "RemoteMedia", dependencies: ["AtomicFiles", "Digest", "ProjectFile", "ProjectCompiler", "CCurl", "NetworkPolicy"]),
         // Which addresses a URL from outside may lead to, checked as libcurl connects.
         .target(name: "NetworkPolicy", dependencies: ["CCurl"]),
+        // libpq: the render service's PostgreSQL job store, shared by several nodes.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // One SQL text for SQLite (GRDB) and PostgreSQL (libpq): connections, rows, transactions, migrations.
+        .target(name: "SQLStore", dependencies: ["CLibPQ", .product(name: "GRDB", package: "GRDB.swift")]),
         // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
         .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
@@ -110,11 +115,10 @@ let package = Package(
             resources: [.copy("Resources/page")]
         ),
 
-        // The render service (`reel serve`): Hummingbird and an embedded SQLite job store over the application layer.
+        // The render service (`reel serve`): Hummingbird and a SQLite or PostgreSQL job store over the application layer.
         .target(
             name: "RenderService",
-            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy",
-                           .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -150,7 +154,7 @@ let package = Package(
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "NetworkPolicy", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
+        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "SQLStore", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
                                                              .product(name: "Hummingbird", package: "hummingbird"),
                                                              .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "ReelApplicationTests", dependencies: ["ReelApplication", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "AtomicFiles", "Batch",

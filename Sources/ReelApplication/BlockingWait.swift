@@ -13,3 +13,11 @@ public func waitFor(_ body: @escaping @Sendable () async throws -> Void) throws 
     done.wait()
     if let error = failure.withLock({ $0 }) { throw error }
 }
+
+/// Runs a server until it ends, as `waitFor` does; Ctrl-C or SIGTERM calls `stop`, which asks
+/// the server to end.
+public func serveUntilStopped(stop: @escaping @Sendable () -> Void, _ body: @escaping @Sendable () async throws -> Void) throws {
+    let signals = SignalCancellation(handler: stop)
+    defer { withExtendedLifetime(signals) {} }
+    try waitFor(body)
+}

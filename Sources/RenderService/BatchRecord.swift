@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
+import SQLStore
 
 /// A template rendered once per row (`POST /v1/templates/{name}/batches`): every row checked
 /// first, as `reel batch` does; a valid row became a render, an invalid one is kept with its
 /// problems. The rows share the segment cache, so what no row changes is rendered once.
-struct BatchRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "batches"
+struct BatchRecord: Sendable {
 
     var id: String
     var token: String
@@ -23,4 +22,16 @@ struct BatchRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     }
 
     var decodedRows: [Row] { (try? JSONDecoder().decode([Row].self, from: Data(rows.utf8))) ?? [] }
+}
+
+extension BatchRecord: StoredRow {
+    static let table = "batches", key = ["id"]
+
+    init(_ row: SQLRow) throws {
+        (id, token, template, createdAt, rows) = (try row["id"], try row["token"], try row["template"], try row["createdAt"], try row["rows"])
+    }
+
+    var columns: [(name: String, value: SQLValue)] {
+        [("id", id.sqlValue), ("token", token.sqlValue), ("template", template.sqlValue), ("createdAt", createdAt.sqlValue), ("rows", rows.sqlValue)]
+    }
 }

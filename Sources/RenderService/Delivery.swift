@@ -1,12 +1,11 @@
 import Foundation
-import GRDB
+import SQLStore
 
 /// One webhook message about a render's end, kept until it is delivered or given up: `POST`
 /// of `{ "type": "render.done"|"render.failed"|"render.cancelled", "render": {…} }` to the
 /// render's webhook URL, signed with its secret (docs/webhooks.md). Stored with the render's
 /// end, in the same transaction, so a restart delivers what was due.
-struct Delivery: Codable, Sendable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "deliveries"
+struct Delivery: Sendable, Equatable {
 
     /// `Reel-Delivery`: the same for every attempt, so a receiver can drop a repeat.
     var id: String
@@ -36,5 +35,19 @@ struct Delivery: Codable, Sendable, FetchableRecord, PersistableRecord {
         attempts = 0
         nextAt = now.timeIntervalSince1970
         status = "pending"
+    }
+}
+
+extension Delivery: StoredRow {
+    static let table = "deliveries", key = ["id"]
+
+    init(_ row: SQLRow) throws {
+        (id, renderId, url, secret, body) = (try row["id"], try row["renderId"], try row["url"], try row["secret"], try row["body"])
+        (attempts, nextAt, status, lastResult) = (try row["attempts"], try row["nextAt"], try row["status"], try row["lastResult"])
+    }
+
+    var columns: [(name: String, value: SQLValue)] {
+        [("id", id.sqlValue), ("renderId", renderId.sqlValue), ("url", url.sqlValue), ("secret", secret.sqlValue), ("body", body.sqlValue),
+         ("attempts", attempts.sqlValue), ("nextAt", nextAt.sqlValue), ("status", status.sqlValue), ("lastResult", lastResult.sqlValue)]
     }
 }

@@ -1,16 +1,15 @@
 import Foundation
-import GRDB
+import SQLStore
 
 /// Where a render is in its life.
-enum RenderStatus: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+enum RenderStatus: String, Codable, Sendable, CaseIterable, SQLColumn {
     case queued, rendering, done, failed, cancelled
 
     var isFinished: Bool { self == .done || self == .failed || self == .cancelled }
 }
 
 /// One render as the store keeps it (a row of `renders`). Times are Unix seconds.
-struct RenderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "renders"
+struct RenderRecord: Sendable, Equatable {
 
     var id: String
     /// The name of the token that posted it: a token sees its own renders only.
@@ -34,6 +33,8 @@ struct RenderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var outputSHA256: String?
     var contentType: String?
     var leaseUntil: Double?
+    /// The node (`reel serve` process) whose worker holds the lease.
+    var leaseOwner: String?
     var cancelRequested: Bool
 
     /// A queued render of `request`, with a new random id.
@@ -48,5 +49,28 @@ struct RenderRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         requestDigest = RenderStore.digest(request)
         self.idempotencyKey = idempotencyKey
         cancelRequested = false
+    }
+}
+
+extension RenderRecord: StoredRow {
+    static let table = "renders", key = ["id"]
+
+    init(_ row: SQLRow) throws {
+        (id, token, status, progress) = (try row["id"], try row["token"], try row["status"], try row["progress"])
+        (segmentsTotal, segmentsRendered, segmentsReused) = (try row["segmentsTotal"], try row["segmentsRendered"], try row["segmentsReused"])
+        (createdAt, startedAt, finishedAt, error) = (try row["createdAt"], try row["startedAt"], try row["finishedAt"], try row["error"])
+        (request, requestDigest, idempotencyKey) = (try row["request"], try row["requestDigest"], try row["idempotencyKey"])
+        (outputPath, outputBytes, outputSHA256, contentType) = (try row["outputPath"], try row["outputBytes"], try row["outputSHA256"], try row["contentType"])
+        (leaseUntil, leaseOwner, cancelRequested) = (try row["leaseUntil"], try row["leaseOwner"], try row["cancelRequested"])
+    }
+
+    var columns: [(name: String, value: SQLValue)] {
+        [("id", id.sqlValue), ("token", token.sqlValue), ("status", status.sqlValue), ("progress", progress.sqlValue),
+         ("segmentsTotal", segmentsTotal.sqlValue), ("segmentsRendered", segmentsRendered.sqlValue), ("segmentsReused", segmentsReused.sqlValue),
+         ("createdAt", createdAt.sqlValue), ("startedAt", startedAt.sqlValue), ("finishedAt", finishedAt.sqlValue), ("error", error.sqlValue),
+         ("request", request.sqlValue), ("requestDigest", requestDigest.sqlValue), ("idempotencyKey", idempotencyKey.sqlValue),
+         ("outputPath", outputPath.sqlValue), ("outputBytes", outputBytes.sqlValue), ("outputSHA256", outputSHA256.sqlValue),
+         ("contentType", contentType.sqlValue), ("leaseUntil", leaseUntil.sqlValue), ("leaseOwner", leaseOwner.sqlValue),
+         ("cancelRequested", cancelRequested.sqlValue)]
     }
 }

@@ -6,12 +6,23 @@ import NetworkPolicy
 import NIOCore
 import ReelApplication
 import ServiceLifecycle
+import SQLStore
 import Synchronization
 
 /// What `reel serve` is asked to run.
 public struct ServiceConfiguration: Sendable {
-    /// The service's folder: database, outputs, segment cache.
+    /// The service's folder: database (SQLite), outputs, segment cache. Nodes that share a
+    /// PostgreSQL database share this folder too (outputs and segments any node may need).
     public var data: String
+    /// `postgres://…`: the jobs live in that PostgreSQL database, shared by several nodes; nil:
+    /// in SQLite in `data`, for this process alone.
+    public var database: String?
+    /// This node's name, the owner of its leases: a node restarted under the same name takes
+    /// back at once what it was rendering. By default HOST:PORT.
+    public var node: String
+    /// How long a render stays leased to a node that stopped renewing the lease (died), before
+    /// another node takes it.
+    public var lease: TimeInterval
     public var host: String
     /// 0: any free port.
     public var port: Int
@@ -22,9 +33,9 @@ public struct ServiceConfiguration: Sendable {
     /// Renders a token may have queued or rendering at once.
     public var pendingPerToken: Int
     /// Whether media and webhook URLs may reach loopback, private and link-local addresses.
-    public var allowPrivateNetwork = false
+    public var allowPrivateNetwork: Bool
     /// How long a finished render's output is kept (then its output answers 410 Gone).
-    public var keep: TimeInterval = 7 * 86400
+    public var keep: TimeInterval
     /// How long running renders may take to finish when the service stops before they are put
     /// back in the queue.
     public var grace: TimeInterval
@@ -34,14 +45,20 @@ public struct ServiceConfiguration: Sendable {
     /// A line for the operator's log, from any thread.
     public var log: @Sendable (String) -> Void
 
-    public init(data: String, host: String, port: Int, workers: Int, mediaRoots: [String], pendingPerToken: Int = 100, grace: TimeInterval = 30,
+    public init(data: String, database: String? = nil, host: String, port: Int, workers: Int, mediaRoots: [String], pendingPerToken: Int = 100,
+                keep: TimeInterval = 7 * 86400, lease: TimeInterval = 30, allowPrivateNetwork: Bool = false, grace: TimeInterval = 30,
                 workspace: Workspace, log: @escaping @Sendable (String) -> Void) {
         self.data = data
+        self.database = database
+        node = "\(ProcessInfo.processInfo.hostName):\(port)"
         self.host = host
         self.port = port
         self.workers = workers
         self.mediaRoots = mediaRoots
         self.pendingPerToken = pendingPerToken
+        self.keep = keep
+        self.lease = lease
+        self.allowPrivateNetwork = allowPrivateNetwork
         self.grace = grace
         self.workspace = workspace
         self.log = log
@@ -80,14 +97,15 @@ public final class RenderService: Sendable {
     public init(_ configuration: ServiceConfiguration) throws {
         self.configuration = configuration
         let folders = try ServiceFolders(root: configuration.data, mediaRoots: configuration.mediaRoots)
-        lock = Mutex(try Self.lock(folders))
-        let store = try RenderStore(path: folders.database)
-        let interrupted = try store.requeueInterrupted()
+        lock = Mutex(try Self.lock(folders, node: configuration.database == nil ? nil : configuration.node))
+        let store = try RenderStore.open(configuration.database, folders: folders)
+        let interrupted = try store.requeueInterrupted(owner: configuration.node)
         if interrupted > 0 { configuration.log("\(interrupted) render\(interrupted == 1 ? " was" : "s were") cut off by the last stop: queued again") }
         // Posted projects read media only inside the roots (or from https URLs).
         let workspace = Workspace(remote: configuration.workspace.remote, mediaRoots: try MediaRoots(folders.mediaRoots))
         core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep)
-        workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers, log: configuration.log)
+        workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers,
+                                node: configuration.node, lease: configuration.lease, log: configuration.log)
         deliveries = WebhookDeliveries(store: store, policy: AddressPolicy(allowPrivateNetwork: configuration.allowPrivateNetwork), log: configuration.log)
     }
 
@@ -126,13 +144,19 @@ public final class RenderService: Sendable {
 
     /// Why the service could not start: another service has its folder, another program its port.
     public enum StartFailure: Error, CustomStringConvertible {
-        case folderInUse(String, holder: Int32?)
+        case folderInUse(String, holder: Int32?, node: String?)
         case portInUse(host: String, port: Int)
+        /// The PostgreSQL database cannot be reached, or its URL is not one.
+        case database(String)
 
         public var description: String {
             switch self {
-            case .folderInUse(let folder, let holder):
+            case .folderInUse(let folder, let holder, nil):
                 "another reel serve\(holder.map { " (pid \($0))" } ?? "") is using \(folder); give each service its own data folder"
+            case .folderInUse(let folder, let holder, let node?):
+                "another reel serve\(holder.map { " (pid \($0))" } ?? "") runs as node \(node) on \(folder); give each node its own --listen port (its name is HOST:PORT)"
+            case .database(let problem):
+                "\(problem); check the database URL and that the server runs"
             case .portInUse(let host, let port):
                 "port \(port) on \(host) is in use by another program; stop it, or listen on another port"
             }
@@ -147,14 +171,15 @@ public final class RenderService: Sendable {
 }
 
 extension RenderService {
-    /// The data folder's lock: a second service on the same folder is refused at once.
-    fileprivate static func lock(_ folders: ServiceFolders) throws -> PartialFile {
+    /// The data folder's lock: a second service on the same folder is refused at once. Nodes
+    /// sharing a PostgreSQL database share the folder, one lock per node name.
+    fileprivate static func lock(_ folders: ServiceFolders, node: String?) throws -> PartialFile {
         let lock: PartialFile
         do {
-            lock = try PartialFile(output: folders.root + "/service")
+            lock = try PartialFile(output: folders.root + "/" + (node.map { "node-" + $0.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() } ?? "service"))
         } catch {
             guard case .busy(let holder) = error.kind else { throw error }
-            throw StartFailure.folderInUse(folders.root, holder: holder)
+            throw StartFailure.folderInUse(folders.root, holder: holder, node: node)
         }
         return lock
     }
@@ -164,8 +189,9 @@ extension RenderService {
 public struct ServiceTokens {
     private let store: RenderStore
 
-    public init(data: String) throws {
-        store = try RenderStore(path: try ServiceFolders(root: data, mediaRoots: []).database)
+    /// The tokens of the service on `data` (and `database`, when its jobs are in PostgreSQL).
+    public init(data: String, database: String?) throws {
+        store = try RenderStore.open(database, folders: try ServiceFolders(root: data, mediaRoots: []))
     }
 
     /// A new token: shown once, kept as its SHA-256.

@@ -1,93 +1,68 @@
 import Digest
 import Foundation
-import GRDB
+import SQLStore
 
-/// The service's durable state in one SQLite file (`DIR/reel.sqlite`, write-ahead log): API
-/// tokens (only their SHA-256 is kept) and renders, each with its request as posted, so a
-/// render accepted before a crash is rendered after the restart.
+/// The service's durable state: API tokens (only their SHA-256 is kept), renders, each with its
+/// request as posted, so a render accepted before a crash is rendered after the restart, webhook
+/// deliveries, templates and batches. In an embedded SQLite file (`DIR/reel.sqlite`) for one
+/// process, or in PostgreSQL for several nodes on one queue: the same SQL for both.
 ///
-/// A render is queued, then leased by a worker (`claimNext`), which renews the lease while it
-/// renders (`heartbeat`); a lease that runs out (its process died) puts the render back in the
-/// queue, and its rendered segments are reused from the segment cache.
+/// A render is queued, then leased by a node's worker (`claimNext`), which renews the lease while
+/// it renders (`heartbeat`). A lease that runs out (its node died or lost the database) puts the
+/// render back in the queue for any node, and its rendered segments are reused from the segment
+/// cache; the old holder's heartbeat then fails and it stops, and its result is not recorded.
 final class RenderStore: Sendable {
-    private let database: DatabasePool
+    private let database: any SQLDatabase
 
-    init(path: String) throws {
-        var configuration = Configuration()
-        // Another connection's write (a request while a worker records progress) is waited for.
-        configuration.busyMode = .timeout(10)
-        database = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(database)
+    init(_ database: any SQLDatabase) throws {
+        self.database = database
+        try database.migrate(Self.migrations)
     }
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "tokens") { t in
-                t.primaryKey("name", .text)
-                t.column("digest", .text).notNull().unique()
-                t.column("createdAt", .double).notNull()
-                t.column("revokedAt", .double)
-            }
-            try db.create(table: "renders") { t in
-                t.primaryKey("id", .text)
-                t.column("token", .text).notNull()
-                t.column("status", .text).notNull()
-                t.column("progress", .double).notNull()
-                t.column("segmentsTotal", .integer).notNull()
-                t.column("segmentsRendered", .integer).notNull()
-                t.column("segmentsReused", .integer).notNull()
-                t.column("createdAt", .double).notNull()
-                t.column("startedAt", .double)
-                t.column("finishedAt", .double)
-                t.column("error", .text)
-                t.column("request", .text).notNull()
-                t.column("requestDigest", .text).notNull()
-                t.column("idempotencyKey", .text)
-                t.column("outputPath", .text)
-                t.column("outputBytes", .integer)
-                t.column("outputSHA256", .text)
-                t.column("contentType", .text)
-                t.column("leaseUntil", .double)
-                t.column("cancelRequested", .boolean).notNull()
-                t.uniqueKey(["token", "idempotencyKey"])
-            }
-            try db.create(index: "renders_by_status", on: "renders", columns: ["status", "createdAt"])
-            try db.create(index: "renders_by_token", on: "renders", columns: ["token", "createdAt", "id"])
+    /// The job store: in the PostgreSQL database `url` names, else in SQLite in the data folder.
+    static func open(_ url: String?, folders: ServiceFolders) throws -> RenderStore {
+        guard let url else { return try RenderStore(SQLiteDatabase(path: folders.database)) }
+        guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+            throw RenderService.StartFailure.database("the database URL is not a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE)")
         }
-        migrator.registerMigration("v2: webhook deliveries") { db in
-            try db.create(table: "deliveries") { t in
-                t.primaryKey("id", .text)
-                t.column("renderId", .text).notNull()
-                t.column("url", .text).notNull()
-                t.column("secret", .text).notNull()
-                t.column("body", .text).notNull()
-                t.column("attempts", .integer).notNull()
-                t.column("nextAt", .double)
-                t.column("status", .text).notNull()
-                t.column("lastResult", .text)
-            }
-            try db.create(index: "deliveries_due", on: "deliveries", columns: ["status", "nextAt"])
+        do {
+            return try RenderStore(PostgresDatabase(url: url))
+        } catch let error as SQLError where error.kind == .connection {
+            throw RenderService.StartFailure.database(error.message)
         }
-        migrator.registerMigration("v3: templates and batches") { db in
-            try db.create(table: "templates") { t in
-                t.column("token", .text).notNull()
-                t.column("name", .text).notNull()
-                t.column("project", .text).notNull()
-                t.column("createdAt", .double).notNull()
-                t.column("updatedAt", .double).notNull()
-                t.primaryKey(["token", "name"])
-            }
-            try db.create(table: "batches") { t in
-                t.primaryKey("id", .text)
-                t.column("token", .text).notNull()
-                t.column("template", .text).notNull()
-                t.column("createdAt", .double).notNull()
-                t.column("rows", .text).notNull()
-            }
-        }
-        return migrator
     }
+
+    /// The tables, in SQL both databases read (their names fold to lower case in PostgreSQL).
+    private static let migrations = [
+        SQLMigration("v1: tokens, renders, deliveries, templates, batches", [
+            """
+            CREATE TABLE tokens (name TEXT PRIMARY KEY, digest TEXT NOT NULL UNIQUE, createdAt DOUBLE PRECISION NOT NULL,
+                                 revokedAt DOUBLE PRECISION)
+            """,
+            """
+            CREATE TABLE renders (
+                id TEXT PRIMARY KEY, token TEXT NOT NULL, status TEXT NOT NULL, progress DOUBLE PRECISION NOT NULL,
+                segmentsTotal BIGINT NOT NULL, segmentsRendered BIGINT NOT NULL, segmentsReused BIGINT NOT NULL,
+                createdAt DOUBLE PRECISION NOT NULL, startedAt DOUBLE PRECISION, finishedAt DOUBLE PRECISION, error TEXT,
+                request TEXT NOT NULL, requestDigest TEXT NOT NULL, idempotencyKey TEXT,
+                outputPath TEXT, outputBytes BIGINT, outputSHA256 TEXT, contentType TEXT,
+                leaseUntil DOUBLE PRECISION, leaseOwner TEXT, cancelRequested BOOLEAN NOT NULL,
+                UNIQUE (token, idempotencyKey))
+            """,
+            "CREATE INDEX renders_by_status ON renders (status, createdAt)",
+            "CREATE INDEX renders_by_token ON renders (token, createdAt, id)",
+            """
+            CREATE TABLE deliveries (id TEXT PRIMARY KEY, renderId TEXT NOT NULL, url TEXT NOT NULL, secret TEXT NOT NULL, body TEXT NOT NULL,
+                                     attempts BIGINT NOT NULL, nextAt DOUBLE PRECISION, status TEXT NOT NULL, lastResult TEXT)
+            """,
+            "CREATE INDEX deliveries_due ON deliveries (status, nextAt)",
+            """
+            CREATE TABLE templates (token TEXT NOT NULL, name TEXT NOT NULL, project TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL,
+                                    updatedAt DOUBLE PRECISION NOT NULL, PRIMARY KEY (token, name))
+            """,
+            "CREATE TABLE batches (id TEXT PRIMARY KEY, token TEXT NOT NULL, template TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL, rows TEXT NOT NULL)",
+        ]),
+    ]
 
     // MARK: Tokens
 
@@ -95,11 +70,11 @@ final class RenderStore: Sendable {
     func createToken(name: String, now: Date = Date()) throws -> String {
         let secret = "reel_" + randomHex(bytes: 32)
         try database.write { db in
-            guard try Row.fetchOne(db, sql: "SELECT 1 FROM tokens WHERE name = ?", arguments: [name]) == nil else {
+            guard try db.rows("SELECT 1 FROM tokens WHERE name = ?", [.text(name)]).isEmpty else {
                 throw ServiceError.conflict("a token named \(name) exists; revoke it first or choose another name")
             }
-            try db.execute(sql: "INSERT INTO tokens (name, digest, createdAt) VALUES (?, ?, ?)",
-                           arguments: [name, Self.digest(secret), now.timeIntervalSince1970])
+            try db.execute("INSERT INTO tokens (name, digest, createdAt) VALUES (?, ?, ?)",
+                           [.text(name), .text(Self.digest(secret)), .real(now.timeIntervalSince1970)])
         }
         return secret
     }
@@ -112,8 +87,8 @@ final class RenderStore: Sendable {
 
     func tokens() throws -> [TokenInfo] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT name, createdAt, revokedAt FROM tokens ORDER BY name").map {
-                TokenInfo(name: $0["name"], createdAt: Date(timeIntervalSince1970: $0["createdAt"]), revoked: $0["revokedAt"] as Double? != nil)
+            try db.rows("SELECT name, createdAt, revokedAt FROM tokens ORDER BY name", []).map { row throws(SQLError) in
+                TokenInfo(name: try row["name"], createdAt: Date(timeIntervalSince1970: try row["createdAt"]), revoked: try row["revokedAt"] as Double? != nil)
             }
         }
     }
@@ -121,15 +96,14 @@ final class RenderStore: Sendable {
     /// Whether a live token of that name was revoked now.
     func revokeToken(name: String, now: Date = Date()) throws -> Bool {
         try database.write { db in
-            try db.execute(sql: "UPDATE tokens SET revokedAt = ? WHERE name = ? AND revokedAt IS NULL", arguments: [now.timeIntervalSince1970, name])
-            return db.changesCount > 0
+            try db.execute("UPDATE tokens SET revokedAt = ? WHERE name = ? AND revokedAt IS NULL", [.real(now.timeIntervalSince1970), .text(name)]) > 0
         }
     }
 
     /// The name of the live token whose secret this is.
     func tokenName(secret: String) throws -> String? {
         try database.read { db in
-            try String.fetchOne(db, sql: "SELECT name FROM tokens WHERE digest = ? AND revokedAt IS NULL", arguments: [Self.digest(secret)])
+            try db.rows("SELECT name FROM tokens WHERE digest = ? AND revokedAt IS NULL", [.text(Self.digest(secret))]).first?["name"]
         }
     }
 
@@ -146,13 +120,13 @@ final class RenderStore: Sendable {
     func add(_ render: RenderRecord) throws -> (render: RenderRecord, isNew: Bool) {
         try database.write { db in
             if let key = render.idempotencyKey,
-               let earlier = try RenderRecord.filter(Column("token") == render.token && Column("idempotencyKey") == key).fetchOne(db) {
+               let earlier = try db.fetch(RenderRecord.self, "WHERE token = ? AND idempotencyKey = ?", [.text(render.token), .text(key)]).first {
                 guard earlier.requestDigest == render.requestDigest else {
                     throw ServiceError.conflict("the Idempotency-Key \(key) was used with another request body; use a new key for a new render")
                 }
                 return (earlier, false)
             }
-            try render.insert(db)
+            try db.insert(render)
             return (render, true)
         }
     }
@@ -160,7 +134,7 @@ final class RenderStore: Sendable {
     /// The render `id`, when it belongs to `token` (nil: any token's).
     func render(_ id: String, token: String?) throws -> RenderRecord? {
         try database.read { db in
-            let found = try RenderRecord.fetchOne(db, key: id)
+            let found = try db.fetch(RenderRecord.self, "WHERE id = ?", [.text(id)]).first
             return token == nil || found?.token == token ? found : nil
         }
     }
@@ -168,143 +142,162 @@ final class RenderStore: Sendable {
     /// A page of `token`'s renders, newest first, after `cursor` (the last id of the page before).
     func renders(token: String, status: RenderStatus?, limit: Int, after cursor: String?) throws -> [RenderRecord] {
         try database.read { db in
-            var request = RenderRecord.filter(Column("token") == token)
-            if let status { request = request.filter(Column("status") == status.rawValue) }
-            if let cursor, let last = try RenderRecord.fetchOne(db, key: cursor), last.token == token {
-                request = request.filter(Column("createdAt") < last.createdAt || (Column("createdAt") == last.createdAt && Column("id") < last.id))
+            var conditions = ["token = ?"], arguments: [SQLValue] = [.text(token)]
+            if let status {
+                conditions.append("status = ?")
+                arguments.append(status.sqlValue)
             }
-            return try request.order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+            if let cursor, let last = try db.fetch(RenderRecord.self, "WHERE id = ? AND token = ?", [.text(cursor), .text(token)]).first {
+                conditions.append("(createdAt < ? OR (createdAt = ? AND id < ?))")
+                arguments += [.real(last.createdAt), .real(last.createdAt), .text(last.id)]
+            }
+            return try db.fetch(RenderRecord.self, "WHERE \(conditions.joined(separator: " AND ")) ORDER BY createdAt DESC, id DESC LIMIT ?",
+                                arguments + [.integer(Int64(limit))])
         }
     }
 
     /// How many renders wait or run for `token`.
     func pendingCount(token: String) throws -> Int {
         try database.read { db in
-            try RenderRecord.filter(Column("token") == token && [RenderStatus.queued.rawValue, RenderStatus.rendering.rawValue].contains(Column("status")))
-                .fetchCount(db)
+            try db.rows("SELECT COUNT(*) AS n FROM renders WHERE token = ? AND status IN ('queued', 'rendering')", [.text(token)]).first?["n"] ?? 0
         }
     }
 
-    /// The oldest queued render, now leased to the caller until `lease` from now; renders whose
-    /// lease ran out go back to the queue first.
-    func claimNext(lease: TimeInterval, now: Date = Date()) throws -> RenderRecord? {
+    /// The oldest queued render, now leased to `owner` until `lease` from now; renders whose
+    /// lease ran out go back to the queue first. Two nodes never take the same render: the row is
+    /// locked as it is read, and a row another node holds is passed over.
+    func claimNext(owner: String, lease: TimeInterval, now: Date = Date()) throws -> RenderRecord? {
         try database.write { db in
             let t = now.timeIntervalSince1970
-            try db.execute(sql: "UPDATE renders SET status = 'queued', leaseUntil = NULL WHERE status = 'rendering' AND leaseUntil < ?", arguments: [t])
-            guard var next = try RenderRecord.filter(Column("status") == RenderStatus.queued.rawValue).order(Column("createdAt"), Column("id")).fetchOne(db) else {
+            try db.execute("UPDATE renders SET status = 'queued', leaseUntil = NULL, leaseOwner = NULL WHERE status = 'rendering' AND leaseUntil < ?", [.real(t)])
+            guard var next = try db.fetch(RenderRecord.self, "WHERE status = 'queued' ORDER BY createdAt, id LIMIT 1" + database.dialect.lockingSkipLocked).first else {
                 return nil
             }
             next.status = .rendering
             next.startedAt = next.startedAt ?? t
             next.leaseUntil = t + lease
-            try next.update(db)
+            next.leaseOwner = owner
+            try db.update(next)
             return next
         }
     }
 
-    /// Puts every render left `rendering` back in the queue: at the start of the only process that
-    /// uses this database (the service holds `DIR`'s lock), a render still rendering was cut off.
-    func requeueInterrupted() throws -> Int {
+    /// Puts the renders `owner` was rendering back in the queue: at the start of a node of that
+    /// name, a render it still holds was cut off by its last stop.
+    func requeueInterrupted(owner: String) throws -> Int {
         try database.write { db in
-            try db.execute(sql: "UPDATE renders SET status = 'queued', leaseUntil = NULL WHERE status = 'rendering'")
-            return db.changesCount
+            try db.execute("UPDATE renders SET status = 'queued', leaseUntil = NULL, leaseOwner = NULL WHERE status = 'rendering' AND leaseOwner = ?", [.text(owner)])
         }
     }
 
-    /// Renews the lease of a render being rendered and records its progress; returns whether a
-    /// cancel was asked for.
-    func heartbeat(_ id: String, progress: Double, segmentsTotal: Int, lease: TimeInterval, now: Date = Date()) throws -> Bool {
+    /// What a heartbeat learns: whether the render is still the caller's, and whether a cancel
+    /// was asked for.
+    struct Lease: Equatable {
+        var held: Bool
+        var cancelRequested: Bool
+    }
+
+    /// Renews `owner`'s lease of a render being rendered and records its progress.
+    func heartbeat(_ id: String, owner: String, progress: Double, segmentsTotal: Int, lease: TimeInterval, now: Date = Date()) throws -> Lease {
         try database.write { db in
-            try db.execute(sql: "UPDATE renders SET progress = ?, segmentsTotal = ?, leaseUntil = ? WHERE id = ? AND status = 'rendering'",
-                           arguments: [progress, segmentsTotal, now.timeIntervalSince1970 + lease, id])
-            return try Bool.fetchOne(db, sql: "SELECT cancelRequested FROM renders WHERE id = ?", arguments: [id]) ?? false
+            let held = try db.execute("UPDATE renders SET progress = ?, segmentsTotal = ?, leaseUntil = ? WHERE id = ? AND status = 'rendering' AND leaseOwner = ?",
+                                      [.real(progress), .integer(Int64(segmentsTotal)), .real(now.timeIntervalSince1970 + lease), .text(id), .text(owner)]) > 0
+            let cancel: Bool = try db.rows("SELECT cancelRequested FROM renders WHERE id = ?", [.text(id)]).first?["cancelRequested"] ?? false
+            return Lease(held: held, cancelRequested: cancel)
         }
     }
 
-    /// Records how a render ended, with the webhook delivery that tells of it, in one
-    /// transaction: a render never ends without its delivery.
-    func finish(_ render: RenderRecord, delivery: Delivery?) throws {
+    /// Records how a render `owner` held ended, with the webhook delivery that tells of it, in one
+    /// transaction: a render never ends without its delivery. False (nothing recorded) when the
+    /// lease was lost meanwhile: another node has the render now.
+    func finish(_ render: RenderRecord, owner: String, delivery: Delivery?) throws -> Bool {
         try database.write { db in
-            try render.update(db)
-            try delivery?.insert(db)
+            guard try db.update(render, where: "leaseOwner = ? AND status = 'rendering'", [.text(owner)]) else { return false }
+            if let delivery { try db.insert(delivery) }
+            return true
         }
     }
 
     // MARK: Templates and batches
 
-    /// Stores `template` under its name, replacing one of the same name; whether it is new.
+    /// Stores `template` under its name, replacing one of the same name (whose creation time it keeps).
     func put(_ template: TemplateRecord) throws -> TemplateRecord {
         try database.write { db in
             var stored = template
-            if let earlier = try TemplateRecord.fetchOne(db, key: ["token": template.token, "name": template.name]) {
+            if let earlier = try db.fetch(TemplateRecord.self, "WHERE token = ? AND name = ?", [.text(template.token), .text(template.name)]).first {
                 stored.createdAt = earlier.createdAt
+                try db.update(stored)
+            } else {
+                try db.insert(stored)
             }
-            try stored.save(db)
             return stored
         }
     }
 
     func template(_ name: String, token: String) throws -> TemplateRecord? {
-        try database.read { db in try TemplateRecord.fetchOne(db, key: ["token": token, "name": name]) }
+        try database.read { db in try db.fetch(TemplateRecord.self, "WHERE token = ? AND name = ?", [.text(token), .text(name)]).first }
     }
 
     /// A batch and its renders, in one transaction.
     func add(_ batch: BatchRecord, renders: [RenderRecord]) throws {
         try database.write { db in
-            try batch.insert(db)
-            for render in renders { try render.insert(db) }
+            try db.insert(batch)
+            for render in renders { try db.insert(render) }
         }
     }
 
     func batch(_ id: String, token: String) throws -> BatchRecord? {
-        try database.read { db in
-            let found = try BatchRecord.fetchOne(db, key: id)
-            return found?.token == token ? found : nil
-        }
+        try database.read { db in try db.fetch(BatchRecord.self, "WHERE id = ? AND token = ?", [.text(id), .text(token)]).first }
     }
 
     /// The renders `ids` names, by id.
     func renders(_ ids: [String]) throws -> [String: RenderRecord] {
-        try database.read { db in
-            Dictionary(uniqueKeysWithValues: try RenderRecord.filter(ids.contains(Column("id"))).fetchAll(db).map { ($0.id, $0) })
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            let found = try db.fetch(RenderRecord.self, "WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))", ids.map(\.sqlValue))
+            return Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         }
     }
 
     // MARK: Webhook deliveries
 
-    /// The deliveries due by `now`, oldest first.
-    func dueDeliveries(now: Date = Date(), limit: Int = 20) throws -> [Delivery] {
-        try database.read { db in
-            try Delivery.filter(Column("status") == "pending" && Column("nextAt") <= now.timeIntervalSince1970)
-                .order(Column("nextAt")).limit(limit).fetchAll(db)
+    /// The deliveries due by `now`, oldest first, held for the caller for `hold` seconds: no
+    /// other node attempts them meanwhile, and if the caller dies they fall due again.
+    func claimDueDeliveries(now: Date = Date(), hold: TimeInterval, limit: Int = 20) throws -> [Delivery] {
+        try database.write { db in
+            let t = now.timeIntervalSince1970
+            let due = try db.fetch(Delivery.self, "WHERE status = 'pending' AND nextAt <= ? ORDER BY nextAt LIMIT ?" + database.dialect.lockingSkipLocked,
+                                   [.real(t), .integer(Int64(limit))])
+            for delivery in due { try db.execute("UPDATE deliveries SET nextAt = ? WHERE id = ?", [.real(t + hold), .text(delivery.id)]) }
+            return due
         }
     }
 
     func update(_ delivery: Delivery) throws {
-        try database.write { db in try delivery.update(db) }
+        try database.write { db in try db.update(delivery) }
     }
 
     /// Webhook attempts made, by how the delivery stands (`pending`, `delivered`, `failed`).
     func deliveryAttempts() throws -> [String: Int] {
         try database.read { db in
             var attempts = ["pending": 0, "delivered": 0, "failed": 0]
-            for row in try Row.fetchAll(db, sql: "SELECT status, TOTAL(attempts) AS n FROM deliveries GROUP BY status") {
-                attempts[row["status"]] = Int(row["n"] as Double)
+            for row in try db.rows("SELECT status, SUM(attempts) AS n FROM deliveries GROUP BY status", []) {
+                attempts[try row["status"]] = try row["n"] as Int
             }
             return attempts
         }
     }
 
     func deliveries(of renderID: String) throws -> [Delivery] {
-        try database.read { db in try Delivery.filter(Column("renderId") == renderID).fetchAll(db) }
+        try database.read { db in try db.fetch(Delivery.self, "WHERE renderId = ?", [.text(renderID)]) }
     }
 
     /// How many renders are in each status (every status listed).
     func statusCounts() throws -> [RenderStatus: Int] {
         try database.read { db in
             var counts = Dictionary(uniqueKeysWithValues: RenderStatus.allCases.map { ($0, 0) })
-            for row in try Row.fetchAll(db, sql: "SELECT status, COUNT(*) AS n FROM renders GROUP BY status") {
-                if let status = RenderStatus(rawValue: row["status"]) { counts[status] = row["n"] }
+            for row in try db.rows("SELECT status, COUNT(*) AS n FROM renders GROUP BY status", []) {
+                if let status = try row["status"] as RenderStatus? { counts[status] = try row["n"] }
             }
             return counts
         }
@@ -313,32 +306,35 @@ final class RenderStore: Sendable {
     /// Seconds from start to finish of every finished render, summed.
     func renderSeconds() throws -> Double {
         try database.read { db in
-            try Double.fetchOne(db, sql: "SELECT TOTAL(finishedAt - startedAt) FROM renders WHERE finishedAt IS NOT NULL AND startedAt IS NOT NULL") ?? 0
+            try db.rows("SELECT COALESCE(SUM(finishedAt - startedAt), 0) AS s FROM renders WHERE finishedAt IS NOT NULL AND startedAt IS NOT NULL", []).first?["s"] ?? 0
         }
     }
 
     /// Outputs of renders that finished before `time` (Unix seconds) and are still on disk.
     func outputs(finishedBefore time: Double) throws -> [String] {
         try database.read { db in
-            try String.fetchAll(db, sql: "SELECT outputPath FROM renders WHERE status = 'done' AND finishedAt < ? AND outputPath IS NOT NULL", arguments: [time])
+            try db.rows("SELECT outputPath FROM renders WHERE status = 'done' AND finishedAt < ? AND outputPath IS NOT NULL", [.real(time)])
+                .map { row throws(SQLError) in try row["outputPath"] }
         }
     }
 
     /// Cancels a queued render at once, asks a running one to stop; a finished one stays as it is.
     func cancel(_ id: String, token: String, now: Date = Date()) throws -> RenderRecord? {
         try database.write { db in
-            guard var render = try RenderRecord.fetchOne(db, key: id), render.token == token else { return nil }
+            guard var render = try db.fetch(RenderRecord.self, "WHERE id = ? AND token = ?" + database.dialect.locking, [.text(id), .text(token)]).first else {
+                return nil
+            }
             switch render.status {
             case .queued:
                 render.status = .cancelled
                 render.finishedAt = now.timeIntervalSince1970
-                try Delivery(telling: render, now: now)?.insert(db)
+                if let delivery = Delivery(telling: render, now: now) { try db.insert(delivery) }
             case .rendering:
                 render.cancelRequested = true
             case .done, .failed, .cancelled:
                 return render
             }
-            try render.update(db)
+            try db.update(render)
             return render
         }
     }

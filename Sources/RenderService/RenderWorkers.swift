@@ -7,15 +7,16 @@ import Synchronization
 
 /// The threads that render queued renders, each one render at a time, through the application
 /// layer as `reel render` does (so the bytes are the same), into `outputs/ID.EXT` with the
-/// segment cache shared by every render.
+/// segment cache shared by every render (and by every node, when nodes share the data folder).
 final class RenderWorkers: Sendable {
-    /// How long a lease lasts without a heartbeat; a worker renews it twice a second.
-    static let lease: TimeInterval = 30
-
     private let store: RenderStore
     private let workspace: Workspace
     private let folders: ServiceFolders
     private let count: Int
+    /// This node's name: the owner of the leases its workers take.
+    private let node: String
+    /// How long a lease lasts without a heartbeat; a worker renews it twice a second.
+    private let lease: TimeInterval
     private let log: @Sendable (String) -> Void
     private let state = Mutex(State())
 
@@ -25,11 +26,14 @@ final class RenderWorkers: Sendable {
         var threads = 0
     }
 
-    init(store: RenderStore, workspace: Workspace, folders: ServiceFolders, count: Int, log: @escaping @Sendable (String) -> Void) {
+    init(store: RenderStore, workspace: Workspace, folders: ServiceFolders, count: Int, node: String, lease: TimeInterval = 30,
+         log: @escaping @Sendable (String) -> Void) {
         self.store = store
         self.workspace = workspace
         self.folders = folders
         self.count = count
+        self.node = node
+        self.lease = lease
         self.log = log
     }
 
@@ -60,12 +64,17 @@ final class RenderWorkers: Sendable {
     private func work() {
         while !stopping {
             do {
-                guard let render = try store.claimNext(lease: Self.lease) else {
+                guard let render = try store.claimNext(owner: node, lease: lease) else {
                     Thread.sleep(forTimeInterval: 0.2)
                     continue
                 }
+                log("\(render.id): rendering on \(node)")
                 let ended = perform(render)
-                try store.finish(ended, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil)
+                if try store.finish(ended, owner: node, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil) {
+                    log("\(render.id): \(ended.status.rawValue)")
+                } else {
+                    log("\(render.id): its lease ran out before it ended; another node renders it")
+                }
             } catch {
                 log("the job store failed: \(error); trying again in a second")
                 Thread.sleep(forTimeInterval: 1)
@@ -74,9 +83,10 @@ final class RenderWorkers: Sendable {
     }
 
     /// Renders `render`, returning it as it ended: done with its output, failed with what went
-    /// wrong, cancelled, or queued again when the service stops before it ends.
+    /// wrong, cancelled, or queued again when the service stops or loses the lease before it ends.
     private func perform(_ render: RenderRecord) -> RenderRecord {
         var render = render
+        let beat = Heartbeat(store: store, id: render.id, owner: node, lease: lease)
         do {
             let order = try RenderOrder.read(render.request)
             let output = folders.output(of: render.id, container: order.container)
@@ -87,8 +97,10 @@ final class RenderWorkers: Sendable {
             let session = try workspace.prepareRender(request, needsOutput: true).session
             state.withLock { $0.running[render.id] = session }
             defer { state.withLock { $0.running[render.id] = nil } }
-            let beat = Heartbeat(store: store, id: render.id, frames: session.frameCount, segments: session.plan.segments.count)
-            let report = try session.run { frames in if beat.beat(frames) { session.cancel() } }
+            let (frames, segments) = (max(session.frameCount, 1), session.plan.segments.count)
+            let report = try session.run { done in
+                if beat.beat(progress: Double(done) / Double(frames), segments: segments) { session.cancel() }
+            }
             render.status = .done
             render.progress = 1
             render.segmentsTotal = session.plan.segments.count
@@ -97,10 +109,10 @@ final class RenderWorkers: Sendable {
             render.outputBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int64) ?? nil
             render.outputSHA256 = try SHA256.hexDigest(ofFileAt: output)
             render.contentType = order.container.mediaType
-        } catch RenderError.cancelled where stopping {
+        } catch RenderError.cancelled where stopping || beat.leaseLost {
             render.status = .queued
-            render.leaseUntil = nil
-            log("\(render.id): stopped with the service; it will render again at the next start")
+            (render.leaseUntil, render.leaseOwner) = (nil, nil)
+            log("\(render.id): \(stopping ? "stopped with the service" : "stopped: its lease could not be renewed"); it will render again")
             return render
         } catch RenderError.cancelled {
             render.status = .cancelled
@@ -109,33 +121,50 @@ final class RenderWorkers: Sendable {
             render.error = ErrorText.message(for: error)
         }
         render.finishedAt = Date().timeIntervalSince1970
-        render.leaseUntil = nil
-        log("\(render.id): \(render.status.rawValue)")
+        (render.leaseUntil, render.leaseOwner) = (nil, nil)
         return render
     }
 }
 
 /// Renews a render's lease and records its progress at most twice a second, from the render's
-/// progress callback; says when a cancel was asked for.
+/// progress callback; says when the render should stop: a cancel was asked for, another node
+/// holds the render now, or the lease could not be renewed for half its length (the node
+/// stops before the lease runs out, so the render never runs on two nodes at once).
 private final class Heartbeat: Sendable {
     private let store: RenderStore
     private let id: String
-    private let frames: Int64
-    private let segments: Int
-    private let last = Mutex<TimeInterval>(0)
+    private let owner: String
+    private let lease: TimeInterval
+    private let state: Mutex<(lastBeat: TimeInterval, lastRenewal: TimeInterval, leaseLost: Bool)>
 
-    init(store: RenderStore, id: String, frames: Int64, segments: Int) {
-        (self.store, self.id, self.frames, self.segments) = (store, id, max(frames, 1), segments)
+    init(store: RenderStore, id: String, owner: String, lease: TimeInterval) {
+        (self.store, self.id, self.owner, self.lease) = (store, id, owner, lease)
+        let now = ProcessInfo.processInfo.systemUptime
+        state = Mutex((now, now, false))
     }
 
+    var leaseLost: Bool { state.withLock { $0.leaseLost } }
+
     /// True when the render should stop.
-    func beat(_ done: Int64) -> Bool {
+    func beat(progress: Double, segments: Int) -> Bool {
         let now = ProcessInfo.processInfo.systemUptime
-        guard last.withLock({ last in
-            guard now - last >= 0.5 else { return false }
-            last = now
+        guard state.withLock({ state in
+            guard now - state.lastBeat >= 0.5 else { return false }
+            state.lastBeat = now
             return true
         }) else { return false }
-        return (try? store.heartbeat(id, progress: Double(done) / Double(frames), segmentsTotal: segments, lease: RenderWorkers.lease)) ?? false
+        do {
+            let held = try store.heartbeat(id, owner: owner, progress: progress, segmentsTotal: segments, lease: lease)
+            return state.withLock { state in
+                state.lastRenewal = now
+                state.leaseLost = !held.held
+                return !held.held || held.cancelRequested
+            }
+        } catch {
+            return state.withLock { state in
+                state.leaseLost = now - state.lastRenewal > lease / 2
+                return state.leaseLost
+            }
+        }
     }
 }

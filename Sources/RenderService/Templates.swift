@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
+import SQLStore
 import ProjectFile
 
 /// A project kept under a name for its token (`PUT /v1/templates/{name}`), rendered with other
 /// var values by `POST /v1/templates/{name}/renders` and `…/batches`.
-struct TemplateRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "templates"
+struct TemplateRecord: Sendable {
 
     var token: String
     var name: String
@@ -13,6 +12,18 @@ struct TemplateRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var project: String
     var createdAt: Double
     var updatedAt: Double
+}
+
+extension TemplateRecord: StoredRow {
+    static let table = "templates", key = ["token", "name"]
+
+    init(_ row: SQLRow) throws {
+        (token, name, project, createdAt, updatedAt) = (try row["token"], try row["name"], try row["project"], try row["createdAt"], try row["updatedAt"])
+    }
+
+    var columns: [(name: String, value: SQLValue)] {
+        [("token", token.sqlValue), ("name", name.sqlValue), ("project", project.sqlValue), ("createdAt", createdAt.sqlValue), ("updatedAt", updatedAt.sqlValue)]
+    }
 }
 
 /// Template names: what fits in a URL path segment and reads well in a list.

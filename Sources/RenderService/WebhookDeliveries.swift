@@ -21,11 +21,16 @@ final class WebhookDeliveries: Sendable {
         self.log = log
     }
 
+    /// Deliveries taken from the database at a time, and how long they are held: every attempt
+    /// of a claim fits in the hold, so no other node attempts one meanwhile.
+    private static let perClaim = 4
+    private var hold: TimeInterval { Double(Self.perClaim) * Self.seconds(sender.timeout + sender.connectTimeout) + 30 }
+
     func start() {
         state.withLock { $0.running = true }
         Thread { [self] in
             while !state.withLock({ $0.stopping }) {
-                let due = (try? store.dueDeliveries()) ?? []
+                let due = (try? store.claimDueDeliveries(hold: hold, limit: Self.perClaim)) ?? []
                 for delivery in due where !state.withLock({ $0.stopping }) { attempt(delivery) }
                 if due.isEmpty { Thread.sleep(forTimeInterval: 0.25) }
             }
@@ -70,7 +75,7 @@ final class WebhookDeliveries: Sendable {
         guard let wait = schedule.nextAttempt(after: delivery.attempts, deliveryID: delivery.id) else {
             return give(up: &delivery, result)
         }
-        delivery.nextAt = Date().timeIntervalSince1970 + Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+        delivery.nextAt = Date().timeIntervalSince1970 + Self.seconds(wait)
     }
 
     private func give(up delivery: inout Delivery, _ result: String) {
@@ -78,5 +83,9 @@ final class WebhookDeliveries: Sendable {
         delivery.nextAt = nil
         delivery.lastResult = result
         log("webhook \(delivery.id) to \(delivery.url) given up after \(delivery.attempts) attempt\(delivery.attempts == 1 ? "" : "s"): \(result)")
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -60,10 +60,8 @@ struct Preview: ParsableCommand {
                 log: LogLine.write)
             configuration.setOption = "--set"
             let server = PreviewServer(configuration)
-            let signals = SignalCancellation { server.stop() }
-            defer { withExtendedLifetime(signals) {} }
             let open = self.open
-            try waitFor {
+            try serveUntilStopped(stop: server.stop) {
                 try await server.run { url in
                     FileHandle.standardOutput.write(Data("Previewing \(project.path) at \(url) (Ctrl-C stops it)\n".utf8))
                     if open { Self.openInBrowser(url) }

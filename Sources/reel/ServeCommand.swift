@@ -8,12 +8,15 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the render service: an HTTP API that renders posted projects, every job kept in DIR (docs/service.md).",
         discussion: "Create a token first: reel serve token create NAME --data DIR. "
-            + ExitStatus.help([.success: "stopped", .usage: "bad usage", .unavailable: "the port is in use"]),
+            + ExitStatus.help([.success: "stopped", .usage: "bad usage", .unavailable: "the port or the database is unavailable"]),
         subcommands: [Start.self, Token.self], defaultSubcommand: Start.self)
 
     struct DataFolder: ParsableArguments {
-        @Option(help: ArgumentHelp("The service's folder: its database, outputs and segment cache.", valueName: "dir"))
+        @Option(help: ArgumentHelp("The service's folder: its SQLite database, outputs and segment cache (shared by the nodes of one --database).", valueName: "dir"))
         var data: String
+
+        @Option(help: ArgumentHelp("Keep the jobs in this PostgreSQL database, one queue for several nodes.", valueName: "postgres://…"))
+        var database: String?
     }
 
     struct Start: ParsableCommand {
@@ -33,6 +36,9 @@ struct Serve: ParsableCommand {
         @Option(help: ArgumentHelp("How long a finished render's output is kept (then 410 Gone): 7d, 24h, 90m.", valueName: "time"))
         var keep = "7d"
 
+        @Option(help: ArgumentHelp("How long a dead node's renders stay leased before another node takes them.", valueName: "time"))
+        var lease = "30s"
+
         @Flag(help: "Let media and webhook URLs reach loopback, private and link-local addresses (refused by default).")
         var allowPrivateNetwork = false
 
@@ -40,23 +46,18 @@ struct Serve: ParsableCommand {
 
         func validate() throws {
             guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
-            guard ServiceConfiguration.duration(keep) != nil else { throw ValidationError("--keep takes a time such as 7d, 24h or 90m") }
+            for (name, time) in [("keep", keep), ("lease", lease)] where ServiceConfiguration.duration(time) == nil { throw ValidationError("--\(name) takes a time: 7d, 24h, 90m, 30s") }
             guard ServiceConfiguration.listenAddress(listen) != nil else { throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8650") }
         }
 
         func run() throws {
             try reportingFailures {
                 let (host, port) = ServiceConfiguration.listenAddress(listen)!
-                var configuration = ServiceConfiguration(
-                    data: folder.data, host: host, port: port, workers: workers,
-                    mediaRoots: mediaRoots, workspace: try fetching.workspace(addressPolicy: .init(allowPrivateNetwork: allowPrivateNetwork)),
-                    log: LogLine.write)
-                configuration.keep = ServiceConfiguration.duration(keep)!
-                configuration.allowPrivateNetwork = allowPrivateNetwork
-                let service = try RenderService(configuration)
-                let signals = SignalCancellation { service.stop() }
-                defer { withExtendedLifetime(signals) {} }
-                try waitFor {
+                let service = try RenderService(ServiceConfiguration(
+                    data: folder.data, database: folder.database, host: host, port: port, workers: workers, mediaRoots: mediaRoots,
+                    keep: ServiceConfiguration.duration(keep)!, lease: ServiceConfiguration.duration(lease)!, allowPrivateNetwork: allowPrivateNetwork,
+                    workspace: try fetching.workspace(addressPolicy: .init(allowPrivateNetwork: allowPrivateNetwork)), log: LogLine.write))
+                try serveUntilStopped(stop: service.stop) {
                     try await service.run { url in FileHandle.standardOutput.write(Data("Serving the render API at \(url) (Ctrl-C stops it)\n".utf8)) }
                 }
             }
@@ -82,7 +83,7 @@ struct Serve: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let tokens = try ServiceTokens(data: folder.data), name = self.name ?? ""
+                let tokens = try ServiceTokens(data: folder.data, database: folder.database), name = self.name ?? ""
                 switch action {
                 case .list: try tokens.list().forEach { print($0) }
                 case .create: print("token \(name) created; send it as Authorization: Bearer TOKEN (it is not shown again):\n\(try tokens.create(name: name))")

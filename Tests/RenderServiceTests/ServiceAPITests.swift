@@ -5,6 +5,7 @@ import NetworkPolicy
 import ReelApplication
 import RemoteMedia
 @testable import RenderService
+import SQLStore
 import TestSupport
 import Testing
 
@@ -28,12 +29,12 @@ import Testing
                                                                   "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-shortest"])
             try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
             let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
-            let store = try RenderStore(path: folders.database)
+            let store = try RenderStore(SQLiteDatabase(path: folders.database))
             var remote = RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: addressPolicy == nil)
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
             core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
-            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, log: { _ in })
+            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", log: { _ in })
             alice = try store.createToken(name: "alice")
             bob = try store.createToken(name: "bob")
         }

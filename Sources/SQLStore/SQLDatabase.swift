@@ -1,0 +1,47 @@
+/// One connection's SQL. The text is the same for both databases: `?` placeholders, portable
+/// types (TEXT, BIGINT, DOUBLE PRECISION, BOOLEAN), and `SQLDialect` for the few words that differ.
+public protocol SQLConnection {
+    /// Runs a statement; returns how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [SQLValue]) throws(SQLError) -> Int
+    func rows(_ sql: String, _ arguments: [SQLValue]) throws(SQLError) -> [SQLRow]
+}
+
+extension SQLConnection {
+    @discardableResult
+    public func execute(_ sql: String) throws(SQLError) -> Int { try execute(sql, []) }
+}
+
+/// A database the service keeps its state in: an embedded SQLite file, or a PostgreSQL server
+/// several processes share.
+public protocol SQLDatabase: Sendable {
+    var dialect: SQLDialect { get }
+    /// Reads, without a transaction of its own.
+    func read<T>(_ work: (any SQLConnection) throws -> T) throws -> T
+    /// Runs `work` in one transaction: all of it is kept, or, when it throws, none.
+    func write<T>(_ work: (any SQLConnection) throws -> T) throws -> T
+}
+
+/// The words SQLite and PostgreSQL spell differently.
+public enum SQLDialect: Sendable {
+    case sqlite, postgres
+
+    /// Ends a `SELECT` of rows the transaction will update: locks them, waiting for another
+    /// transaction that holds one, and reads them as it left them.
+    public var locking: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE"
+        }
+    }
+
+    /// Ends a `SELECT` of rows the transaction will update: locks them and passes over rows
+    /// another transaction holds, so two processes never take the same row. SQLite needs nothing:
+    /// it has one writer at a time.
+    public var lockingSkipLocked: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE SKIP LOCKED"
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+@testable import RenderService
+import SQLStore
+import Synchronization
+import TestSupport
+import Testing
+
+/// The job store's promises, on SQLite and on a real PostgreSQL server (the one
+/// `Tests/service/postgres.sh` starts; scripts/test exports its URL as REEL_TEST_POSTGRES_URL).
+/// A "node" is a store with its own database connections, as a second `reel serve` has.
+@Suite struct RenderStoreTests {
+    enum Backend: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+
+        static let postgresURL = ProcessInfo.processInfo.environment["REEL_TEST_POSTGRES_URL"]
+        /// Both where a server is given; CI always gives one (scripts/test).
+        static var available: [Backend] { postgresURL == nil ? [.sqlite] : allCases }
+
+        /// A new, empty database; `nodes` stores on it, each with its own connections.
+        func stores(_ nodes: Int) throws -> [RenderStore] {
+            switch self {
+            case .sqlite:
+                // One process per SQLite folder: the nodes share one store.
+                let store = try RenderStore(SQLiteDatabase(path: MediaFactory.folder("store-\(UUID().uuidString.prefix(8))").appendingPathComponent("reel.sqlite").path))
+                return Array(repeating: store, count: nodes)
+            case .postgres:
+                let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+                try PostgresDatabase(url: Self.postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
+                let url = Self.postgresURL! + "?options=-c%20search_path%3D\(schema)"
+                return try (0..<nodes).map { _ in try RenderStore(PostgresDatabase(url: url)) }
+            }
+        }
+    }
+
+    static func request(webhook: Bool = true) -> String {
+        ServiceAPITests.body(extra: webhook ? #", "webhook": {"url": "http://127.0.0.1:9/hook", "secret": "a-secret-of-some-length"}"# : "")
+    }
+
+    @Test(arguments: Backend.available)
+    func everyValueComesBackAsStored(_ backend: Backend) throws {
+        let store = try backend.stores(1)[0]
+        var render = RenderRecord(token: "alice", request: "{\"text\": \"It's a ? and 'quotes' — ünïcode 🎬\"}", idempotencyKey: "key-1",
+                                  now: Date(timeIntervalSince1970: 1_764_282_000.123456))
+        (render.startedAt, render.outputBytes, render.progress, render.cancelRequested) = (1_764_282_001.000001, 5_000_000_000, 1.0 / 3.0, true)
+        (render.error, render.outputPath, render.segmentsTotal) = ("line 1\nline 2", "/data/outputs/x.mp4", 7)
+        #expect(try store.add(render).isNew)
+        #expect(try store.render(render.id, token: "alice") == render)
+        #expect(try store.render(render.id, token: "bob") == nil)
+    }
+
+    @Test(arguments: Backend.available)
+    func twoNodesNeverTakeTheSameRender(_ backend: Backend) throws {
+        let nodes = try backend.stores(2)
+        let ids = try (0..<50).map { n in try nodes[n % 2].add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil)).render.id }
+        let claimed = Mutex<[String]>([])
+        // Four workers on each node, claiming until the queue is empty.
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            while let render = try? nodes[worker % 2].claimNext(owner: "node-\(worker % 2)", lease: 30) {
+                claimed.withLock { $0.append(render.id) }
+            }
+        }
+        let all = claimed.withLock { $0 }
+        #expect(all.count == 50)
+        #expect(Set(all) == Set(ids))
+    }
+
+    @Test(arguments: Backend.available)
+    func aDeadNodesLeaseRunsOutAndAnotherNodeFinishesTheRender(_ backend: Backend) throws {
+        let (a, b) = try { let n = try backend.stores(2); return (n[0], n[1]) }()
+        let now = Date()
+        let id = try a.add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil, now: now)).render.id
+        let taken = try #require(try a.claimNext(owner: "a", lease: 10, now: now))
+        #expect(taken.id == id && taken.leaseOwner == "a")
+        // While a's lease runs, b finds nothing; once it has run out, b takes the render.
+        #expect(try b.claimNext(owner: "b", lease: 10, now: now.addingTimeInterval(9)) == nil)
+        var retaken = try #require(try b.claimNext(owner: "b", lease: 10, now: now.addingTimeInterval(11)))
+        #expect(retaken.id == id && retaken.leaseOwner == "b")
+        // a comes back: its heartbeat says the render is not its own, and its result is not kept.
+        #expect(try a.heartbeat(id, owner: "a", progress: 0.5, segmentsTotal: 3, lease: 10) == .init(held: false, cancelRequested: false))
+        var late = taken
+        (late.status, late.finishedAt) = (.failed, now.timeIntervalSince1970 + 12)
+        #expect(try a.finish(late, owner: "a", delivery: Delivery(telling: late)) == false)
+        #expect(try a.heartbeat(id, owner: "b", progress: 0.5, segmentsTotal: 3, lease: 10) == .init(held: true, cancelRequested: false))
+        (retaken.status, retaken.finishedAt, retaken.leaseOwner) = (.done, now.timeIntervalSince1970 + 13, nil)
+        #expect(try b.finish(retaken, owner: "b", delivery: Delivery(telling: retaken)))
+        #expect(try a.render(id, token: nil)?.status == .done)
+        #expect(try a.deliveries(of: id).map(\.id) == ["d_" + id.dropFirst(2) + "_done"])
+    }
+
+    @Test(arguments: Backend.available)
+    func aRestartedNodeTakesBackOnlyItsOwnRenders(_ backend: Backend) throws {
+        let store = try backend.stores(1)[0]
+        for _ in 0..<3 { _ = try store.add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil)) }
+        _ = try store.claimNext(owner: "a", lease: 30)
+        _ = try store.claimNext(owner: "b", lease: 30)
+        #expect(try store.requeueInterrupted(owner: "c") == 0)
+        #expect(try store.requeueInterrupted(owner: "a") == 1)
+        #expect(try store.statusCounts()[.queued] == 2)
+        #expect(try store.statusCounts()[.rendering] == 1)
+    }
+
+    @Test(arguments: Backend.available)
+    func oneIdempotencyKeyPostedToTwoNodesAtOnceMakesOneRender(_ backend: Backend) throws {
+        let nodes = try backend.stores(2)
+        let results = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { n in
+            if let added = try? nodes[n % 2].add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: "same")) {
+                results.withLock { $0.append(added.render.id) }
+            }
+        }
+        let ids = results.withLock { $0 }
+        #expect(ids.count == 8)
+        #expect(Set(ids).count == 1)
+        #expect(try nodes[0].statusCounts()[.queued] == 1)
+    }
+
+    @Test(arguments: Backend.available)
+    func aDueDeliveryIsAttemptedByOneNodeAtATime(_ backend: Backend) throws {
+        let nodes = try backend.stores(2)
+        let past = Date().addingTimeInterval(-60)
+        for _ in 0..<10 {
+            let id = try nodes[0].add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil)).render.id
+            var render = try #require(try nodes[0].claimNext(owner: "a", lease: 30))
+            #expect(render.id == id)
+            (render.status, render.finishedAt) = (.done, past.timeIntervalSince1970)
+            #expect(try nodes[0].finish(render, owner: "a", delivery: Delivery(telling: render, now: past)))
+        }
+        let claimed = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { n in
+            let due = (try? nodes[n % 2].claimDueDeliveries(hold: 60, limit: 3)) ?? []
+            claimed.withLock { $0 += due.map(\.id) }
+        }
+        let first = claimed.withLock { $0 }
+        #expect(first.count == 10)
+        #expect(Set(first).count == 10)
+        // Held: nobody takes them again until the hold ends (then they are due again).
+        #expect(try nodes[1].claimDueDeliveries(hold: 60).isEmpty)
+        #expect(try nodes[1].claimDueDeliveries(now: Date().addingTimeInterval(61), hold: 60).count == 10)
+    }
+
+    @Test(arguments: Backend.available)
+    func nodesStartingTogetherMigrateOnce(_ backend: Backend) throws {
+        guard backend == .postgres else { return }
+        let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        try PostgresDatabase(url: Backend.postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
+        let url = Backend.postgresURL! + "?options=-c%20search_path%3D\(schema)"
+        let opened = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            if (try? RenderStore(PostgresDatabase(url: url))) != nil { opened.withLock { $0 += 1 } }
+        }
+        #expect(opened.withLock { $0 } == 4)
+        let rows = try PostgresDatabase(url: url).read { try $0.rows("SELECT name FROM reel_migrations", []) }
+        #expect(rows.count == 1)
+    }
+
+    @Test func aServerThatIsNotThereIsAClearErrorNotAHang() throws {
+        let started = Date()
+        #expect {
+            _ = try PostgresDatabase(url: "postgres://reel@127.0.0.1:9/none?connect_timeout=2")
+        } throws: { error in
+            let words = "\(error)"
+            return words.contains("cannot connect to the PostgreSQL database postgres://reel@127.0.0.1:9/none") && words.contains("refused")
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func aPasswordIsNeverShownInAnError() {
+        #expect(PostgresDatabase.withoutPassword("postgres://reel:hunter2@db:5432/reel") == "postgres://reel:***@db:5432/reel")
+    }
+}
