@@ -9,10 +9,12 @@ REEL_APT_PACKAGES=(
   python3-venv
   libcurl4  # remote media downloads, opened at run time (Sources/CCurl)
   libsqlite3-dev  # the render service's job store (reel serve, through GRDB)
+  libpq-dev  # reel serve --database postgres://… (several nodes on one queue)
 )
-# Only for the tests: the preview page is tested in a real browser, and renders are compared
-# with those of emulated CPUs (qemu-x86_64 -cpu Nehalem / Haswell).
-REEL_TEST_APT_PACKAGES=(chromium qemu-user)
+# Only for the tests: the preview page is tested in a real browser, renders are compared
+# with those of emulated CPUs (qemu-x86_64 -cpu Nehalem / Haswell), and reel serve's nodes
+# share a real PostgreSQL server (Tests/service/postgres.sh).
+REEL_TEST_APT_PACKAGES=(chromium qemu-user postgresql)
 
 # reel_ensure_deps [MORE_PACKAGES...]: Reel's packages and any more named.
 reel_ensure_deps() {

@@ -18,7 +18,7 @@ public struct ServiceConfiguration: Sendable {
     /// in SQLite in `data`, for this process alone.
     public var database: String?
     /// This node's name, the owner of its leases: a node restarted under the same name takes
-    /// back at once what it was rendering. By default HOST:PORT.
+    /// back at once what it was rendering. HOST:PORT (with port 0, HOST:pidPID).
     public var node: String
     /// How long a render stays leased to a node that stopped renewing the lease (died), before
     /// another node takes it.
@@ -50,7 +50,8 @@ public struct ServiceConfiguration: Sendable {
                 workspace: Workspace, log: @escaping @Sendable (String) -> Void) {
         self.data = data
         self.database = database
-        node = "\(ProcessInfo.processInfo.hostName):\(port)"
+        // Port 0 takes any free port: the process id tells such nodes apart.
+        node = "\(ProcessInfo.processInfo.hostName):\(port == 0 ? "pid\(getpid())" : String(port))"
         self.host = host
         self.port = port
         self.workers = workers
