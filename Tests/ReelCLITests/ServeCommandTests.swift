@@ -97,4 +97,17 @@ import Testing
         kill(second.process.process.processIdentifier, SIGTERM)
         #expect(second.process.exitStatus(within: 10) == 0, "\(second.process.standardError)")
     }
+
+    /// A database that is not PostgreSQL, or not there, stops the start at once with exit 69 and
+    /// says why, without the URL's password.
+    @Test func aDatabaseThatCannotBeUsedIsAClearStartFailure() throws {
+        let data = MediaFactory.folder("serve-database").appendingPathComponent("data").path
+        let notPostgres = try ReelCommand.run(["serve", "--data", data, "--database", "mysql://reel@127.0.0.1/reel"])
+        #expect(notPostgres.status == 69)
+        #expect(notPostgres.standardError.contains("error: the database URL is not a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE)"), "\(notPostgres.standardError)")
+        let absent = try ReelCommand.run(["serve", "token", "list", "--data", data, "--database", "postgres://reel:hunter2@127.0.0.1:9/reel"])
+        #expect(absent.status == 69)
+        #expect(absent.standardError.contains("cannot connect to the PostgreSQL database postgres://reel:***@127.0.0.1:9/reel"), "\(absent.standardError)")
+        #expect(!absent.standardError.contains("hunter2"))
+    }
 }
