@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The service's memory over many renders posted (docs/service.md): starts `reel serve` on a fresh
 data folder (SQLite, or PostgreSQL with --database), posts --renders renders (each other vars, so
-none is a repeat) from 20 clients through 100 tokens (a token may have 100 renders waiting), while
+none is a repeat) from 20 clients through a token per 100 renders (a token may have 100 waiting), while
 one worker renders them, and prints the service's resident memory after every tenth of them.
 
     bench/service-memory.py path/to/reel [--renders 10000] [--database postgres://…]
@@ -19,7 +19,7 @@ subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=s
                 os.path.join(media, "clip.mp4")], check=True)
 database = ["--database", args.database] if args.database else []
 tokens = [subprocess.run([args.reel, "serve", "token", "create", f"t{n}", "--data", data, *database], capture_output=True,
-                         text=True, check=True).stdout.strip().splitlines()[-1] for n in range(100)]
+                         text=True, check=True).stdout.strip().splitlines()[-1] for n in range((args.renders + 99) // 100)]
 service = subprocess.Popen([args.reel, "serve", "--data", data, *database, "--listen", "127.0.0.1:0", "--media-root", media,
                             "--workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 port = int(service.stdout.readline().split("http://127.0.0.1:")[1].split()[0])
@@ -42,7 +42,7 @@ def post(client):
             n = next(counter, None)
         if n is None:
             return
-        c.request("POST", "/v1/renders", body=body(n), headers={"Authorization": "Bearer " + tokens[n % 100],
+        c.request("POST", "/v1/renders", body=body(n), headers={"Authorization": "Bearer " + tokens[n % len(tokens)],
                                                                "Content-Type": "application/json"})
         answer = c.getresponse(); text = answer.read()
         assert answer.status == 202, (answer.status, text[:300])

@@ -1,5 +1,6 @@
 import Digest
 import Foundation
+import MediaIO
 import ProjectFile
 import ReelApplication
 import RenderEngine
@@ -70,6 +71,10 @@ final class RenderWorkers: Sendable {
                 }
                 log("\(render.id): rendering on \(node)")
                 let ended = perform(render)
+                // A render keeps freed memory in the heaps for its next encoder (HeapPolicy); a
+                // service that renders for months gives it back between renders, so its resident
+                // memory stays flat however many renders it makes.
+                HeapPolicy.trim()
                 if try store.finish(ended, owner: node, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil) {
                     log("\(render.id): \(ended.status.rawValue)")
                 } else {
