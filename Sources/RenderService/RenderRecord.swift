@@ -36,6 +36,9 @@ struct RenderRecord: Sendable, Equatable {
     /// The node (`reel serve` process) whose worker holds the lease.
     var leaseOwner: String?
     var cancelRequested: Bool
+    /// How many times a node died while rendering it: a render that keeps killing its node
+    /// (a crash in a decoder, say) is failed after `RenderStore.interruptionLimit`, not retried forever.
+    var interruptions: Int
 
     /// A queued render of `request`, with a new random id.
     init(token: String, request: String, idempotencyKey: String?, now: Date = Date()) {
@@ -49,6 +52,7 @@ struct RenderRecord: Sendable, Equatable {
         requestDigest = RenderStore.digest(request)
         self.idempotencyKey = idempotencyKey
         cancelRequested = false
+        interruptions = 0
     }
 }
 
@@ -61,7 +65,7 @@ extension RenderRecord: StoredRow {
         (createdAt, startedAt, finishedAt, error) = (try row["createdAt"], try row["startedAt"], try row["finishedAt"], try row["error"])
         (request, requestDigest, idempotencyKey) = (try row["request"], try row["requestDigest"], try row["idempotencyKey"])
         (outputPath, outputBytes, outputSHA256, contentType) = (try row["outputPath"], try row["outputBytes"], try row["outputSHA256"], try row["contentType"])
-        (leaseUntil, leaseOwner, cancelRequested) = (try row["leaseUntil"], try row["leaseOwner"], try row["cancelRequested"])
+        (leaseUntil, leaseOwner, cancelRequested, interruptions) = (try row["leaseUntil"], try row["leaseOwner"], try row["cancelRequested"], try row["interruptions"])
     }
 
     var columns: [(name: String, value: SQLValue)] {
@@ -71,6 +75,6 @@ extension RenderRecord: StoredRow {
          ("request", request.sqlValue), ("requestDigest", requestDigest.sqlValue), ("idempotencyKey", idempotencyKey.sqlValue),
          ("outputPath", outputPath.sqlValue), ("outputBytes", outputBytes.sqlValue), ("outputSHA256", outputSHA256.sqlValue),
          ("contentType", contentType.sqlValue), ("leaseUntil", leaseUntil.sqlValue), ("leaseOwner", leaseOwner.sqlValue),
-         ("cancelRequested", cancelRequested.sqlValue)]
+         ("cancelRequested", cancelRequested.sqlValue), ("interruptions", interruptions.sqlValue)]
     }
 }

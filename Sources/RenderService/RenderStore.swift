@@ -46,7 +46,7 @@ final class RenderStore: Sendable {
                 createdAt DOUBLE PRECISION NOT NULL, startedAt DOUBLE PRECISION, finishedAt DOUBLE PRECISION, error TEXT,
                 request TEXT NOT NULL, requestDigest TEXT NOT NULL, idempotencyKey TEXT,
                 outputPath TEXT, outputBytes BIGINT, outputSHA256 TEXT, contentType TEXT,
-                leaseUntil DOUBLE PRECISION, leaseOwner TEXT, cancelRequested BOOLEAN NOT NULL,
+                leaseUntil DOUBLE PRECISION, leaseOwner TEXT, cancelRequested BOOLEAN NOT NULL, interruptions BIGINT NOT NULL,
                 UNIQUE (token, idempotencyKey))
             """,
             "CREATE INDEX renders_by_status ON renders (status, createdAt)",
@@ -163,16 +163,33 @@ final class RenderStore: Sendable {
         }
     }
 
+    /// A render whose node died while rendering it this many times is failed, not tried again.
+    static let interruptionLimit = 3
+
+    /// The SQL that puts renders cut off by their node's death back in the queue.
+    private static let requeueCutOff = "UPDATE renders SET status = 'queued', leaseUntil = NULL, leaseOwner = NULL, interruptions = interruptions + 1 WHERE status = 'rendering'"
+
     /// The oldest queued render, now leased to `owner` until `lease` from now; renders whose
     /// lease ran out go back to the queue first. Two nodes never take the same render: the row is
-    /// locked as it is read, and a row another node holds is passed over.
+    /// locked as it is read, and a row another node holds is passed over. A render cut off
+    /// `interruptionLimit` times is failed on the way, with its webhook delivery.
     func claimNext(owner: String, lease: TimeInterval, now: Date = Date()) throws -> RenderRecord? {
         try database.write { db in
             let t = now.timeIntervalSince1970
-            try db.execute("UPDATE renders SET status = 'queued', leaseUntil = NULL, leaseOwner = NULL WHERE status = 'rendering' AND leaseUntil < ?", [.real(t)])
-            guard var next = try db.fetch(RenderRecord.self, "WHERE status = 'queued' ORDER BY createdAt, id LIMIT 1" + database.dialect.lockingSkipLocked).first else {
-                return nil
-            }
+            try db.execute(Self.requeueCutOff + " AND leaseUntil < ?", [.real(t)])
+            var next: RenderRecord
+            repeat {
+                guard let oldest = try db.fetch(RenderRecord.self, "WHERE status = 'queued' ORDER BY createdAt, id LIMIT 1" + database.dialect.lockingSkipLocked).first else {
+                    return nil
+                }
+                next = oldest
+                guard next.interruptions >= Self.interruptionLimit else { break }
+                (next.status, next.finishedAt) = (.failed, t)
+                next.error = "its node died while rendering it \(next.interruptions) times (a crash or the machine's memory running out?); "
+                    + "it is not tried again: look at the nodes' logs, then post it anew"
+                try db.update(next)
+                if let delivery = Delivery(telling: next, now: now) { try db.insert(delivery) }
+            } while true
             next.status = .rendering
             next.startedAt = next.startedAt ?? t
             next.leaseUntil = t + lease
@@ -186,7 +203,7 @@ final class RenderStore: Sendable {
     /// name, a render it still holds was cut off by its last stop.
     func requeueInterrupted(owner: String) throws -> Int {
         try database.write { db in
-            try db.execute("UPDATE renders SET status = 'queued', leaseUntil = NULL, leaseOwner = NULL WHERE status = 'rendering' AND leaseOwner = ?", [.text(owner)])
+            try db.execute(Self.requeueCutOff + " AND leaseOwner = ?", [.text(owner)])
         }
     }
 

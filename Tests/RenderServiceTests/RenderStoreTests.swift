@@ -101,6 +101,26 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func aRenderThatKeepsKillingItsNodeIsFailedNotRetriedForever(_ backend: Backend) throws {
+        let store = try backend.stores(1)[0]
+        let id = try store.add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil)).render.id
+        let now = Date()
+        // Cut off three times: twice by its node's restart, once by its lease running out.
+        for _ in 0..<2 {
+            #expect(try store.claimNext(owner: "a", lease: 30, now: now)?.id == id)
+            #expect(try store.requeueInterrupted(owner: "a") == 1)
+        }
+        #expect(try store.claimNext(owner: "a", lease: 30, now: now)?.id == id)
+        let later = try store.add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil, now: now.addingTimeInterval(1))).render.id
+        // The next claim fails it (with its webhook) and takes the render after it.
+        #expect(try store.claimNext(owner: "b", lease: 30, now: now.addingTimeInterval(31))?.id == later)
+        let failed = try #require(try store.render(id, token: "alice"))
+        #expect(failed.status == .failed && failed.interruptions == 3)
+        #expect(failed.error?.contains("its node died while rendering it 3 times") == true)
+        #expect(try store.deliveries(of: id).map(\.id) == ["d_" + id.dropFirst(2) + "_failed"])
+    }
+
+    @Test(arguments: Backend.available)
     func oneIdempotencyKeyPostedToTwoNodesAtOnceMakesOneRender(_ backend: Backend) throws {
         let nodes = try backend.stores(2)
         let results = Mutex<[String]>([])
