@@ -18,16 +18,26 @@ public final class PostgresDatabase: SQLDatabase {
         release(try PostgresConnection(url: self.url, shown: Self.withoutPassword(url)))
     }
 
+    /// A pooled connection the server has closed since (a restart, an idle timeout) fails at
+    /// its next use: a read runs once more on a new connection, as reading twice changes nothing.
     public func read<T>(_ work: (any SQLConnection) throws -> T) throws -> T {
-        try withConnection { try work($0) }
+        do {
+            return try withConnection { try work($0) }
+        } catch let error as SQLError where error.kind == .connection {
+            return try withConnection { try work($0) }
+        }
     }
 
+    /// A write runs again when its transaction collided with another process's, or when its
+    /// connection was found closed before the transaction began.
     public func write<T>(_ work: (any SQLConnection) throws -> T) throws -> T {
         var attempt = 1
         while true {
+            var began = false
             do {
                 return try withConnection { connection in
                     try connection.execute("BEGIN")
+                    began = true
                     do {
                         let result = try work(connection)
                         try connection.execute("COMMIT")
@@ -37,8 +47,9 @@ public final class PostgresDatabase: SQLDatabase {
                         throw error
                     }
                 }
-            } catch let error as SQLError where attempt < 3 && (error.kind == .conflict || error.kind == .uniqueViolation) {
-                // Another process's transaction got there first; what this one read has changed.
+            } catch let error as SQLError where attempt < 3 && (error.kind == .conflict || error.kind == .uniqueViolation || (error.kind == .connection && !began)) {
+                // Another process's transaction got there first (what this one read has changed),
+                // or the connection had been closed: nothing of this transaction was done.
                 attempt += 1
             }
         }

@@ -174,6 +174,24 @@ import Testing
         #expect(rows.count == 1)
     }
 
+    /// The server closes the pooled connections (as a restart or an idle timeout does): the
+    /// next read and write open new ones, and nothing is lost or reported.
+    @Test(.enabled(if: Backend.postgresURL != nil)) func closedConnectionsAreReplaced() throws {
+        let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        try PostgresDatabase(url: Backend.postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
+        let store = try RenderStore(PostgresDatabase(url: Backend.postgresURL! + "?options=-c%20search_path%3D\(schema)&application_name=\(schema)"))
+        let id = try store.add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil)).render.id
+        let terminated = try PostgresDatabase(url: Backend.postgresURL!).read {
+            try $0.rows("SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = ?", [.text(schema)])
+        }
+        #expect(!terminated.isEmpty)
+        #expect(try store.render(id, token: "alice")?.id == id)
+        try PostgresDatabase(url: Backend.postgresURL!).read {
+            _ = try $0.rows("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?", [.text(schema)])
+        }
+        #expect(try store.claimNext(owner: "a", lease: 30)?.id == id)
+    }
+
     @Test func aServerThatIsNotThereIsAClearErrorNotAHang() throws {
         let started = Date()
         #expect {
