@@ -21,7 +21,8 @@ import Testing
         let bob: String
         let mediaRoot: URL
 
-        init(workers count: Int = 1, addressPolicy: AddressPolicy? = nil) throws {
+        /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`).
+        init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil) throws {
             let folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
             mediaRoot = folder.appendingPathComponent("media")
             try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
@@ -29,7 +30,7 @@ import Testing
                                                                   "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-shortest"])
             try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
             let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
-            let store = try RenderStore(SQLiteDatabase(path: folders.database))
+            let store = backend == .sqlite ? try RenderStore(SQLiteDatabase(path: folders.database)) : try backend.stores(1)[0]
             var remote = RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: addressPolicy == nil)
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
@@ -77,8 +78,9 @@ import Testing
         return [:]
     }
 
-    @Test func everyV1RouteNeedsALiveToken() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func everyV1RouteNeedsALiveToken(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try Fixture(backend)
         try await fixture.test { client in
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
             for (uri, method) in [("/v1/renders", HTTPRequest.Method.get), ("/v1/renders", .post), ("/v1/validate", .post), ("/v1/renders/r_1", .get)] {
@@ -106,8 +108,9 @@ import Testing
     }
 
     /// Posted, rendered by a worker, fetched whole and in ranges; the bytes are `reel render`'s.
-    @Test func aRenderIsAcceptedRenderedAndServed() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aRenderIsAcceptedRenderedAndServed(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try Fixture(backend)
         fixture.workers.start()
         defer { fixture.workers.stop(grace: 0) }
         try await fixture.test { client in
@@ -165,8 +168,9 @@ import Testing
 
     /// An invalid project is a 422 with every diagnostic at its line and column in what was
     /// posted; a malformed request a 400; `/v1/validate` renders nothing.
-    @Test func problemsAreAnsweredWithTheirPlaceInWhatWasPosted() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func problemsAreAnsweredWithTheirPlaceInWhatWasPosted(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try Fixture(backend)
         try await fixture.test { client in
             let bad = "{\"project\": {\"reel\": 1,\n  \"output\": {\"size\": [160, 90], \"fps\": \"thirty\"},\n  \"media\": {\"clip\": \"absent.mp4\"},\n"
                 + "  \"video\": [{\"clips\": [{\"media\": \"clip\"}]}]}}"
@@ -211,8 +215,9 @@ import Testing
 
     /// The same Idempotency-Key and body give the same render; another body under it is a 409.
     /// A token may have only so many renders waiting (429); a queued render cancels at once.
-    @Test func idempotencyQueueLimitsAndCancelling() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func idempotencyQueueLimitsAndCancelling(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try Fixture(backend)
         try await fixture.test { client in
             func post(_ body: String, key: String? = nil) async throws -> TestResponse {
                 try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice, key.map { [.idempotencyKey: $0] } ?? [:]),
@@ -243,8 +248,9 @@ import Testing
 
     /// A posted project's media URL that leads to this machine or a private network is refused
     /// as the connection is made: nothing is fetched from there.
-    @Test func mediaURLsToPrivateAddressesAreRefused() async throws {
-        let fixture = try Fixture(addressPolicy: AddressPolicy(allowPrivateNetwork: false))
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func mediaURLsToPrivateAddressesAreRefused(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: false))
         try await fixture.test { client in
             for url in ["http://127.0.0.1:9/clip.mp4", "http://localhost:9/clip.mp4", "http://169.254.169.254/latest/meta-data"] {
                 let body = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"\(url)\"")

@@ -17,8 +17,9 @@ import Testing
                      "overlays": [{"text": "{{ headline }}", "duration": "1s"}]}}
         """
 
-    @Test func aTemplateIsStoredCheckedAndRenderedWithVars() async throws {
-        let fixture = try ServiceAPITests.Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aTemplateIsStoredCheckedAndRenderedWithVars(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
         fixture.workers.start()
         defer { fixture.workers.stop(grace: 0) }
         try await fixture.test { client in
@@ -64,8 +65,9 @@ import Testing
 
     /// Rows checked first: an invalid row is kept with its problems, the others render, and a
     /// later row reuses the segment no row changes.
-    @Test func aBatchRendersEveryValidRowSharingTheCache() async throws {
-        let fixture = try ServiceAPITests.Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aBatchRendersEveryValidRowSharingTheCache(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
         fixture.workers.start()
         defer { fixture.workers.stop(grace: 0) }
         try await fixture.test { client in

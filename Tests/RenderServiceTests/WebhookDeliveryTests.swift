@@ -21,8 +21,9 @@ import Webhooks
                           schedule: RetrySchedule(firstDelay: .milliseconds(200), maximumDelay: .seconds(1), attempts: 3, jitter: 0), log: { _ in })
     }
 
-    @Test func aDoneRenderIsToldSignedAndRetriedUntilTheReceiverTakesIt() async throws {
-        let fixture = try ServiceAPITests.Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aDoneRenderIsToldSignedAndRetriedUntilTheReceiverTakesIt(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: true)
         fixture.workers.start()
@@ -59,8 +60,9 @@ import Webhooks
         #expect(try fixture.core.metrics().contains("reel_webhook_attempts_total{delivery=\"delivered\"} 2\n"))
     }
 
-    @Test func aCancelledRenderIsToldButNotToAPrivateAddressUnlessAllowed() async throws {
-        let fixture = try ServiceAPITests.Fixture()
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aCancelledRenderIsToldButNotToAPrivateAddressUnlessAllowed(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: false)
         deliveries.start()
