@@ -57,7 +57,7 @@ final class RenderStore: Sendable {
             """,
             "CREATE INDEX deliveries_due ON deliveries (status, nextAt)",
             """
-            CREATE TABLE templates (token TEXT NOT NULL, name TEXT NOT NULL, project TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL,
+            CREATE TABLE templates (token TEXT NOT NULL, name TEXT NOT NULL, body TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL,
                                     updatedAt DOUBLE PRECISION NOT NULL, PRIMARY KEY (token, name))
             """,
             "CREATE TABLE batches (id TEXT PRIMARY KEY, token TEXT NOT NULL, template TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL, rows TEXT NOT NULL)",

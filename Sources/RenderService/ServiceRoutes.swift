@@ -42,10 +42,10 @@ enum ServiceRoutes {
         router.put("/v1/templates/:name") { request, context in
             let name = try context.parameters.require("name")
             try TemplateName.check(name)
-            let project = try RenderOrder.templateProject(of: try await core.body(of: request, context: context))
-            _ = try core.check(try RenderOrder.request(posted: "{}", template: project))
+            let template = try TemplateBody(try await core.body(of: request, context: context))
+            _ = try template.request(posted: "{}", name: RenderOrder.bodyName) { _ = try core.check($0) }
             let now = Date().timeIntervalSince1970
-            let stored = try core.store.put(TemplateRecord(token: context.token, name: name, project: project, createdAt: now, updatedAt: now))
+            let stored = try core.store.put(TemplateRecord(token: context.token, name: name, body: template.text, createdAt: now, updatedAt: now))
             return try json(TemplateView.json(stored), status: stored.createdAt == now ? .created : .ok)
         }
 
@@ -55,9 +55,10 @@ enum ServiceRoutes {
 
         router.post("/v1/templates/:name/renders") { request, context in
             let template = try core.template(context)
-            let body = try RenderOrder.request(posted: try await core.body(of: request, context: context), template: template.project)
             try core.checkQueueRoom(for: context.token)
-            _ = try core.check(body)
+            let body = try TemplateBody(template.body).request(posted: try await core.body(of: request, context: context), name: "templates/" + template.name) {
+                _ = try core.check($0)
+            }
             let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: request.headers[.idempotencyKey]))
             return try json(RenderView.json(render), status: .accepted)
         }

@@ -6,8 +6,8 @@ import ProjectFile
 /// stored: a JSON value, or YAML text under `project_yaml`).
 enum TemplateView {
     static func json(_ template: TemplateRecord) -> [String: Any] {
-        let member = (try? JSONSerialization.jsonObject(with: Data(("{" + template.project + "}").utf8)) as? [String: Any]) ?? [:]
-        return member.merging(["name": template.name, "created_at": RenderView.time(template.createdAt),
+        let project = (try? TemplateBody(template.body).project) ?? [:]
+        return project.merging(["name": template.name, "created_at": RenderView.time(template.createdAt),
                                "updated_at": RenderView.time(template.updatedAt)]) { $1 }
     }
 }
@@ -31,14 +31,14 @@ extension ServiceCore {
         guard rows.count <= pendingPerToken else { throw ServiceError(status: .contentTooLarge, message: "a batch has at most \(pendingPerToken) rows") }
         var shared = object
         shared["rows"] = nil
+        let project = try TemplateBody(template.body)
         var renders: [RenderRecord] = [], checked: [BatchRecord.Row] = []
         for (index, vars) in rows.enumerated() {
             var fields = shared
             fields["vars"] = vars
             let posted = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
-            let request = try RenderOrder.request(posted: posted, template: template.project)
             do {
-                _ = try check(request)
+                let request = try project.request(posted: posted, name: "templates/" + template.name) { _ = try check($0) }
                 let render = RenderRecord(token: token, request: request, idempotencyKey: nil)
                 renders.append(render)
                 checked.append(BatchRecord.Row(row: index + 1, render: render.id, problems: nil))

@@ -8,8 +8,8 @@ struct TemplateRecord: Sendable {
 
     var token: String
     var name: String
-    /// The project member as posted: `"project": {…}` or `"project_yaml": "…"`, JSON text.
-    var project: String
+    /// The body as it was put: `{"project": {…}}` or `{"project_yaml": "…"}` (`TemplateBody`).
+    var body: String
     var createdAt: Double
     var updatedAt: Double
 }
@@ -18,11 +18,11 @@ extension TemplateRecord: StoredRow {
     static let table = "templates", key = ["token", "name"]
 
     init(_ row: SQLRow) throws {
-        (token, name, project, createdAt, updatedAt) = (try row["token"], try row["name"], try row["project"], try row["createdAt"], try row["updatedAt"])
+        (token, name, body, createdAt, updatedAt) = (try row["token"], try row["name"], try row["body"], try row["createdAt"], try row["updatedAt"])
     }
 
     var columns: [(name: String, value: SQLValue)] {
-        [("token", token.sqlValue), ("name", name.sqlValue), ("project", project.sqlValue), ("createdAt", createdAt.sqlValue), ("updatedAt", updatedAt.sqlValue)]
+        [("token", token.sqlValue), ("name", name.sqlValue), ("body", body.sqlValue), ("createdAt", createdAt.sqlValue), ("updatedAt", updatedAt.sqlValue)]
     }
 }
 
@@ -36,27 +36,42 @@ enum TemplateName {
     }
 }
 
-extension RenderOrder {
-    /// The member of a template's body that holds its project (`"project": …` or
-    /// `"project_yaml": …`, as JSON text), after checking the body is a project and nothing else.
-    static func templateProject(of body: String) throws(ProjectError) -> String {
-        let request = try DocumentLoader.load(text: body, name: bodyName, format: .json)
-        guard case .object(let members) = request.root.value, members.count == 1,
-              let key = members.first?.key, key == "project" || key == "project_yaml" else {
-            throw ProjectError(.usage, Diagnostic(location: request.root.location, path: "",
+/// A template's body, `{"project": {…}}` or `{"project_yaml": "…"}` and nothing else, and the
+/// requests made of it: its project member, as put, joined to the fields posted for one render.
+/// A problem inside the project is told at its place in the template's body, where the client
+/// wrote it, not in the joined text.
+struct TemplateBody {
+    let text: String
+    /// The member's text as put: `"project": {…}` or `"project_yaml": "…"`.
+    private let member: Substring
+    /// Where the member's value begins in `text`.
+    private let origin: SourceLocation
+
+    init(_ text: String) throws(ProjectError) {
+        let document = try DocumentLoader.load(text: text, name: RenderOrder.bodyName, format: .json)
+        guard case .object(let members) = document.root.value, members.count == 1,
+              let only = members.first, only.key == "project" || only.key == "project_yaml" else {
+            throw ProjectError(.usage, Diagnostic(location: document.root.location, path: "",
                 message: "a template's body is {\"project\": {…}} or {\"project_yaml\": \"…\"} and nothing else",
-                hint: "vars, format and the rest are given when it is rendered"), source: request.source)
+                hint: "vars, format and the rest are given when it is rendered"), source: document.source)
         }
-        // The body less its braces: the one member, as posted.
-        let open = body.firstIndex(of: "{")!, close = body.lastIndex(of: "}")!
-        return body[body.index(after: open)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
+        self.text = text
+        origin = only.value.location
+        // The body less its braces: the one member, as put.
+        member = text[text.index(after: text.firstIndex(of: "{")!)..<text.lastIndex(of: "}")!].trimmingPrefix(while: \.isWhitespace)
     }
 
-    /// A render request made of a template's project and the fields posted for one render
-    /// (`{ "vars": …, "format": …, … }`): the posted text with the project appended, so what was
-    /// posted keeps its lines and columns.
-    static func request(posted body: String, template project: String) throws(ProjectError) -> String {
-        let posted = try DocumentLoader.load(text: body, name: bodyName, format: .json)
+    /// The member as a JSON object (`{"project": …}`), for showing the template.
+    var project: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(("{" + member + "}").utf8)) as? [String: Any]) ?? [:]
+    }
+
+    /// The render request made of the fields posted for one render (`{ "vars": …, "format": …, … }`)
+    /// and this project: the posted text with the project appended, so what was posted keeps
+    /// its lines and columns. `check` runs on it; a problem it finds inside the project is moved
+    /// to its place in this body, named `name`.
+    func request(posted body: String, name: String, check: (String) throws -> Void) throws -> String {
+        let posted = try DocumentLoader.load(text: body, name: RenderOrder.bodyName, format: .json)
         guard case .object(let members) = posted.root.value else {
             throw ProjectError(.usage, Diagnostic(location: posted.root.location, path: "", message: "the request body is \(posted.root.excerpt), not a JSON object",
                                                   hint: "post {\"vars\": {…}}"), source: posted.source)
@@ -65,7 +80,27 @@ extension RenderOrder {
             throw ProjectError(.usage, Diagnostic(location: given.value.location, path: "", message: "a template render takes the template's project, not \(given.key)",
                                                   hint: "post the vars and settings only"), source: posted.source)
         }
-        let close = body.lastIndex(of: "}")!
-        return body[..<close] + (members.isEmpty ? "" : ",\n") + project + "}"
+        let request = String(body[..<body.lastIndex(of: "}")!]) + (members.isEmpty ? "" : ",\n") + member + "}"
+        do {
+            try check(request)
+        } catch let error as ProjectError {
+            throw relocated(error, in: request, name: name)
+        }
+        return request
+    }
+
+    /// `error`, with what lies in the project part of `request` moved to this body.
+    private func relocated(_ error: ProjectError, in request: String, name: String) -> ProjectError {
+        guard let joined = try? DocumentLoader.load(text: request, name: RenderOrder.bodyName, format: .json),
+              let start = (joined.root["project"] ?? joined.root["project_yaml"])?.location else { return error }
+        let diagnostics = error.diagnostics.map { diagnostic in
+            let at = diagnostic.location
+            guard at.file == RenderOrder.bodyName, (at.line, at.column) >= (start.line, start.column) else { return diagnostic }
+            var moved = diagnostic
+            moved.location = SourceLocation(file: name, line: at.line - start.line + origin.line,
+                                            column: at.line == start.line ? at.column - start.column + origin.column : at.column)
+            return moved
+        }
+        return ProjectError(error.category, diagnostics: diagnostics, sources: error.sources.filter { $0.name != name } + [SourceText(name: name, text: text)])
     }
 }

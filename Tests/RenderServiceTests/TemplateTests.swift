@@ -63,6 +63,48 @@ import Testing
         }
     }
 
+    /// A problem inside a template's project is told at its line and column in the template's
+    /// body as it was put, not in the request the service joins for a render.
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func problemsInsideATemplateAreToldWhereTheTemplateWasWritten(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
+        /// Line and column (1-based) of `text`'s first occurrence in `body`.
+        @Sendable func place(of text: String, in body: String) throws -> (line: Int, column: Int) {
+            let lines = body.components(separatedBy: "\n")
+            let line = try #require(lines.firstIndex { $0.contains(text) })
+            return (line + 1, lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: text)!.lowerBound) + 1)
+        }
+        @Sendable func firstProblem(_ answer: [String: Any]) -> (file: String?, line: Int?, column: Int?) {
+            let first = ((answer["error"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first
+            return (first?["file"] as? String, first?["line"] as? Int, first?["column"] as? Int)
+        }
+        try await fixture.test { client in
+            let alice = ServiceAPITests.auth(fixture.alice)
+            let broken = "\n  " + Self.template.replacingOccurrences(of: #""duration": "1s"}]}}"#, with: #""duration": "zz"}]}}"#)
+            let refused = try await client.execute(uri: "/v1/templates/broken", method: .put, headers: alice, body: ByteBuffer(string: broken)) { response in
+                #expect(response.status == .unprocessableContent)
+                return try ServiceAPITests.object(response)
+            }
+            let wrong = try place(of: #""zz""#, in: broken)
+            #expect(firstProblem(refused) == ("request", wrong.line, wrong.column), "\(refused)")
+
+            try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) {
+                #expect($0.status == .created)
+            }
+            // The template's media is gone by the time it is rendered.
+            try FileManager.default.removeItem(at: fixture.mediaRoot.appendingPathComponent("clip.mp4"))
+            let missing = try await client.execute(uri: "/v1/templates/promo/renders", method: .post, headers: alice,
+                                                   body: ByteBuffer(string: "{\n  \"vars\": {\"headline\": \"Summer\"}\n}")) { response in
+                #expect(response.status == .unprocessableContent)
+                return try ServiceAPITests.object(response)
+            }
+            let media = try place(of: #""clip.mp4""#, in: Self.template)
+            #expect(firstProblem(missing) == ("templates/promo", media.line, media.column), "\(missing)")
+            let message = (missing["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains("templates/promo:\(media.line):\(media.column)"), "\(message)")
+        }
+    }
+
     /// Rows checked first: an invalid row is kept with its problems, the others render, and a
     /// later row reuses the segment no row changes.
     @Test(arguments: RenderStoreTests.Backend.available)
