@@ -169,7 +169,15 @@ final class RenderStore: Sendable {
     /// The SQL that puts renders cut off by their node's death back in the queue.
     private static let requeueCutOff = "UPDATE renders SET status = 'queued', leaseUntil = NULL, leaseOwner = NULL, interruptions = interruptions + 1 WHERE status = 'rendering'"
 
-    /// The oldest queued render, now leased to `owner` until `lease` from now; renders whose
+    /// The render to take next: the oldest of the token with the fewest renders rendering, so one
+    /// token's hundred queued renders do not keep another token's one waiting behind them all.
+    private static let nextInLine = """
+        SELECT renders.* FROM renders
+        LEFT JOIN (SELECT token, COUNT(*) AS running FROM renders WHERE status = 'rendering' GROUP BY token) busy ON busy.token = renders.token
+        WHERE renders.status = 'queued' ORDER BY COALESCE(busy.running, 0), renders.createdAt, renders.id LIMIT 1
+        """
+
+    /// The next render in line (`nextInLine`), now leased to `owner` until `lease` from now; renders whose
     /// lease ran out go back to the queue first. Two nodes never take the same render: the row is
     /// locked as it is read, and a row another node holds is passed over. A render cut off
     /// `interruptionLimit` times is failed on the way, with its webhook delivery.
@@ -179,10 +187,8 @@ final class RenderStore: Sendable {
             try db.execute(Self.requeueCutOff + " AND leaseUntil < ?", [.real(t)])
             var next: RenderRecord
             repeat {
-                guard let oldest = try db.fetch(RenderRecord.self, "WHERE status = 'queued' ORDER BY createdAt, id LIMIT 1" + database.dialect.lockingSkipLocked).first else {
-                    return nil
-                }
-                next = oldest
+                guard let row = try db.rows(Self.nextInLine + database.dialect.lockingSkipLocked(of: "renders"), []).first else { return nil }
+                next = try RenderRecord(row)
                 guard next.interruptions >= Self.interruptionLimit else { break }
                 (next.status, next.finishedAt) = (.failed, t)
                 next.error = "its node died while rendering it \(next.interruptions) times (a crash or the machine's memory running out?); "
@@ -283,7 +289,7 @@ final class RenderStore: Sendable {
     func claimDueDeliveries(now: Date = Date(), hold: TimeInterval, limit: Int = 20) throws -> [Delivery] {
         try database.write { db in
             let t = now.timeIntervalSince1970
-            let due = try db.fetch(Delivery.self, "WHERE status = 'pending' AND nextAt <= ? ORDER BY nextAt LIMIT ?" + database.dialect.lockingSkipLocked,
+            let due = try db.fetch(Delivery.self, "WHERE status = 'pending' AND nextAt <= ? ORDER BY nextAt LIMIT ?" + database.dialect.lockingSkipLocked(),
                                    [.real(t), .integer(Int64(limit))])
             for delivery in due { try db.execute("UPDATE deliveries SET nextAt = ? WHERE id = ?", [.real(t + hold), .text(delivery.id)]) }
             return due

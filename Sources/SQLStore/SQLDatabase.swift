@@ -37,11 +37,12 @@ public enum SQLDialect: Sendable {
 
     /// Ends a `SELECT` of rows the transaction will update: locks them and passes over rows
     /// another transaction holds, so two processes never take the same row. SQLite needs nothing:
-    /// it has one writer at a time.
-    public var lockingSkipLocked: String {
+    /// it has one writer at a time. `table`: the table whose rows are taken, when the `SELECT`
+    /// joins others.
+    public func lockingSkipLocked(of table: String? = nil) -> String {
         switch self {
         case .sqlite: ""
-        case .postgres: " FOR UPDATE SKIP LOCKED"
+        case .postgres: " FOR UPDATE\(table.map { " OF \($0)" } ?? "") SKIP LOCKED"
         }
     }
 }

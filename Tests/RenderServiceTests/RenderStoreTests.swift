@@ -88,6 +88,20 @@ import Testing
         #expect(try a.deliveries(of: id).map(\.id) == ["d_" + id.dropFirst(2) + "_done"])
     }
 
+    /// One token's many queued renders do not keep another token's render waiting behind them:
+    /// the next render is the oldest of the token with the fewest rendering.
+    @Test(arguments: Backend.available)
+    func tokensTakeTurns(_ backend: Backend) throws {
+        let store = try backend.stores(1)[0]
+        let start = Date()
+        let alice = try (0..<3).map { n in
+            try store.add(RenderRecord(token: "alice", request: Self.request(), idempotencyKey: nil, now: start.addingTimeInterval(Double(n)))).render.id
+        }
+        let bob = try store.add(RenderRecord(token: "bob", request: Self.request(), idempotencyKey: nil, now: start.addingTimeInterval(10))).render.id
+        let order = try (0..<4).map { _ in try #require(try store.claimNext(owner: "a", lease: 30)).id }
+        #expect(order == [alice[0], bob, alice[1], alice[2]])
+    }
+
     @Test(arguments: Backend.available)
     func aRestartedNodeTakesBackOnlyItsOwnRenders(_ backend: Backend) throws {
         let store = try backend.stores(1)[0]
