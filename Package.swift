@@ -10,7 +10,7 @@ import PackageDescription
 /// {ProjectCompiler, RemoteMedia, RenderEngine, MediaIO, OverlayRendering, FileSafety, Batch, Interchange, TimelinePage, FilePaths}
 ///   ← ReelApplication ← {PreviewServer, reel}: the application layer, what every front end does with the libraries (open a project
 ///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
-/// {ProjectFile, ProjectCompiler, CompositionGraph} ← ProjectDiff ← ReelApplication: what a change does to the output (`reel diff`),
+/// {ProjectFile, ProjectCompiler, CompositionGraph, TimelinePage} ← ProjectDiff ← ReelApplication: what a change does to the output (`reel diff`),
 ///   decided from the segments' content keys, which ReelApplication computes; no FFmpeg, no Cairo.
 /// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine.
 /// {ReelApplication, AtomicFiles, Digest, Webhooks, NetworkPolicy, GRDB, Hummingbird} ← RenderService ← reel: `reel serve`, the render API with its jobs in SQLite.
@@ -75,7 +75,7 @@ let package = Package(
         // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
         .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
         // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).
-        .target(name: "ProjectDiff", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler"]),
+        .target(name: "ProjectDiff", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "TimelinePage"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
