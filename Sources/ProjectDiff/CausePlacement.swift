@@ -3,8 +3,8 @@ import ProjectCompiler
 
 /// Where on one side's timeline the element a cause's path names sits: an overlay over its
 /// time, a clip over its place (and, when its timing changes, everything after it, which
-/// moves), a media file wherever it is used; nil: the whole timeline (the output settings,
-/// captions, fonts).
+/// moves), a media file wherever it is used, the file's own settings (metadata, faststart)
+/// nowhere on it; nil: the whole timeline (the output settings, captions, fonts).
 struct CausePlacement {
     let project: Project
     let layout: TimelineLayout
@@ -12,6 +12,9 @@ struct CausePlacement {
 
     /// Clip keys whose change moves every later clip.
     static let timingKeys: Set<String> = ["from", "to", "duration", "at", "speed", "speed_ramp", "reverse", "freeze", "loop"]
+
+    /// Output settings that change the file but no frame and no sound.
+    static let fileSettings: Set<String> = ["metadata", "faststart", "container"]
 
     func ranges(of cause: Cause) -> [TimeRange]? {
         let steps = PathSteps.parse(cause.path)
@@ -35,6 +38,9 @@ struct CausePlacement {
                 return [TimeRange(start: range.start, end: max(range.end, duration))]
             }
             return [range]
+        case "output":
+            guard steps.count > 1, case .key(let key) = steps[1] else { return nil }
+            return Self.fileSettings.contains(key) ? [] : nil
         case "media":
             guard steps.count > 1, case .key(let name) = steps[1] else { return nil }
             let uses = uses(of: name)

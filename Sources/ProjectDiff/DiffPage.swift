@@ -80,6 +80,10 @@ public enum DiffPage {
                 marks += "<a class=\"mark \(kind)\" href=\"#range-\(i + 1)\" style=\"left:\(percent(shown.start))%;width:\(percent(shown.duration))%\" "
                     + "title=\"\(TimeNotation.clock(c.range.start))–\(TimeNotation.clock(c.range.end))\"></a>"
             }
+            if name == "old", let removed = d.removed {
+                marks += "<span class=\"mark removed\" style=\"left:\(percent(removed.start))%;width:\(percent(removed.duration))%\" "
+                    + "title=\"removed: \(TimeNotation.clock(removed.start))–\(TimeNotation.clock(removed.end))\"></span>"
+            }
             return "<div class=\"timeline\" id=\"\(name)-timeline\"><span class=\"side\">\(name) · \(TimeNotation.clock(length))</span>"
                 + "<div class=\"track\"><div class=\"length\" style=\"width:\(percent(length))%\"></div>\(marks)</div></div>"
         }
@@ -87,7 +91,7 @@ public enum DiffPage {
             .map { "<i style=\"left:\(percent(MediaTime(seconds: $0)))%\">\($0) s</i>" }.joined()
         return "<section class=\"timelines\">\(bar("old", d.oldDuration))\(bar("new", d.duration))"
             + "<div class=\"ruler\">\(ticks)</div><p class=\"legend\"><span class=\"mark video\"></span> video changed "
-            + "<span class=\"mark audio\"></span> audio changed</p></section>"
+            + "<span class=\"mark audio\"></span> audio changed <span class=\"mark removed\"></span> removed</p></section>"
     }
 
     private static func section(_ i: Int, _ c: ProjectDifference.ChangedRange, _ media: RangeMedia) -> String {
@@ -136,6 +140,7 @@ public enum DiffPage {
         .mark{position:absolute;display:inline-block;border-radius:3px;opacity:.9}
         .track .mark{top:3px;bottom:3px;min-width:2px}
         .mark.video{background:var(--video)}.mark.audio{background:var(--audio)}
+        .mark.removed{background:repeating-linear-gradient(45deg,#8d93a3 0 4px,transparent 4px 8px)}
         .track .mark.video.audio{background:linear-gradient(var(--video) 55%,var(--audio) 55%)}
         .legend .mark{position:static;width:12px;height:12px;vertical-align:-2px;margin-left:10px}
         .ruler{position:relative;height:18px;margin-left:160px;color:var(--muted);font-size:11px}

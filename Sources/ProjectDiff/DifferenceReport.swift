@@ -16,6 +16,9 @@ extension ProjectDifference {
             lines.append("\(TimeNotation.clock(c.range.start))–\(TimeNotation.clock(c.range.end)) \(what): "
                          + c.causes.map(\.text).joined(separator: ", "))
         }
+        if let removed {
+            lines.append("\(TimeNotation.clock(removed.start))–\(TimeNotation.clock(removed.end)) removed: the old side is longer")
+        }
         if !fileOnly.isEmpty {
             lines.append("the file changes, not its frames or sound: " + fileOnly.map(\.text).joined(separator: ", "))
         }
@@ -42,6 +45,7 @@ extension ProjectDifference {
         Report(identical: isIdentical, duration: duration.seconds, durationExact: duration.description,
                oldDuration: oldDuration.seconds, oldDurationExact: oldDuration.description,
                videoChanged: videoChanged.seconds, audioChanged: audioChanged,
+               removed: removed.map { .init(start: $0.start.seconds, end: $0.end.seconds, startExact: $0.start.description, endExact: $0.end.description) },
                changed: changed.map { c in
                    .init(start: c.range.start.seconds, end: c.range.end.seconds, startExact: c.range.start.description,
                          endExact: c.range.end.description, video: c.video, audio: c.audio, segments: c.segments, causes: c.causes.map(\.text))
@@ -50,6 +54,15 @@ extension ProjectDifference {
     }
 
     public struct Report: Encodable, Sendable {
+        public struct Span: Encodable, Sendable {
+            var start: Double
+            var end: Double
+            var startExact: String
+            var endExact: String
+
+            enum CodingKeys: String, CodingKey { case start, end, startExact = "start_exact", endExact = "end_exact" }
+        }
+
         public struct Range: Encodable, Sendable {
             var start: Double
             var end: Double
@@ -72,6 +85,7 @@ extension ProjectDifference {
         var oldDurationExact: String
         var videoChanged: Double
         var audioChanged: Bool
+        var removed: Span?
         var changed: [Range]
         var everything: [String]
         var fileOnly: [String]
@@ -80,7 +94,7 @@ extension ProjectDifference {
 
         enum CodingKeys: String, CodingKey {
             case identical, duration, durationExact = "duration_exact", oldDuration = "old_duration", oldDurationExact = "old_duration_exact",
-                 videoChanged = "video_changed", audioChanged = "audio_changed", changed, everything, fileOnly = "file_only", causes, summary
+                 videoChanged = "video_changed", audioChanged = "audio_changed", removed, changed, everything, fileOnly = "file_only", causes, summary
         }
     }
 }

@@ -68,6 +68,8 @@ enum CauseFinder {
         var changedPaths = Set<String>()
         for change in DocumentChanges.between(old.substituted, new.substituted) where !isIgnored(change.path) {
             changedPaths.insert(change.path)
+            // Another name for the same bytes (a moved file) changes nothing.
+            if change.kind == .changed, let a = old.files[change.path], a == new.files[change.path] { continue }
             if change.kind != .changed {
                 causes.append(Cause(change.path, note: change.kind.rawValue))
             } else if let vars = viaVars(change.path, old: old, new: new) {

@@ -43,7 +43,7 @@ public struct DiffSide: Sendable {
 /// each with its causes, and whether the join's audio would be mixed again.
 public struct ProjectDifference: Sendable {
     public struct ChangedRange: Sendable, Equatable {
-        /// On the new side's timeline (beyond its end: what the old side had and the new lost).
+        /// On the new side's timeline.
         public var range: TimeRange
         public var video: Bool
         public var audio: Bool
@@ -53,6 +53,8 @@ public struct ProjectDifference: Sendable {
     }
 
     public var changed: [ChangedRange]
+    /// What the old side had after the new side's end (nil: the new side is as long or longer).
+    public var removed: TimeRange?
     public var oldDuration: MediaTime
     public var duration: MediaTime
     /// The join's audio is mixed again (its kept audio cannot be reused).
@@ -99,14 +101,16 @@ public struct ProjectDifference: Sendable {
             }
         }
         changed = ranges
+        removed = old.duration > new.duration ? TimeRange(start: new.duration, end: old.duration) : nil
         audioChanged = old.audioKey != new.audioKey
         let globals = placed.filter { $0.1 == nil }.map(\.0)
-        let allVideo = !new.segments.isEmpty && flags.filter(\.video).count == max(old.segments.count, new.segments.count)
+        let allVideo = !new.segments.isEmpty && flags.filter(\.video).count == new.segments.count
         everything = allVideo && new.segments.count > 1 ? globals : []
         var oldOutput = old.graph.output, newOutput = new.graph.output
         oldOutput.path = nil
         newOutput.path = nil
-        fileOnly = ranges.isEmpty && !audioChanged && oldOutput != newOutput ? globals : []
+        let fileSettings = placed.filter { $0.1?.isEmpty == true }.map(\.0)
+        fileOnly = ranges.isEmpty && !audioChanged && oldOutput != newOutput ? (fileSettings.isEmpty ? globals : fileSettings) : []
     }
 
     private struct SegmentChange {
@@ -122,24 +126,22 @@ public struct ProjectDifference: Sendable {
         let hasAudio = old.audioKey != nil || new.audioKey != nil
         if old.segments.isEmpty && new.segments.isEmpty {
             // Audio alone: no segments, one mix.
-            let whole = TimeRange(start: .zero, end: max(old.duration, new.duration))
+            let whole = TimeRange(start: .zero, end: new.duration)
             return old.audioKey == new.audioKey ? [] : [SegmentChange(index: 0, range: whole, video: false, audio: true)]
         }
         let aligned = zip(old.segments, new.segments).allSatisfy { $0.timeRange == $1.timeRange }
             || (old.segments.first?.timeRange.duration == new.segments.first?.timeRange.duration
                 && old.graph.videoComposition.frameDuration == new.graph.videoComposition.frameDuration)
         var found: [SegmentChange] = []
-        let count = max(old.segments.count, new.segments.count)
-        for i in 0..<count {
+        // The new side's segments: what a render of it renders (the old side's beyond its end are `removed`).
+        for (i, b) in new.segments.enumerated() {
             let a = i < old.segments.count ? old.segments[i] : nil
-            let b = i < new.segments.count ? new.segments[i] : nil
-            let range = (b ?? a)!.timeRange
-            guard aligned, let a, let b, a.timeRange == b.timeRange else {
-                found.append(SegmentChange(index: i, range: range, video: true, audio: hasAudio))
+            guard aligned, let a, a.timeRange == b.timeRange else {
+                found.append(SegmentChange(index: i, range: b.timeRange, video: true, audio: hasAudio))
                 continue
             }
             let video = a.key != b.key, audio = hasAudio && a.audioKey != b.audioKey
-            if video || audio { found.append(SegmentChange(index: i, range: range, video: video, audio: audio)) }
+            if video || audio { found.append(SegmentChange(index: i, range: b.timeRange, video: video, audio: audio)) }
         }
         return found
     }
