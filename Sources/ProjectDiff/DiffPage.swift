@@ -153,7 +153,7 @@ public enum DiffPage {
         .frame{position:relative;line-height:0;background:#000}
         .frame img{width:100%;display:block}
         .frame .after{position:absolute;inset:0;clip-path:inset(0 0 0 50%)}
-        .frame.difference .after{clip-path:none;mix-blend-mode:difference}
+        .frame.difference .after{clip-path:none!important;mix-blend-mode:difference}
         .absent{min-height:120px;line-height:1.4;padding:20px;color:var(--muted);background:#1c1f27}
         .frame .after.absent{position:absolute}
         .controls{display:flex;align-items:center;gap:8px;margin-top:4px;color:var(--muted)}

@@ -13,7 +13,10 @@ struct StrictOption: ParsableArguments {
 
     /// A loaded project's warnings on standard error, each at its line; under `--strict` they
     /// are errors instead (exit 65), so CI stops on them.
-    func check(_ loaded: ProjectPipeline.Loaded) throws(ProjectError) { try ErrorText.check(loaded, strict: strict, why: "--strict makes this warning an error") }
+    func check(_ loaded: ProjectPipeline.Loaded) throws(ProjectError) {
+        // `strict` only with warnings: an unparsed `StrictOption()` (ProjectOptions.graph) cannot read it.
+        if !loaded.warnings.isEmpty { try ErrorText.check(loaded, strict: strict, why: "--strict makes this warning an error") }
+    }
 }
 
 /// The project a command reads, and what shapes it: its vars and the fetching of its remote media.
