@@ -144,7 +144,7 @@ public enum DiffPage {
         .track .mark.video.audio{background:linear-gradient(var(--video) 55%,var(--audio) 55%)}
         .legend .mark{position:static;width:12px;height:12px;vertical-align:-2px;margin-left:10px}
         .ruler{position:relative;height:18px;margin-left:160px;color:var(--muted);font-size:11px}
-        .ruler i{position:absolute;font-style:normal;border-left:1px solid #ffffff30;padding-left:3px}
+        .ruler i{position:absolute;font-style:normal;white-space:nowrap;border-left:1px solid #ffffff30;padding-left:3px}
         .range{border-top:1px solid #2e3340;padding:14px 0}
         .causes{margin:0 0 10px;padding-left:20px}
         .stills{display:flex;flex-wrap:wrap;gap:14px}
