@@ -92,8 +92,9 @@ class Run:
             print(f"FAIL {name}: {type(error).__name__}: {error}", flush=True)
 
     def diff(self):
-        run = subprocess.run([self.reel, "diff", os.path.join(self.old, "project.yaml"), os.path.join(self.new, "project.yaml"),
-                              "--html", self.page], capture_output=True, text=True, env=self.env, timeout=600)
+        # Named relative to the work folder, as the page then names them: old/project.yaml → new/project.yaml.
+        run = subprocess.run([self.reel, "diff", "old/project.yaml", "new/project.yaml", "--html", self.page],
+                             capture_output=True, text=True, env=self.env, cwd=self.work, timeout=600)
         assert run.returncode == 1, f"exit {run.returncode}: {run.stderr}"
         assert "overlays[0].text (via vars.headline)" in run.stdout, run.stdout
         self.summary = run.stdout.strip().split("\n")[-1]
@@ -163,7 +164,7 @@ class Run:
         assert "overlays[0].text via vars.headline" in causes, causes
 
     def screenshot(self, path):
-        self.browser.send("Emulation.setDeviceMetricsOverride", width=1280, height=1500, deviceScaleFactor=1, mobile=False)
+        self.browser.send("Emulation.setDeviceMetricsOverride", width=1280, height=1000, deviceScaleFactor=1, mobile=False)
         self.browser.evaluate("window.scrollTo(0, 0)")
         time.sleep(0.3)
         self.browser.screenshot(path)
