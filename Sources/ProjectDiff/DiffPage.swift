@@ -36,24 +36,37 @@ public enum DiffPage {
         }
     }
 
-    /// `media[i]` goes with `difference.changed[i]`.
-    public static func html(old: String, new: String, rendition: String?, difference: ProjectDifference, media: [RangeMedia]) -> String {
+    /// One rendition's difference and, for each of its changed ranges, what the page shows of it.
+    public struct Rendition: Sendable {
+        public var name: String?
+        public var difference: ProjectDifference
+        /// `media[i]` goes with `difference.changed[i]`.
+        public var media: [RangeMedia]
+
+        public init(name: String?, difference: ProjectDifference, media: [RangeMedia]) {
+            self.name = name
+            self.difference = difference
+            self.media = media
+        }
+    }
+
+    /// The page of `renditions` (one, or each of a project's), `old` and `new` as given.
+    public static func html(old: String, new: String, renditions: [Rendition]) -> String {
         let e = HTMLText.escape
-        let title = "reel diff: \(old) → \(new)" + (rendition.map { " (\($0))" } ?? "")
-        var body = "<header><h1>\(e(title))</h1><p class=\"summary\">\(e(difference.summary))</p>"
-        if !difference.everything.isEmpty {
-            body += "<p class=\"everything\">Everything changes: \(codes(difference.everything))</p>"
-        }
-        if !difference.fileOnly.isEmpty {
-            body += "<p class=\"file-only\">The file changes, not its frames or sound: \(codes(difference.fileOnly))</p>"
-        }
-        body += "</header>"
-        body += timelines(difference)
-        for (i, range) in difference.changed.enumerated() {
-            body += section(i, range, media.indices.contains(i) ? media[i] : RangeMedia(stills: [], loudness: nil))
-        }
-        if difference.changed.isEmpty && difference.fileOnly.isEmpty && difference.everything.isEmpty {
-            body += "<p class=\"none\">No frame and no sound changes.</p>"
+        let title = "reel diff: \(old) → \(new)"
+        var body = "<header><h1>\(e(title))</h1></header>"
+        for (k, r) in renditions.enumerated() {
+            let d = r.difference
+            body += "<article class=\"rendition\">" + (r.name.map { "<h2 class=\"rendition-name\">rendition \(e($0))</h2>" } ?? "")
+            body += "<p class=\"summary\">\(e(d.summary))</p>"
+            if !d.everything.isEmpty { body += "<p class=\"everything\">Everything changes: \(codes(d.everything))</p>" }
+            if !d.fileOnly.isEmpty { body += "<p class=\"file-only\">The file changes, not its frames or sound: \(codes(d.fileOnly))</p>" }
+            body += timelines(d, anchor: "r\(k + 1)-range-")
+            for (i, range) in d.changed.enumerated() {
+                body += section("r\(k + 1)-range-\(i + 1)", range, r.media.indices.contains(i) ? r.media[i] : RangeMedia(stills: [], loudness: nil))
+            }
+            if d.isIdentical { body += "<p class=\"none\">No frame and no sound changes.</p>" }
+            body += "</article>"
         }
         return """
             <!doctype html>
@@ -69,7 +82,7 @@ public enum DiffPage {
     }
 
     /// Both sides' timelines on one scale (the longer one's), the changed ranges marked on each.
-    private static func timelines(_ d: ProjectDifference) -> String {
+    private static func timelines(_ d: ProjectDifference, anchor: String) -> String {
         let scale = max(d.oldDuration, d.duration)
         func percent(_ t: MediaTime) -> String { String(format: "%.3f", t.seconds / scale.seconds * 100) }
         func bar(_ name: String, _ length: MediaTime) -> String {
@@ -77,14 +90,14 @@ public enum DiffPage {
             for (i, c) in d.changed.enumerated() {
                 guard let shown = c.range.intersection(TimeRange(start: .zero, end: length)) else { continue }
                 let kind = [c.video ? "video" : nil, c.audio ? "audio" : nil].compactMap { $0 }.joined(separator: " ")
-                marks += "<a class=\"mark \(kind)\" href=\"#range-\(i + 1)\" style=\"left:\(percent(shown.start))%;width:\(percent(shown.duration))%\" "
+                marks += "<a class=\"mark \(kind)\" href=\"#\(anchor)\(i + 1)\" style=\"left:\(percent(shown.start))%;width:\(percent(shown.duration))%\" "
                     + "title=\"\(TimeNotation.clock(c.range.start))–\(TimeNotation.clock(c.range.end))\"></a>"
             }
             if name == "old", let removed = d.removed {
                 marks += "<span class=\"mark removed\" style=\"left:\(percent(removed.start))%;width:\(percent(removed.duration))%\" "
                     + "title=\"removed: \(TimeNotation.clock(removed.start))–\(TimeNotation.clock(removed.end))\"></span>"
             }
-            return "<div class=\"timeline\" id=\"\(name)-timeline\"><span class=\"side\">\(name) · \(TimeNotation.clock(length))</span>"
+            return "<div class=\"timeline \(name)\"><span class=\"side\">\(name) · \(TimeNotation.clock(length))</span>"
                 + "<div class=\"track\"><div class=\"length\" style=\"width:\(percent(length))%\"></div>\(marks)</div></div>"
         }
         let ticks = stride(from: 0, through: Int(scale.seconds.rounded(.down)), by: max(1, Int(scale.seconds / 10)))
@@ -94,10 +107,10 @@ public enum DiffPage {
             + "<span class=\"mark audio\"></span> audio changed <span class=\"mark removed\"></span> removed</p></section>"
     }
 
-    private static func section(_ i: Int, _ c: ProjectDifference.ChangedRange, _ media: RangeMedia) -> String {
+    private static func section(_ id: String, _ c: ProjectDifference.ChangedRange, _ media: RangeMedia) -> String {
         let e = HTMLText.escape
         let what = [c.video ? "video" : nil, c.audio ? "audio" : nil].compactMap { $0 }.joined(separator: " and ")
-        var html = "<section class=\"range\" id=\"range-\(i + 1)\"><h2>\(TimeNotation.clock(c.range.start))–\(TimeNotation.clock(c.range.end)) \(what)</h2>"
+        var html = "<section class=\"range\" id=\"\(id)\"><h2>\(TimeNotation.clock(c.range.start))–\(TimeNotation.clock(c.range.end)) \(what)</h2>"
         html += "<ul class=\"causes\">" + c.causes.map { "<li><code>\(e($0.path))</code>\($0.note.map { " " + e($0) } ?? "")</li>" }.joined() + "</ul>"
         if !media.stills.isEmpty {
             html += "<div class=\"stills\">"
@@ -130,7 +143,7 @@ public enum DiffPage {
         :root{color-scheme:dark;--ink:#e6e8ee;--muted:#8d93a3;--page:#121419;--video:#ff5c7a;--audio:#4cc2ff}
         body{margin:0;padding:0 20px 40px;background:var(--page);color:var(--ink);font:14px/1.4 system-ui,"DejaVu Sans",sans-serif}
         h1{font-size:20px;margin:16px 0 4px;overflow-wrap:anywhere}h2{font-size:16px;margin:0 0 6px;font-variant-numeric:tabular-nums}
-        .summary{font-size:16px;margin:0 0 6px}.everything,.file-only{color:#f2b233}
+        .summary{font-size:16px;margin:0 0 6px}.rendition-name{margin-top:18px;font-size:18px}.everything,.file-only{color:#f2b233}
         code{background:#ffffff14;padding:1px 4px;border-radius:3px}
         .timelines{margin:16px 0 24px;max-width:1100px}
         .timeline{display:flex;align-items:center;gap:10px;margin:6px 0}

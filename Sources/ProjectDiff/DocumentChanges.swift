@@ -11,7 +11,8 @@ public struct ValueChange: Sendable, Equatable {
     public var kind: Kind
 }
 
-/// The values that differ between two document trees, leaf by leaf, in document order:
+/// The values that differ between two document trees, leaf by leaf (a list of scalars is one
+/// leaf), in document order:
 /// where locations alone differ (a line moved) nothing is reported; an array element or a
 /// member present on one side only is reported once, as added or removed.
 public enum DocumentChanges {
@@ -37,12 +38,22 @@ public enum DocumentChanges {
                                    path: DocumentPath.appending(key: member.key, to: path))
             }
             return changes
+        case (.array(let a), .array(let b)) where a.allSatisfy(isScalar) && b.allSatisfy(isScalar):
+            // A list of numbers or words (a size, a position) is one value.
+            return same(old, new) ? [] : [ValueChange(path: path, kind: .changed)]
         case (.array(let a), .array(let b)):
             return (0..<max(a.count, b.count)).flatMap { i in
                 between(i < a.count ? a[i] : nil, i < b.count ? b[i] : nil, path: DocumentPath.appending(index: i, to: path))
             }
         default:
             return same(old, new) ? [] : [ValueChange(path: path, kind: .changed)]
+        }
+    }
+
+    private static func isScalar(_ node: Node) -> Bool {
+        switch node.value {
+        case .array, .object: false
+        default: true
         }
     }
 

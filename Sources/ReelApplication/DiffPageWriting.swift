@@ -18,17 +18,14 @@ extension ProjectComparison {
             try refuseUnsafeOutputs([path], reading: r.old.session.graph.readFiles(reader: "the old side's")
                                     + r.new.session.graph.readFiles(reader: "the new side's"), exampleName: "review.html")
         }
-        var pages: [String] = []
-        for r in renditions {
+        let shown = try renditions.map { r in
             let old = try FrameGenerator(graph: r.old.session.graph), new = try FrameGenerator(graph: r.new.session.graph)
-            let media = try r.difference.changed.map { range in
+            return DiffPage.Rendition(name: r.rendition, difference: r.difference, media: try r.difference.changed.map { range in
                 DiffPage.RangeMedia(stills: range.video ? try stills(of: range.range, old: old, new: new, width: stillWidth) : [],
                                     loudness: range.audio ? (try loudness(r.old, range.range), try loudness(r.new, range.range)) : nil)
-            }
-            pages.append(DiffPage.html(old: r.old.input, new: r.new.input, rendition: r.rendition, difference: r.difference, media: media))
+            })
         }
-        // Several renditions: their pages one after another in one file.
-        let html = pages.count == 1 ? pages[0] : pages.joined(separator: "\n")
+        let html = DiffPage.html(old: renditions[0].old.input, new: renditions[0].new.input, renditions: shown)
         do {
             try PartialFile.write(Array(html.utf8), to: path, sync: false)
         } catch {

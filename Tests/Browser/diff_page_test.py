@@ -110,9 +110,9 @@ class Run:
 
     def timelines(self):
         for side in ("old", "new"):
-            marks = self.browser.evaluate(f"document.querySelectorAll('#{side}-timeline .mark.video').length")
+            marks = self.browser.evaluate(f"document.querySelectorAll('.timeline.{side} .mark.video').length")
             assert marks >= 1, f"{side} timeline: {marks} changed ranges marked"
-        width = self.browser.evaluate("document.querySelector('#new-timeline .mark.video').getBoundingClientRect().width")
+        width = self.browser.evaluate("document.querySelector('.timeline.new .mark.video').getBoundingClientRect().width")
         assert width > 5, f"the changed range is {width} px wide"
 
     def stills(self):
