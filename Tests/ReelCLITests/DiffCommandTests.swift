@@ -70,4 +70,40 @@ import Testing
         #expect(run.standardOutput.hasPrefix("rendition wide:\nno change") && run.standardOutput.contains("rendition square:\neverything changes: output.size"),
                 "\(run.standardOutput)")
     }
+
+    /// `git diff` with scripts/git-diff-reel as the diff driver of project files shows reel
+    /// diff's lines for a commit's change and for the working tree's.
+    @Test func gitDiffShowsTheChangedRanges() throws {
+        let repo = Self.folder.appendingPathComponent("repo")
+        try? FileManager.default.removeItem(at: repo)
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        let project = repo.appendingPathComponent("promo.reel.yaml").path
+        // Its media by a relative path: the driver puts the version git gives as a temporary file beside it.
+        let clip = try MediaFactory.file("diff-cli-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=3", "-c:v", "libx264"])
+        try FileManager.default.copyItem(atPath: clip, toPath: repo.appendingPathComponent("clip.mp4").path)
+        try String(contentsOfFile: try Self.project("git.yaml"), encoding: .utf8).replacingOccurrences(of: clip, with: "clip.mp4")
+            .write(toFile: project, atomically: true, encoding: .utf8)
+        try "*.reel.yaml diff=reel\n".write(to: repo.appendingPathComponent(".gitattributes"), atomically: true, encoding: .utf8)
+        let environment = ["REEL": ReelCommand.executable.path, "REEL_CACHE_DIR": Self.folder.appendingPathComponent("cache").path]
+        func git(_ arguments: String...) throws -> String {
+            try MediaFactory.run("git", ["-C", repo.path, "-c", "user.name=Reel", "-c", "user.email=reel@example.com",
+                                         "-c", "diff.reel.command=\(repositoryRoot.path)/scripts/git-diff-reel"] + arguments, environment: environment)
+        }
+        _ = try git("init", "-q")
+        _ = try git("add", "-A")
+        _ = try git("commit", "-q", "-m", "spring")
+        let text = try String(contentsOfFile: project, encoding: .utf8)
+        try text.replacingOccurrences(of: "Spring Sale", with: "Summer Sale").write(toFile: project, atomically: true, encoding: .utf8)
+        let expected = """
+            reel diff promo.reel.yaml
+            00:00:00.800–00:00:01.600 video: overlays[0].text (via vars.headline)
+            0.8 s of 3.0 s video changed; audio unchanged
+
+            """
+        #expect(try git("diff") == expected)
+        _ = try git("commit", "-q", "-am", "summer")
+        #expect(try git("diff", "HEAD~1", "HEAD") == expected)
+        #expect(try git("diff", "--no-ext-diff", "HEAD~1", "HEAD").contains("+vars: { headline: Summer Sale }"))
+        #expect(try String(contentsOfFile: project, encoding: .utf8).contains("media: { clip: clip.mp4 }"))
+    }
 }
