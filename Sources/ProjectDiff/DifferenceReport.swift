@@ -14,7 +14,7 @@ extension ProjectDifference {
         for c in changed {
             let what = [c.video ? "video" : nil, c.audio ? "audio" : nil].compactMap { $0 }.joined(separator: "+")
             lines.append("\(TimeNotation.clock(c.range.start))–\(TimeNotation.clock(c.range.end)) \(what): "
-                         + c.causes.map(\.text).joined(separator: ", "))
+                         + (c.causes.isEmpty ? Self.noCause : c.causes.map(\.text).joined(separator: ", ")))
         }
         if let removed {
             lines.append("\(TimeNotation.clock(removed.start))–\(TimeNotation.clock(removed.end)) removed: the old side is longer")
@@ -25,6 +25,10 @@ extension ProjectDifference {
         lines.append(summary)
         return lines.joined(separator: "\n")
     }
+
+    /// What a range whose keys differ says when no value or file of either project does (a
+    /// system font, another Reel version).
+    static let noCause = "no cause in the projects (a system font, or Reel's version)"
 
     /// `6.0 s of 20.0 s video changed; audio unchanged`, or `no change`.
     public var summary: String {
