@@ -10,6 +10,8 @@ import PackageDescription
 /// {ProjectCompiler, RemoteMedia, RenderEngine, MediaIO, OverlayRendering, FileSafety, Batch, Interchange, TimelinePage, FilePaths}
 ///   ← ReelApplication ← {PreviewServer, reel}: the application layer, what every front end does with the libraries (open a project
 ///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
+/// {ProjectFile, ProjectCompiler, CompositionGraph, TimelinePage} ← ProjectDiff ← ReelApplication: what a change does to the output (`reel diff`),
+///   decided from the segments' content keys, which ReelApplication computes; no FFmpeg, no Cairo.
 /// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine.
 /// {ReelApplication, AtomicFiles, Digest, Webhooks, NetworkPolicy, SQLStore, Hummingbird} ← RenderService ← reel: `reel serve`, the render API
 ///   with its jobs in SQLite, or in PostgreSQL for several nodes on one queue. SQLStore: one SQL text over GRDB (SQLite) and libpq (CLibPQ).
@@ -77,6 +79,8 @@ let package = Package(
         .target(name: "SQLStore", dependencies: ["CLibPQ", .product(name: "GRDB", package: "GRDB.swift")]),
         // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
         .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
+        // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).
+        .target(name: "ProjectDiff", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "TimelinePage"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
@@ -102,7 +106,7 @@ let package = Package(
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
         .target(name: "ReelApplication", dependencies: ["NetworkPolicy", "CompositionGraph", "ProjectFile", "ProjectCompiler", "RemoteMedia", "OverlayRendering",
-                                                    "RenderEngine", "Interchange", "Batch", "FileSafety", "TimelinePage", "MediaIO", "FilePaths", "AtomicFiles"]),
+                                                    "RenderEngine", "Interchange", "Batch", "FileSafety", "TimelinePage", "MediaIO", "FilePaths", "AtomicFiles", "ProjectDiff"]),
 
         // The preview server (`reel preview`): Hummingbird over the application layer.
         .target(
@@ -128,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RenderService", "RemoteMedia", "NetworkPolicy", "ReelApplication",
+                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RenderService", "RemoteMedia", "NetworkPolicy", "ReelApplication", "ProjectDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -158,7 +162,7 @@ let package = Package(
                                                              .product(name: "Hummingbird", package: "hummingbird"),
                                                              .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "ReelApplicationTests", dependencies: ["ReelApplication", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "AtomicFiles", "Batch",
-                                                               "CompositionGraph", "MediaIO", "MediaTime", "Interchange", "TestSupport"]),
+                                                               "CompositionGraph", "MediaIO", "MediaTime", "Interchange", "ProjectDiff", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "ProjectFile", "CompositionGraph", "ReelApplication", "RemoteMedia", "RenderEngine", "MediaIO", "TestSupport",
                                                              .product(name: "Hummingbird", package: "hummingbird"),
                                                              .product(name: "HummingbirdTesting", package: "hummingbird")]),

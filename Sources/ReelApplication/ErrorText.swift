@@ -1,3 +1,4 @@
+import Foundation
 import Interchange
 import ProjectCompiler
 import ProjectFile
@@ -15,6 +16,8 @@ public enum ErrorText {
             error.description
         case let error as InterchangeError:
             error.description
+        case let error as DiffSideError:
+            error.description
         default:
             "error: \(error)"
         }
@@ -23,6 +26,14 @@ public enum ErrorText {
     /// A loaded project's warnings as `reel validate` prints them.
     public static func warnings(_ loaded: ProjectPipeline.Loaded) -> String {
         DiagnosticRenderer(sources: [loaded.document.source]).render(loaded.warnings)
+    }
+
+    /// A loaded project's warnings on standard error; with `strict`, thrown as errors instead
+    /// (`warningsAsErrors`, each hint ending with `why`).
+    public static func check(_ loaded: ProjectPipeline.Loaded, strict: Bool, why: String) throws(ProjectError) {
+        guard !loaded.warnings.isEmpty else { return }
+        if strict, let errors = warningsAsErrors(loaded, why: why) { throw errors }
+        FileHandle.standardError.write(Data((warnings(loaded) + "\n").utf8))
     }
 
     /// The warnings as errors, for a front end whose user asked warnings to fail the work

@@ -55,6 +55,8 @@ public enum FailureKind: Sendable {
             case .missingFile: .missingFile
             case .usage: .usage
             }
+        case let error as DiffSideError: FailureKind(of: error.underlying)
+        case let error as GitRevisionError: error.missing ? .missingFile : .failure
         case is OutputRefusal, is FileWriteError: .cannotWrite
         case is RenderRequestError, is MediaRootError: .usage
         case is OverlayError: .invalidInput

@@ -1,8 +1,8 @@
 /// Text from the project (names, overlay text, paths) made safe for HTML element content and
 /// double- or single-quoted attribute values; control characters other than line breaks and
 /// tabs, which HTML does not allow, become U+FFFD.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
+public enum HTMLText {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for c in text.unicodeScalars {

@@ -64,18 +64,9 @@ struct Preview: ParsableCommand {
             try serveUntilStopped(stop: server.stop) {
                 try await server.run { url in
                     FileHandle.standardOutput.write(Data("Previewing \(project.path) at \(url) (Ctrl-C stops it)\n".utf8))
-                    if open { Self.openInBrowser(url) }
+                    if open, let problem = ExternalBrowser.open(url) { FileHandle.standardError.write(Data("reel preview: \(problem)\n".utf8)) }
                 }
             }
-        }
-    }
-
-    private static func openInBrowser(_ url: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
-        do { try process.run() } catch {
-            FileHandle.standardError.write(Data("reel preview: cannot start xdg-open (\(error)); open \(url) yourself\n".utf8))
         }
     }
 }

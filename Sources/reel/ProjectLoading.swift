@@ -14,9 +14,8 @@ struct StrictOption: ParsableArguments {
     /// A loaded project's warnings on standard error, each at its line; under `--strict` they
     /// are errors instead (exit 65), so CI stops on them.
     func check(_ loaded: ProjectPipeline.Loaded) throws(ProjectError) {
-        guard !loaded.warnings.isEmpty else { return }
-        if strict, let errors = ErrorText.warningsAsErrors(loaded, why: "--strict makes this warning an error") { throw errors }
-        FileHandle.standardError.write(Data((ErrorText.warnings(loaded) + "\n").utf8))
+        // `strict` only with warnings: an unparsed `StrictOption()` (ProjectOptions.graph) cannot read it.
+        if !loaded.warnings.isEmpty { try ErrorText.check(loaded, strict: strict, why: "--strict makes this warning an error") }
     }
 }
 

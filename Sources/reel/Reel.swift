@@ -16,6 +16,6 @@ struct Reel: ParsableCommand {
             The format is described in docs/format.md; the schema is Schemas/reel.schema.json.
             """,
         version: ExportSession.version,
-        subcommands: [Validate.self, Graph.self, Probe.self, Render.self, Plan.self, Join.self, Frame.self, Thumbnails.self, Preview.self, Serve.self, BatchRender.self, Import.self, Export.self]
+        subcommands: [Validate.self, Graph.self, Probe.self, Render.self, Plan.self, Join.self, Frame.self, Thumbnails.self, Preview.self, Serve.self, BatchRender.self, Import.self, Export.self, Diff.self]
     )
 }

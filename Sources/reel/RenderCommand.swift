@@ -75,12 +75,7 @@ struct Render: ParsableCommand {
                     defer { reporter.finish() }
                     report = try session.run { frames in reporter.update(framesDone: frames) }
                 }
-                if progress == .auto {
-                    FileHandle.standardError.write(Data((report.summary(output: session.options.outputPath) + "\n").utf8))
-                    if let loudness = report.loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
-                } else if progress == .json, let loudness = report.loudness {
-                    print(loudness.json)
-                }
+                report.announce(output: session.options.outputPath, style: progress)
             }
         }
     }

@@ -333,6 +333,13 @@ public final class ExportSession: Sendable {
         }
     }
 
+    /// The integrated loudness (LUFS) of the mix of `range` before any leveling, as the join
+    /// mixes it; nil: silent. For a review of two versions' sound (`reel diff --html`).
+    public func loudness(of range: TimeRange) throws -> Double? {
+        let access = MediaAccess.mediaIO(channels: graph.output.audio.channels, decoderThreads: options.decoderThreads)
+        return try LoudnessNormalization.measure(graph, range: range, open: access.openAudio) { isCancelled }
+    }
+
     /// Stops a running render within a frame or two (safe from any thread or a signal handler's queue).
     public func cancel() {
         let pipelines: [RenderPipeline] = running.withLock {
