@@ -110,7 +110,8 @@ public struct ProjectDifference: Sendable {
         oldOutput.path = nil
         newOutput.path = nil
         let fileSettings = placed.filter { $0.1?.isEmpty == true }.map(\.0)
-        fileOnly = ranges.isEmpty && !audioChanged && oldOutput != newOutput ? (fileSettings.isEmpty ? globals : fileSettings) : []
+        // Settings of the file alone (metadata, faststart) are told whatever else changes.
+        fileOnly = oldOutput == newOutput ? [] : !fileSettings.isEmpty ? fileSettings : ranges.isEmpty && !audioChanged ? globals : []
     }
 
     private struct SegmentChange {

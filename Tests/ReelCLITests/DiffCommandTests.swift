@@ -50,6 +50,25 @@ import Testing
         #expect(try diff([old, new, "--set", "headline=Autumn"]).status == 0)
     }
 
+    /// A var shown on screen and written into the file's title: the frames' range, and the
+    /// title as a change of the file alone.
+    @Test func aFileSettingIsToldBesideChangedFrames() throws {
+        let old = try Self.project("titled-old.yaml"), new = try Self.project("titled-new.yaml", headline: "Summer Sale")
+        for path in [old, new] {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try text.replacingOccurrences(of: "segment: 0.4s }", with: "segment: 0.4s, metadata: { title: \"{{ headline }}\" } }")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let changed = try diff([old, new])
+        #expect(changed.status == 1)
+        #expect(changed.standardOutput == """
+            00:00:00.800–00:00:01.600 video: overlays[0].text (via vars.headline)
+            the file changes, not its frames or sound: output.metadata.title (via vars.headline)
+            0.8 s of 3.0 s video changed; audio unchanged
+
+            """, "\(changed.standardOutput)")
+    }
+
     @Test func aProblemNamesItsSide() throws {
         let old = try Self.project("good.yaml")
         let missing = try diff([old, Self.folder.appendingPathComponent("absent.yaml").path])
