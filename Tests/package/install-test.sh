@@ -132,15 +132,21 @@ check "reel serve serves its OpenAPI document" grep -q '"openapi"' <<< "$openapi
 
 man_page="$root/usr/share/man/man1/reel.1.gz"
 manual="$(MANWIDTH=100 man -l "$man_page" 2>/dev/null || true)"
-subcommands="$(in_root reel --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && NF { print $1 }')"
-missing="$(for c in $subcommands; do grep -q "reel $c" <<< "$manual" || echo "$c"; done)"
+subcommands="$(in_root reel --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [a-z]/ { print $1 }')"
+missing="$(for c in $subcommands; do grep -Eq "^ +$c( |$)" <<< "$manual" || echo "$c"; done)"
 has_line() { grep -q -- "$1" <<< "$2"; }
 check "man page /usr/share/man/man1/reel.1.gz: the abstract and all $(wc -w <<< "$subcommands") subcommands${missing:+ (missing: $missing)}" \
   eval 'test -n "$subcommands" && test -z "$missing" && has_line "Render videos from declarative project files" "$manual"'
 check "bash completion loads in the root's bash" \
   sh -c "chroot '$root' bash -c 'source /usr/share/bash-completion/completions/reel && complete -p reel' | grep -q reel"
 check "zsh completion /usr/share/zsh/vendor-completions/_reel" grep -q "#compdef reel" "$root/usr/share/zsh/vendor-completions/_reel"
-check "fish completion /usr/share/fish/vendor_completions.d/reel.fish" grep -q "complete -c reel" "$root/usr/share/fish/vendor_completions.d/reel.fish"
+check "fish completion /usr/share/fish/vendor_completions.d/reel.fish" grep -q "^complete -c 'reel'" "$root/usr/share/fish/vendor_completions.d/reel.fish"
+
+# Last, as it breaks the installation: without /usr/share/reel/reel.schema.json, validate says so.
+rm "$root/usr/share/reel/reel.schema.json"
+broken="$(in_root reel validate /root/project/project.yaml 2>&1 || true)"
+check "without /usr/share/reel/reel.schema.json validate fails and says so: ${broken%%$'\n'*}" \
+  grep -q "reel.schema.json is missing from Reel's resources" <<< "$broken"
 
 echo "==> $((SECONDS - started)) s in all; $failures failed"
 [ "$failures" -eq 0 ]
