@@ -54,8 +54,14 @@ root="$(mktemp -d "$cache/run.XXXXXX")"
 mounts=()
 cleanup() {
   local i
-  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" 2>/dev/null || true; done
   [ -n "${serve_pid:-}" ] && kill "$serve_pid" 2>/dev/null
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
+    umount "${mounts[i]}" 2>/dev/null || umount -l "${mounts[i]}" 2>/dev/null || true
+  done
+  # rm -rf must not reach through a mount (the archives are the cache's).
+  for i in "${mounts[@]}"; do
+    if mountpoint -q "$i"; then echo "warning: $i is still mounted; $root left in place" >&2; return; fi
+  done
   rm -rf "$root"
 }
 trap cleanup EXIT
