@@ -10,7 +10,8 @@
 # Needs root (debootstrap, chroot, mounts), the Debian mirror (REEL_DEBIAN_MIRROR, default
 # deb.debian.org), and ffmpeg, ffprobe, curl and man on this machine. The clean root and the
 # .debs apt downloads are kept in REEL_DEBIAN_ROOT_CACHE (default .build/debian-root): the first
-# run makes the root (about 2 minutes), later runs copy it. The last render and one of its frames
+# run makes the root (the whole test took 47 s on an idle machine, 2.5 min on a loaded one),
+# later runs copy it (12 s idle, 70 s loaded). The last render and one of its frames
 # are left there (last-render.mp4, last-frame.png) to look at.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
