@@ -26,6 +26,8 @@ import PackageDescription
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 /// AtomicFiles ← {MediaIO, RenderEngine, RemoteMedia, Batch, ReelApplication}: every file Reel writes appears whole or not at all
 ///   (a locked temporary file renamed into place); MediaIO and the others word its errors as their own.
+/// InstalledResources ← {ProjectFile, PreviewServer, RenderService}: resource files from /usr/share/reel/ when reel is installed
+///   there (scripts/package-deb), else from SwiftPM's bundles.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
@@ -57,9 +59,11 @@ let package = Package(
         .target(name: "Looks", dependencies: ["RegularFiles"], exclude: ["README.md"]),
         // Writing a file whole or not at all: a locked temporary file beside it, renamed into place.
         .target(name: "AtomicFiles"),
+        // Where the resource files are: /usr/share/reel/ for an installed reel, else SwiftPM's bundles.
+        .target(name: "InstalledResources"),
         .target(
             name: "ProjectFile",
-            dependencies: ["MediaTime", "JSONSchema", "RegularFiles", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MediaTime", "JSONSchema", "RegularFiles", "InstalledResources", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/reel.schema.json")]
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles", "Looks"]),
@@ -112,7 +116,7 @@ let package = Package(
         .target(
             name: "PreviewServer",
             dependencies: ["MediaTime", "MediaIO", "ProjectFile", "ProjectCompiler", "CompositionGraph", "RenderEngine", "TimelinePage", "FileSafety",
-                           "ReelApplication",
+                           "ReelApplication", "InstalledResources",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -122,7 +126,7 @@ let package = Package(
         // The render service (`reel serve`): Hummingbird and a SQLite or PostgreSQL job store over the application layer.
         .target(
             name: "RenderService",
-            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaIO", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore",
+            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaIO", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore", "InstalledResources",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -141,6 +145,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
+        .testTarget(name: "InstalledResourcesTests", dependencies: ["InstalledResources"]),
         .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),

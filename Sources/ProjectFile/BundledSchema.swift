@@ -1,12 +1,13 @@
 import Foundation
+import InstalledResources
 
-/// Reel's project schema, `Schemas/reel.schema.json`, bundled with this module.
+/// Reel's project schema, `Schemas/reel.schema.json`, bundled with this module (installed: /usr/share/reel/).
 extension DocumentSchema {
     /// The schema document itself.
     public static func bundledSchemaNode() throws(ProjectError) -> Node {
-        guard let url = Bundle.module.url(forResource: "reel.schema", withExtension: "json") else {
+        guard let url = InstalledResources.url(forResource: "reel.schema", withExtension: "json", bundle: Bundle.module) else {
             throw ProjectError(.missingFile, Diagnostic(location: SourceLocation(file: "reel.schema.json", line: 1, column: 1), path: "",
-                                                        message: "the bundled schema reel.schema.json is missing from the ProjectFile resources"))
+                                                        message: "the bundled schema reel.schema.json is missing from Reel's resources (share/reel/ beside reel's bin/ folder when installed, else the ProjectFile bundle); reinstall Reel"))
         }
         return try DocumentLoader.load(path: url.path).root
     }

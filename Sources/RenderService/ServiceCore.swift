@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import InstalledResources
 import ProjectCompiler
 import ProjectFile
 import ReelApplication
@@ -26,7 +27,7 @@ struct ServiceCore: Sendable {
         self.folders = folders
         self.pendingPerToken = pendingPerToken
         self.keep = keep
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
+        guard let url = InstalledResources.url(forResource: "openapi", withExtension: "json", bundle: Bundle.module) else {
             throw ServiceError(status: .internalServerError, message: "the service's openapi.json is missing from its resources")
         }
         openAPI = Array(try Data(contentsOf: url))

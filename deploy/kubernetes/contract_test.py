@@ -157,13 +157,15 @@ def load_job(name, text=None):
     return jobs[0]
 
 
+def containerfile_stages():
+    """The Containerfile's stages, each as its text with continuation lines joined."""
+    with open(os.path.join(HERE, "Containerfile"), encoding="utf-8") as f:
+        return re.split(r"(?im)^FROM\s", re.sub(r"\\\n", " ", f.read()))[1:]
+
+
 def containerfile_image_config():
     """ENTRYPOINT, CMD and WORKDIR of the Containerfile's last stage (exec form only)."""
-    with open(os.path.join(HERE, "Containerfile"), encoding="utf-8") as f:
-        text = f.read()
-    text = re.sub(r"\\\n", " ", text)
-    stages = re.split(r"(?im)^FROM\s", text)
-    last = stages[-1]
+    last = containerfile_stages()[-1]
     config = {"entrypoint": None, "cmd": None, "workdir": "/"}
     for line in last.splitlines():
         line = line.strip()
@@ -298,8 +300,8 @@ class PodSpec:
     def process(self, extra_args=()):
         env = self.env()
         argv = self.argv(env) + list(extra_args)
-        # The image's reel is on PATH (/usr/local/bin); here it is the binary under test.
-        ensure(argv and argv[0] in ("reel", "/usr/local/bin/reel"),
+        # The image's reel is on PATH (/usr/bin); here it is the binary under test.
+        ensure(argv and argv[0] in ("reel", "/usr/bin/reel"),
                "the container runs reel", f"argv[0] is {argv[:1]}")
         local_argv = [self.reel] + [self.volumes.local(a) for a in argv[1:]]
         local_env = {k: self.volumes.local(v) for k, v in env.items()}
@@ -735,19 +737,31 @@ def step_rules(args):
 
 
 # ---------------------------------------------------------------------------------------------
-# Step: layout — the binary run from a folder holding only what the Containerfile copies to
-# /usr/local/bin (the binary and the build folder's *.resources bundles), with the build
-# folder it was made in (where SwiftPM's Bundle.module would look next) hidden by an empty
-# tmpfs in a private mount namespace.
+# Step: layout — the image installs Reel's Debian package (scripts/package-deb; its Depends come
+# from the binary through dpkg-shlibdeps, and Tests/package/install-test.sh installs it in a clean
+# Debian 12 root), so /usr/bin/reel reads its resources from /usr/share/reel/. Here: the binary
+# run from a folder laid out as the package installs it (bin/reel, share/reel/ with the files of
+# the build folder's Reel_*.resources bundles), with the build folder it was made in (where
+# SwiftPM's Bundle.module would look) hidden by an empty tmpfs in a private mount namespace.
 
-def runtime_packages():
-    """The packages the Containerfile's last stage installs with apt-get."""
-    with open(os.path.join(HERE, "Containerfile"), encoding="utf-8") as f:
-        last = re.split(r"(?im)^FROM\s", re.sub(r"\\\n", " ", f.read()))[-1]
-    packages = set()
-    for m in re.finditer(r"apt-get install ([^&]*)", last):
-        packages |= {w for w in m.group(1).split() if not w.startswith("-")}
-    return packages
+def check_image_installs_package():
+    """The build stage makes the package with scripts/package-deb; the last stage copies it from
+    there and installs it with apt-get, naming no library package of its own (the package's
+    Depends name them)."""
+    stages = containerfile_stages()
+    build, runtime = stages[0], stages[-1]
+    makes = re.search(r"(?m)^RUN .*scripts/package-deb", build) is not None
+    copies = re.search(r"(?m)^COPY --from=build \S*dist/reel_\*\.deb\s+(\S+)", runtime)
+    installs = set()
+    for m in re.finditer(r"apt-get install ([^&]*)", runtime):
+        installs |= {w for w in m.group(1).split() if not w.startswith("-")}
+    debs = {w for w in installs if w.endswith(".deb")}
+    libraries = sorted(w for w in installs if w.startswith("lib"))
+    R.check(makes and copies and debs and all(copies.group(1).rstrip("/") in d for d in debs) and not libraries,
+            f"Containerfile: the build stage runs scripts/package-deb, the runtime stage installs "
+            f"{', '.join(sorted(installs))} and names no library package",
+            f"package-deb run: {makes}; copied to {copies.group(1) if copies else None}; installs {sorted(installs)}; "
+            f"library packages named: {libraries}")
 
 
 def layout_cpu_limits(args):
@@ -787,29 +801,7 @@ def layout_cpu_limits(args):
 
 
 def step_layout(args):
-    # The libraries the binary links, by Debian package: each is installed by the runtime
-    # stage (the Swift runtime's own libraries are linked in by --static-swift-stdlib there).
-    if shutil.which("readelf") and shutil.which("dpkg"):
-        p = subprocess.run(["readelf", "-d", args.reel], capture_output=True, text=True)
-        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", p.stdout)
-        swift = re.compile(r"^(libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime)")
-        libs = [lib for lib in needed if not swift.match(lib)]
-        q = subprocess.run(["dpkg", "-S"] + [f"*/{lib}" for lib in libs], capture_output=True, text=True)
-        owners = {}
-        for line in q.stdout.splitlines():   # "libcairo2:amd64: /usr/lib/x86_64-linux-gnu/libcairo.so.2"
-            pkgs, _, path = line.partition(": ")
-            for pkg in pkgs.split(", "):
-                owners.setdefault(os.path.basename(path.strip()), set()).add(pkg.split(":")[0])
-        unowned = [lib for lib in libs if lib not in owners]
-        owners = {lib: owners[lib] for lib in libs if lib in owners}
-        installed = runtime_packages() | {"libc6"}   # libc6: in every Debian image
-        lacking = {lib: sorted(p) for lib, p in owners.items() if not p & installed}
-        R.check(needed and not unowned and not lacking,
-                f"runtime stage: the {len(owners)} C libraries reel links come from its packages "
-                f"({', '.join(sorted({min(p) for p in owners.values()}))})",
-                f"not installed: {lacking}; no package found: {unowned}")
-    else:
-        R.info("SKIP runtime libraries: needs readelf and dpkg")
+    check_image_installs_package()
     if os.geteuid() != 0 or shutil.which("unshare") is None:
         R.info("SKIP layout and CPU limits: need root and unshare (a private mount namespace)")
         return
@@ -823,32 +815,28 @@ def step_layout(args):
         R.info(f"SKIP layout: cannot tell the build folder from the binary ({sorted(baked)[:3]})")
         return
     build_dir = build_dirs.pop()
-    bundles = sorted(os.path.basename(b) for b in baked if os.path.isdir(b))
-    layout = os.path.join(args.scratch, "layout", "usr-local-bin")
-    os.makedirs(layout)
-    shutil.copy2(args.reel, os.path.join(layout, "reel"))
-    copied = sorted(n for n in os.listdir(build_dir) if n.endswith(".resources") and not n.endswith("Tests.resources"))
-    for n in copied:
-        shutil.copytree(os.path.join(build_dir, n), os.path.join(layout, n))
-    R.check(set(bundles) <= set(copied), f"layout: the bundles the binary looks for ({', '.join(bundles)}) are "
-            f"among the *.resources the Containerfile copies", f"copied {copied}")
+    prefix = os.path.join(args.scratch, "layout", "usr")
+    os.makedirs(os.path.join(prefix, "bin"))
+    shutil.copy2(args.reel, os.path.join(prefix, "bin", "reel"))
+    share = os.path.join(prefix, "share", "reel")
+    for bundle in sorted(baked):
+        shutil.copytree(bundle, share, dirs_exist_ok=True)
     smoke = os.path.join(HERE, "image-smoke.yaml")
     out = os.path.join(args.scratch, "layout", "smoke.mp4")
-    script = 'mount -t tmpfs tmpfs "$1" && cd "$2" && "$3/reel" render "$4" -o "$5" --no-cache --progress none'
+    script = 'mount -t tmpfs tmpfs "$1" && cd "$2" && "$3/bin/reel" render "$4" -o "$5" --no-cache --progress none'
     for keep in (True, False):
         if not keep:
-            for n in copied:
-                shutil.rmtree(os.path.join(layout, n))
+            shutil.rmtree(share)
         p = subprocess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh",
-                            build_dir, args.scratch, layout, smoke, out],
+                            build_dir, args.scratch, prefix, smoke, out],
                            capture_output=True, text=True, timeout=POD_TIMEOUT)
         if keep:
             R.check(p.returncode == 0 and os.path.exists(out),
-                    f"layout: reel + {', '.join(copied)} render image-smoke.yaml with {build_dir} hidden",
-                    f"exit {p.returncode}: {tail(p.stderr)}")
+                    f"layout: bin/reel + share/reel/ ({', '.join(sorted(os.listdir(share)))}) render image-smoke.yaml "
+                    f"with {build_dir} hidden", f"exit {p.returncode}: {tail(p.stderr)}")
         else:
             R.check(p.returncode != 0 and "resource bundle" in p.stderr,
-                    f"layout: without the bundles it fails (exit {p.returncode}, could not load resource bundle): "
+                    f"layout: without share/reel/ it fails (exit {p.returncode}, could not load resource bundle): "
                     "the check can fail", f"exit {p.returncode}: {tail(p.stderr)}")
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Local test of deploy/kubernetes (no cluster, no container engine needed): the manifests
 # against the Kubernetes JSON schemas (kubernetes-validate, strict) plus the API server's own
-# Job rules, the image's /usr/local/bin layout, and the Jobs simulated with the real reel
+# Job rules, the image's package install and bin/ + share/reel/ layout, and the Jobs simulated with the real reel
 # binary (contract_test.py). Run after the Swift build:
 #   deploy/kubernetes/test.sh [--seed N] [--only schema,rules,layout,segments,batch] [--keep]
 # REEL: the binary (default .build/debug/reel). Needs python3 (+ venv), ffmpeg and PyPI once:
