@@ -31,9 +31,12 @@ final class EvaluationRun {
     private var validScalars = Set<ValidScalar>()
     /// A `$dynamicRef` can make one schema mean different things in different places: no memo then.
     private let memoizes: Bool
+    /// Whether the keys and items evaluated are recorded (only `unevaluated*` read them).
+    let annotates: Bool
 
-    init(memoizes: Bool) {
+    init(memoizes: Bool, annotates: Bool) {
         self.memoizes = memoizes
+        self.annotates = annotates
     }
 
     var isQuiet: Bool { quietDepth > 0 }

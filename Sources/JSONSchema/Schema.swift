@@ -12,6 +12,7 @@ public struct Schema<Instance: JSONInstance>: Sendable {
     private let root: CompiledSchema<Instance>
     /// Resource base → `$dynamicAnchor` name → schema.
     private let dynamicAnchors: [String: [String: CompiledSchema<Instance>]]
+    private let readsAnnotations: Bool
 
     /// Compiles `schema`. `baseURI` names the document when it has no `$id`; `remote`
     /// supplies other documents by absolute URI (without fragment) for `$ref`s that leave
@@ -24,12 +25,13 @@ public struct Schema<Instance: JSONInstance>: Sendable {
         registry.checkInPlaceCycles()
         guard registry.errors.isEmpty else { throw InvalidSchema(problems: registry.errors) }
         dynamicAnchors = registry.dynamicAnchors
+        readsAnnotations = registry.readsAnnotations
     }
 
     /// Every failure in `instance`, each once, in the order the schema meets them (empty when
     /// `instance` is valid).
     public func validate(_ instance: Instance) -> [SchemaFailure<Instance.Location>] {
-        let outcome = SchemaEvaluator(dynamicAnchors: dynamicAnchors).evaluate(root, instance, depth: 0, scope: [])
+        let outcome = SchemaEvaluator(dynamicAnchors: dynamicAnchors, readsAnnotations: readsAnnotations).evaluate(root, instance, depth: 0, scope: [])
         var seen = Set<SchemaFailure<Instance.Location>>()
         return outcome.failures.map(\.failure).filter { seen.insert($0).inserted }
     }

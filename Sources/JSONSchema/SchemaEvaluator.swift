@@ -15,9 +15,11 @@ struct SchemaEvaluator<Instance: JSONInstance> {
     let dynamicAnchors: [String: [String: Compiled]]
     let run: EvaluationRun
 
-    init(dynamicAnchors: [String: [String: Compiled]]) {
+    /// `readsAnnotations`: whether any schema has `unevaluatedProperties` or `unevaluatedItems`
+    /// (else which keys and items were evaluated is not recorded).
+    init(dynamicAnchors: [String: [String: Compiled]], readsAnnotations: Bool) {
         self.dynamicAnchors = dynamicAnchors
-        run = EvaluationRun(memoizes: dynamicAnchors.isEmpty)
+        run = EvaluationRun(memoizes: dynamicAnchors.isEmpty, annotates: readsAnnotations)
     }
 
     /// The path of the value being checked.
@@ -169,14 +171,14 @@ struct SchemaEvaluator<Instance: JSONInstance> {
                 out.failures += evaluate(propertySchema, member.value, at: step, depth: depth + 1, scope: scope).failures
             }
             if matched {
-                out.evaluatedProperties.insert(member.key)
+                if run.annotates { out.evaluatedProperties.insert(member.key) }
             } else if let additional = schema.additionalProperties {
                 if additional.boolean == false {
                     out.failures.append(unknownKey(member, allowed: { schema.properties.map(\.name) }, depth: depth))
                 } else {
                     let result = evaluate(additional, member.value, at: step, depth: depth + 1, scope: scope)
                     out.failures += result.failures
-                    if result.isValid { out.evaluatedProperties.insert(member.key) }
+                    if result.isValid && run.annotates { out.evaluatedProperties.insert(member.key) }
                 }
             }
             if let names = schema.propertyNames {
@@ -244,7 +246,7 @@ struct SchemaEvaluator<Instance: JSONInstance> {
             for (index, item) in items.enumerated()
             where run.inside(.index(index), { validity(contains, item, depth: depth + 1, scope: scope) }).isValid {
                 matches += 1
-                out.evaluatedIndices.insert(index)
+                if run.annotates { out.evaluatedIndices.insert(index) }
             }
             let minimum = schema.minContains ?? 1
             let what = contains.description.map { " (\($0))" } ?? ""

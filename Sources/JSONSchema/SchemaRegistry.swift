@@ -23,6 +23,9 @@ final class SchemaRegistry<Instance: JSONInstance> {
     /// of `$ref`s into other documents), for a deterministic walk.
     private var compiledInOrder: [Compiled] = []
     private var pendingLinks: [Compiled] = []
+    /// Whether any schema reads annotations (`unevaluatedProperties`, `unevaluatedItems`);
+    /// when none does, evaluation need not collect them.
+    var readsAnnotations: Bool { compiledInOrder.contains { $0.needsAnnotations } }
     private let remote: (String) -> Instance?
     private(set) var errors: [SchemaFailure<Location>] = []
     /// False when the document's meta-schema (`$schema`) leaves out the validation vocabulary.
