@@ -147,7 +147,7 @@ struct SchemaEvaluator<Instance: JSONInstance> {
         }
         let keys = schema.required.isEmpty && schema.dependentRequired.isEmpty && schema.dependentSchemas.isEmpty ? [] : members.map { $0.key }
         for name in schema.required where !keys.contains(name) {
-            fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.properties.first { $0.name == name }?.schema.description)
+            fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.propertySchemas[name]?.description)
         }
         if let min = schema.minProperties, members.count < min { fail(.other, "\(here): must have at least \(min) key(s), found \(members.count)", at: node.location) }
         if let max = schema.maxProperties, members.count > max { fail(.other, "\(here): must have at most \(max) key(s), found \(members.count)", at: node.location) }
@@ -162,9 +162,9 @@ struct SchemaEvaluator<Instance: JSONInstance> {
         for member in members {
             let step = PathStack.Component.key(member.key)
             var matched = false
-            if let property = schema.properties.first(where: { $0.name == member.key }) {
+            if let property = schema.propertySchemas[member.key] {
                 matched = true
-                out.failures += evaluate(property.schema, member.value, at: step, depth: depth + 1, scope: scope).failures
+                out.failures += evaluate(property, member.value, at: step, depth: depth + 1, scope: scope).failures
             }
             for (pattern, propertySchema) in schema.patternProperties where pattern.matches(member.key) {
                 matched = true

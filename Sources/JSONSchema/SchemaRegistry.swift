@@ -126,6 +126,7 @@ final class SchemaRegistry<Instance: JSONInstance> {
             case "pattern": schema.pattern = pattern(value)
             case "properties":
                 schema.properties = value.objectMembers.map { ($0.key, sub($0.value, "properties", $0.key)) }
+                schema.propertySchemas = Dictionary(schema.properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
             case "patternProperties":
                 schema.patternProperties = value.objectMembers.compactMap { member in
                     guard let p = pattern(Instance(.string(member.key), at: member.keyLocation)) else { return nil }

@@ -129,11 +129,11 @@ private struct KeyedGraph {
     /// The key of the frames `[firstFrame, firstFrame + frameCount)`, shown during `times`.
     func key(firstFrame: Int64, frameCount: Int64, times: TimeRange) -> String {
         let vc = graph.videoComposition
-        let instructions = vc.instructions.filter { $0.timeRange.intersection(times) != nil }
+        // Binary searches: a plan of a long timeline keys each segment from what overlaps it alone.
+        let instructions = Array(vc.instructions(overlapping: times))
         let trackIDs = Set(instructions.flatMap { $0.layers.map(\.trackID) })
         let tracks = graph.composition.tracks.filter { trackIDs.contains($0.id) }.map { track in
-            CompositionTrack(id: track.id, kind: track.kind, name: "",
-                             segments: track.segments.filter { $0.target.intersection(times) != nil })
+            CompositionTrack(id: track.id, kind: track.kind, name: "", segments: Array(track.segments(overlapping: times)))
         }
         let overlays = graph.overlays.filter { $0.timeRange.intersection(times) != nil }
         var hash = SHA256()
@@ -152,8 +152,7 @@ private struct KeyedGraph {
         let ids = Set(mixed.map(\.trackID))
         let heard = graph.output.audio.loudness == nil ? times : measured
         let tracks = graph.composition.tracks.filter { ids.contains($0.id) }.map { track in
-            CompositionTrack(id: track.id, kind: track.kind, name: "",
-                             segments: track.segments.filter { $0.target.intersection(heard) != nil })
+            CompositionTrack(id: track.id, kind: track.kind, name: "", segments: Array(track.segments(overlapping: heard)))
         }
         var hash = SHA256()
         hash.update("reel-audio-1\n")
