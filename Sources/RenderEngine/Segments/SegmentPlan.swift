@@ -106,7 +106,11 @@ private struct KeyedGraph {
             g.overlays[o].content.textStyle?.resolvedFontFile = file
         }
         g.fonts = try graph.fonts.map(id)
-        for i in g.videoComposition.instructions.indices {
+        // Only layers with a LUT change: the others stay shared with `graph`, not copied.
+        func readsLUT(_ layer: LayerInstruction) -> Bool {
+            layer.filters.contains { $0.values.values.contains { if case .lut = $0 { true } else { false } } }
+        }
+        for i in g.videoComposition.instructions.indices where g.videoComposition.instructions[i].layers.contains(where: readsLUT) {
             for l in g.videoComposition.instructions[i].layers.indices {
                 g.videoComposition.instructions[i].layers[l].filters = try g.videoComposition.instructions[i].layers[l].filters.map { filter in
                     var keyed = filter
