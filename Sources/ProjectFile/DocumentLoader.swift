@@ -93,7 +93,7 @@ public enum DocumentLoader {
                 var reader = JSONReader(bytes: bytes, file: name, limits: limits)
                 root = try reader.read()
             case .yaml:
-                var reader = YAMLReader(text: text, file: name, limits: limits)
+                var reader = YAMLReader(text: text, bytes: bytes, file: name, limits: limits)
                 root = try reader.read()
             }
             return Document(root: root, source: source, format: chosen)

@@ -11,6 +11,7 @@ import Yams
 /// cost nothing but their count.
 struct YAMLReader {
     private let text: String
+    private let bytes: [UInt8]
     private let file: String
     private let limits: LoadLimits
     private var nodeCount = 0
@@ -28,16 +29,17 @@ struct YAMLReader {
     /// a text without a final line break, on the line after the last one.
     private let end: SourceLocation
 
-    init(text: String, file: String, limits: LoadLimits) {
+    /// `bytes` are `text`'s UTF-8.
+    init(text: String, bytes: [UInt8], file: String, limits: LoadLimits) {
         self.text = text
+        self.bytes = bytes
         self.file = file
         self.limits = limits
-        marks = LibyamlMarks(text: text)
-        end = TextPosition.end(of: text, file: file)
+        marks = LibyamlMarks(bytes: bytes)
+        end = bytes.withUnsafeBufferPointer { TextPosition.end(ofUTF8: $0, file: file) }
     }
 
     mutating func read() throws(LoadFailure) -> Node {
-        let bytes = Array(text.utf8)
         let scan = YAMLKeyScan.scan(bytes, maxNodes: limits.maxNodes)
         if let complex = scan.complexKey {
             throw LoadFailure([Diagnostic(location: TextPosition.location(ofByte: complex.offset, in: bytes, file: file), path: "",
