@@ -2,6 +2,7 @@ import CompositionGraph
 import Digest
 import Foundation
 import MediaTime
+import Synchronization
 
 /// How a render's video is cut into segments that render independently and join without
 /// re-encoding. The cuts fall every `framesPerSegment` output frames counted from the start of
@@ -140,13 +141,20 @@ private struct KeyedGraph {
             CompositionTrack(id: track.id, kind: track.kind, name: "", segments: Array(track.segments(overlapping: times)))
         }
         let overlays = graph.overlays.filter { $0.timeRange.intersection(times) != nil }
-        var hash = SHA256()
-        hash.update("reel-segment-1\n")
-        hash.update(settings)
-        hash.update(Self.json(KeyFrames(firstFrame: firstFrame, frameCount: frameCount, instructions: instructions,
-                                        tracks: tracks, overlays: overlays)))
-        return hash.hexDigest()
+        let frames = KeyFrames(firstFrame: firstFrame, frameCount: frameCount, instructions: instructions, tracks: tracks, overlays: overlays)
+        return Self.known.key(for: KnownKeys.Material(kind: "reel-segment-1", settings: settings, content: .frames(frames))) {
+            var hash = SHA256()
+            hash.update("reel-segment-1\n")
+            hash.update(settings)
+            hash.update(Self.json(frames))
+            return hash.hexDigest()
+        }
     }
+
+    /// The keys of segments made before in this process (a preview makes a plan on every save,
+    /// and most segments are as they were): comparing what a key is made of is much cheaper
+    /// than writing it as JSON and hashing it.
+    private static let known = KnownKeys()
 
     /// The key of the audio mixed over `times`: the audio settings, every mixed track's
     /// segments that overlap `times` (all of `measured`, the range whose loudness sets the
@@ -158,13 +166,45 @@ private struct KeyedGraph {
         let tracks = graph.composition.tracks.filter { ids.contains($0.id) }.map { track in
             CompositionTrack(id: track.id, kind: track.kind, name: "", segments: Array(track.segments(overlapping: heard)))
         }
-        var hash = SHA256()
-        hash.update("reel-audio-1\n")
-        hash.update(Self.json(KeyAudio(version: version, audio: graph.output.audio, times: times, tracks: tracks, mix: mixed)))
-        return hash.hexDigest()
+        let audio = KeyAudio(version: version, audio: graph.output.audio, times: times, tracks: tracks, mix: mixed)
+        return Self.known.key(for: KnownKeys.Material(kind: "reel-audio-1", settings: "", content: .audio(audio))) {
+            var hash = SHA256()
+            hash.update("reel-audio-1\n")
+            hash.update(Self.json(audio))
+            return hash.hexDigest()
+        }
     }
 
-    private struct KeyAudio: Encodable {
+    /// A bounded memo of keys by what they are made of. Material that is equal as Swift values
+    /// writes the same JSON (the graph's types compare what they encode; a `Double` 0 and -0
+    /// are the one exception, and draw alike).
+    final class KnownKeys: Sendable {
+        struct Material: Hashable {
+            enum Content: Hashable {
+                case frames(KeyFrames)
+                case audio(KeyAudio)
+            }
+            var kind: String
+            var settings: String
+            var content: Content
+        }
+
+        private let keys = Mutex<[Material: String]>([:])
+        /// Enough for the plans of a few long timelines; beyond it the memo starts again.
+        private static let capacity = 200_000
+
+        func key(for material: Material, make: () -> String) -> String {
+            if let key = keys.withLock({ $0[material] }) { return key }
+            let key = make()
+            keys.withLock { keys in
+                if keys.count >= Self.capacity { keys.removeAll() }
+                keys[material] = key
+            }
+            return key
+        }
+    }
+
+    struct KeyAudio: Encodable, Hashable {
         var version: String
         var audio: OutputSettings.Audio
         var times: TimeRange
@@ -182,7 +222,7 @@ private struct KeyedGraph {
         var fonts: [String]
     }
 
-    private struct KeyFrames: Encodable {
+    struct KeyFrames: Encodable, Hashable {
         var firstFrame: Int64
         var frameCount: Int64
         var instructions: [VideoInstruction]
