@@ -59,18 +59,28 @@ public struct SegmentPlan: Sendable, Equatable {
         let first = range.start.frameIndex(frameDuration: frameDuration)
         let end = first + range.duration.frameCount(frameDuration: frameDuration)
         let keyed = try KeyedGraph(graph, identity: identity, version: version)
-        var segments: [Segment] = []
+        var found: [(start: Int64, stop: Int64, times: TimeRange)] = []
         var start = first
         // An audio-only output renders no video: the join writes its audio alone.
         while start < end, graph.output.video != nil {
             let stop = min(end, (start / framesPerSegment + 1) * framesPerSegment)
-            let times = TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))
-            segments.append(Segment(index: segments.count, firstFrame: start, frameCount: stop - start, timeRange: times,
-                                    key: keyed.key(firstFrame: start, frameCount: stop - start, times: times),
-                                    audioKey: keyed.audioKey(times: times, measured: range)))
+            found.append((start, stop, TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))))
             start = stop
         }
-        self.segments = segments
+        let cuts = found
+        // The keys of a long timeline's thousands of segments are made on every core.
+        let keys = Mutex([(key: String, audioKey: String)?](repeating: nil, count: cuts.count))
+        DispatchQueue.concurrentPerform(iterations: cuts.count) { i in
+            let cut = cuts[i]
+            let made = (keyed.key(firstFrame: cut.start, frameCount: cut.stop - cut.start, times: cut.times),
+                        keyed.audioKey(times: cut.times, measured: range))
+            keys.withLock { $0[i] = made }
+        }
+        let made = keys.withLock { $0 }
+        segments = cuts.indices.map { i in
+            Segment(index: i, firstFrame: cuts[i].start, frameCount: cuts[i].stop - cuts[i].start, timeRange: cuts[i].times,
+                    key: made[i]!.key, audioKey: made[i]!.audioKey)
+        }
         audioKey = keyed.audioKey(times: range, measured: range)
     }
 }
