@@ -45,9 +45,7 @@ let package = Package(
         // sin, cos, exp, log… with the same bits on every CPU (glibc's differ with and without FMA).
         .target(name: "PortableMath"),
         .target(name: "MediaFormat"),
-        // Its bodies go into its module interface in release builds, so a caller's instance type
-        // (ProjectFile's Node) gets a specialised evaluator, not generic dispatch on every value.
-        .target(name: "JSONSchema", swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+        .target(name: "JSONSchema"),
         // Is this path a file Reel may read (not a FIFO, a folder or a device)?
         .target(name: "RegularFiles"),
         // The one rule for making a given path absolute (relative to a folder, standardized).
