@@ -155,6 +155,9 @@ public struct CompositionTrack: Hashable, Sendable, Codable {
     /// The segment playing at timeline time `t`, if any (a binary search: segments are in
     /// timeline order).
     public func segment(at t: MediaTime) -> Segment? { segments.element(containing: t, range: \.target) }
+
+    /// The segments that overlap `times`, in order.
+    public func segments(overlapping times: TimeRange) -> ArraySlice<Segment> { segments.elements(overlapping: times, range: \.target) }
 }
 
 /// What a segment shows or plays.
@@ -220,6 +223,11 @@ public struct VideoComposition: Hashable, Sendable, Codable {
 
     /// The instruction covering timeline time `t` (a binary search).
     public func instruction(at t: MediaTime) -> VideoInstruction? { instructions.element(containing: t, range: \.timeRange) }
+
+    /// The instructions that overlap `times`, in order.
+    public func instructions(overlapping times: TimeRange) -> ArraySlice<VideoInstruction> {
+        instructions.elements(overlapping: times, range: \.timeRange)
+    }
 }
 
 public struct VideoInstruction: Hashable, Sendable, Codable {
@@ -493,5 +501,18 @@ extension Array {
             if self[middle][keyPath: range].end <= t { low = middle + 1 } else { high = middle }
         }
         return low < count && self[low][keyPath: range].contains(t) ? self[low] : nil
+    }
+
+    /// The elements whose ranges overlap `times` (share more than an instant), in elements
+    /// ordered by time whose ranges do not overlap: a binary search, then the overlapping run.
+    func elements(overlapping times: TimeRange, range: KeyPath<Element, TimeRange>) -> ArraySlice<Element> {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle][keyPath: range].end <= times.start { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < count, self[end][keyPath: range].start < times.end { end += 1 }
+        return self[low..<end].filter { $0[keyPath: range].intersection(times) != nil }[...]
     }
 }

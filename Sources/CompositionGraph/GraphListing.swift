@@ -70,9 +70,39 @@ extension CompositionGraph {
 
     /// The graph as JSON with sorted keys (stable for diffs); times are exact strings.
     public func jsonListing() throws -> String {
+        var text = ""
+        try writeJSONListing { text += $0 }
+        return text
+    }
+
+    /// `jsonListing()` handed to `write` piece by piece, without the whole text in memory (a
+    /// timeline of 100 000 clips lists as 600 MB): the graph without its instructions and track
+    /// segments is encoded, and each of those is encoded on its own into its place, indented
+    /// as the whole encoding indents it (an empty list prints as `[`, an empty line, `]`; empty
+    /// lines have no indent).
+    public func writeJSONListing(_ write: (String) -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        var skeleton = self
+        skeleton.videoComposition.instructions = []
+        for t in skeleton.composition.tracks.indices { skeleton.composition.tracks[t].segments = [] }
+        // Sorted keys: the tracks' segments come first (in track order), the instructions last.
+        var lists: [[any Encodable]] = composition.tracks.map(\.segments) + [videoComposition.instructions]
+        lists.reverse()
+        let lines = String(decoding: try encoder.encode(skeleton), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            write(line + "\n")
+            i += 1
+            guard line.hasSuffix("\"segments\" : [") || line.hasSuffix("\"instructions\" : ["), let items = lists.popLast(), !items.isEmpty else { continue }
+            let indent = String(repeating: " ", count: line.prefix { $0 == " " }.count + 2)
+            for (n, item) in items.enumerated() {
+                let text = String(decoding: try encoder.encode(item), as: UTF8.self)
+                write(text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + (n < items.count - 1 ? ",\n" : "\n"))
+            }
+            i += 1 // the empty line of the emptied list
+        }
     }
 
     private var fpsText: String { videoComposition.frameRate.description }

@@ -34,6 +34,8 @@ final class CompiledSchema<Instance: JSONInstance>: @unchecked Sendable {
     var pattern: Pattern?
 
     var properties: [(name: String, schema: CompiledSchema)] = []
+    /// `properties` by name, for looking up each key of an object.
+    var propertySchemas: [String: CompiledSchema] = [:]
     var patternProperties: [(pattern: Pattern, schema: CompiledSchema)] = []
     var additionalProperties: CompiledSchema?
     var propertyNames: CompiledSchema?

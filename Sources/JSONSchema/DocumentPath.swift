@@ -16,3 +16,28 @@ public enum DocumentPath {
     /// How a path reads inside a sentence: the root has no path, so it gets a name.
     public static func display(_ path: String) -> String { path.isEmpty ? "the document root" : path }
 }
+
+/// The path to the value being visited, kept as steps and rendered only for a message
+/// (readers and the validator visit every value; a string for each would dominate their time).
+public struct PathStack: Sendable {
+    public enum Component: Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public private(set) var components: [Component] = []
+
+    public init() {}
+
+    public mutating func push(_ component: Component) { components.append(component) }
+    public mutating func pop() { components.removeLast() }
+
+    public var rendered: String {
+        components.reduce(DocumentPath.root) { path, component in
+            switch component {
+            case .key(let key): return DocumentPath.appending(key: key, to: path)
+            case .index(let index): return DocumentPath.appending(index: index, to: path)
+            }
+        }
+    }
+}

@@ -10,7 +10,9 @@
 /// annotations only. Numbers compare exactly on their decimal text.
 public struct Schema<Instance: JSONInstance>: Sendable {
     private let root: CompiledSchema<Instance>
-    private let evaluator: SchemaEvaluator<Instance>
+    /// Resource base → `$dynamicAnchor` name → schema.
+    private let dynamicAnchors: [String: [String: CompiledSchema<Instance>]]
+    private let readsAnnotations: Bool
 
     /// Compiles `schema`. `baseURI` names the document when it has no `$id`; `remote`
     /// supplies other documents by absolute URI (without fragment) for `$ref`s that leave
@@ -22,13 +24,14 @@ public struct Schema<Instance: JSONInstance>: Sendable {
         registry.compileAllDynamicAnchors()
         registry.checkInPlaceCycles()
         guard registry.errors.isEmpty else { throw InvalidSchema(problems: registry.errors) }
-        evaluator = SchemaEvaluator(dynamicAnchors: registry.dynamicAnchors)
+        dynamicAnchors = registry.dynamicAnchors
+        readsAnnotations = registry.readsAnnotations
     }
 
     /// Every failure in `instance`, each once, in the order the schema meets them (empty when
     /// `instance` is valid).
     public func validate(_ instance: Instance) -> [SchemaFailure<Instance.Location>] {
-        let outcome = evaluator.evaluate(root, instance, path: DocumentPath.root, depth: 0, scope: [])
+        let outcome = SchemaEvaluator(dynamicAnchors: dynamicAnchors, readsAnnotations: readsAnnotations).evaluate(root, instance, depth: 0, scope: [])
         var seen = Set<SchemaFailure<Instance.Location>>()
         return outcome.failures.map(\.failure).filter { seen.insert($0).inserted }
     }

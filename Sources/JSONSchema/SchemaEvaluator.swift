@@ -1,6 +1,11 @@
 /// Applies compiled schemas to a document (JSON Schema draft 2020-12 semantics) and words
 /// each failure for a person: the path, what was expected, what was found, a likely fix.
-struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
+///
+/// One evaluator checks one instance (`run` holds the path and what is known valid). Where
+/// only validity matters (an `if`, a `not`, `contains`, the first look at `anyOf`/`oneOf`
+/// branches) failures are recorded without words; branches that decide the messages are
+/// evaluated again with them.
+struct SchemaEvaluator<Instance: JSONInstance> {
     typealias Location = Instance.Location
     typealias Compiled = CompiledSchema<Instance>
     typealias Outcome = SchemaOutcome<Location>
@@ -8,34 +13,66 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
 
     /// Resource base → `$dynamicAnchor` name → schema.
     let dynamicAnchors: [String: [String: Compiled]]
+    let run: EvaluationRun
 
-    func evaluate(_ schema: Compiled, _ node: Instance, path: String, depth: Int, scope: [String]) -> Outcome {
+    /// `readsAnnotations`: whether any schema has `unevaluatedProperties` or `unevaluatedItems`
+    /// (else which keys and items were evaluated is not recorded).
+    init(dynamicAnchors: [String: [String: Compiled]], readsAnnotations: Bool) {
+        self.dynamicAnchors = dynamicAnchors
+        run = EvaluationRun(memoizes: dynamicAnchors.isEmpty, annotates: readsAnnotations)
+    }
+
+    /// The path of the value being checked.
+    private var path: String { run.path }
+
+    /// How the value being checked is named in a sentence.
+    private var here: String { DocumentPath.display(run.path) }
+
+    /// A failure of the value being checked (worded unless the run is quiet).
+    private func failure(_ kind: Failure.Kind, depth: Int, at location: Location, _ message: () -> String, hint: String? = nil,
+                         unknownKey: String? = nil) -> Failure {
+        guard !run.isQuiet else { return Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: "", message: "")) }
+        return Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: path, message: message(), hint: hint, unknownKey: unknownKey))
+    }
+
+    func evaluate(_ schema: Compiled, _ node: Instance, depth: Int, scope: [String]) -> Outcome {
+        let memoKey = run.memoKey(schema, node)
+        if let memoKey, run.isKnownValid(memoKey) { return Outcome() }
         var out = Outcome()
-        func fail(_ kind: Failure.Kind, _ message: String, at location: Location? = nil, hint: String? = nil) {
-            out.failures.append(Failure(kind: kind, depth: depth, failure: SchemaFailure(
-                location: location ?? node.location, path: path, message: message, hint: hint)))
+        func fail(_ kind: Failure.Kind, _ message: @autoclosure () -> String, at location: Location? = nil, hint: String? = nil) {
+            out.failures.append(failure(kind, depth: depth, at: location ?? node.location, message, hint: hint))
         }
-        let here = DocumentPath.display(path)
         if let boolean = schema.boolean {
             if !boolean { fail(.other, "\(here): \(node.excerpt) is not allowed here") }
             return out
         }
         let scope = scope.last == schema.base ? scope : scope + [schema.base]
         if let target = schema.refTarget {
-            out.merge(evaluate(target, node, path: path, depth: depth, scope: scope))
+            out.merge(evaluate(target, node, depth: depth, scope: scope))
         }
         if let target = schema.dynamicRefTarget {
-            out.merge(evaluate(dynamicTarget(schema, target, scope: scope), node, path: path, depth: depth, scope: scope))
+            out.merge(evaluate(dynamicTarget(schema, target, scope: scope), node, depth: depth, scope: scope))
         }
-        checkValue(schema, node, here: here, fail: fail)
+        checkValue(schema, node, depth: depth, out: &out)
         switch node.value {
-        case .object(let members): checkObject(schema, members, node, path: path, depth: depth, scope: scope, out: &out)
-        case .array(let items): checkArray(schema, items, node, path: path, depth: depth, scope: scope, out: &out)
+        case .object(let members): checkObject(schema, members, node, depth: depth, scope: scope, out: &out)
+        case .array(let items): checkArray(schema, items, node, depth: depth, scope: scope, out: &out)
         default: break
         }
-        applyCombinators(schema, node, path: path, depth: depth, scope: scope, out: &out)
-        if schema.needsAnnotations { applyUnevaluated(schema, node, path: path, depth: depth, scope: scope, out: &out) }
+        applyCombinators(schema, node, depth: depth, scope: scope, out: &out)
+        if schema.needsAnnotations { applyUnevaluated(schema, node, depth: depth, scope: scope, out: &out) }
+        if let memoKey, out.isValid { run.rememberValid(memoKey) }
         return out
+    }
+
+    /// `evaluate` for a value one step down from the one being checked.
+    private func evaluate(_ schema: Compiled, _ node: Instance, at step: PathStack.Component, depth: Int, scope: [String]) -> Outcome {
+        run.inside(step) { evaluate(schema, node, depth: depth, scope: scope) }
+    }
+
+    /// `evaluate` when only validity (and annotations) matter.
+    private func validity(_ schema: Compiled, _ node: Instance, depth: Int, scope: [String]) -> Outcome {
+        run.quietly { evaluate(schema, node, depth: depth, scope: scope) }
     }
 
     /// `$dynamicRef`: when the statically resolved target declares the same dynamic anchor,
@@ -51,9 +88,11 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
 
     // MARK: Type, enum, const, numbers, strings
 
-    private func checkValue(_ schema: Compiled, _ node: Instance, here: String,
-                            fail: (Failure.Kind, String, Location?, String?) -> Void) {
+    private func checkValue(_ schema: Compiled, _ node: Instance, depth: Int, out: inout Outcome) {
         let hint = schema.description
+        func fail(_ kind: Failure.Kind, _ message: @autoclosure () -> String, _ location: Location?, _ hint: String?) {
+            out.failures.append(failure(kind, depth: depth, at: location ?? node.location, message, hint: hint))
+        }
         if let types = schema.types {
             let actual = node.jsonType
             if !types.contains(actual) && !(actual == "integer" && types.contains("number")) {
@@ -101,15 +140,14 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
 
     // MARK: Objects
 
-    private func checkObject(_ schema: Compiled, _ members: [Instance.Member], _ node: Instance, path: String, depth: Int,
+    private func checkObject(_ schema: Compiled, _ members: [Instance.Member], _ node: Instance, depth: Int,
                              scope: [String], out: inout Outcome) {
-        let here = DocumentPath.display(path)
-        func fail(_ kind: Failure.Kind, _ message: String, at location: Location, hint: String? = nil) {
-            out.failures.append(Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: path, message: message, hint: hint)))
+        func fail(_ kind: Failure.Kind, _ message: @autoclosure () -> String, at location: Location, hint: String? = nil) {
+            out.failures.append(failure(kind, depth: depth, at: location, message, hint: hint))
         }
-        let keys = members.map { $0.key }
+        let keys = schema.required.isEmpty && schema.dependentRequired.isEmpty && schema.dependentSchemas.isEmpty ? [] : members.map { $0.key }
         for name in schema.required where !keys.contains(name) {
-            fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.properties.first { $0.name == name }?.schema.description)
+            fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.propertySchemas[name]?.description)
         }
         if let min = schema.minProperties, members.count < min { fail(.other, "\(here): must have at least \(min) key(s), found \(members.count)", at: node.location) }
         if let max = schema.maxProperties, members.count > max { fail(.other, "\(here): must have at most \(max) key(s), found \(members.count)", at: node.location) }
@@ -119,60 +157,60 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
             }
         }
         for (name, dependent) in schema.dependentSchemas where keys.contains(name) {
-            out.merge(evaluate(dependent, node, path: path, depth: depth, scope: scope))
+            out.merge(evaluate(dependent, node, depth: depth, scope: scope))
         }
         for member in members {
-            let childPath = DocumentPath.appending(key: member.key, to: path)
+            let step = PathStack.Component.key(member.key)
             var matched = false
-            if let property = schema.properties.first(where: { $0.name == member.key }) {
+            if let property = schema.propertySchemas[member.key] {
                 matched = true
-                out.failures += evaluate(property.schema, member.value, path: childPath, depth: depth + 1, scope: scope).failures
+                out.failures += evaluate(property, member.value, at: step, depth: depth + 1, scope: scope).failures
             }
             for (pattern, propertySchema) in schema.patternProperties where pattern.matches(member.key) {
                 matched = true
-                out.failures += evaluate(propertySchema, member.value, path: childPath, depth: depth + 1, scope: scope).failures
+                out.failures += evaluate(propertySchema, member.value, at: step, depth: depth + 1, scope: scope).failures
             }
             if matched {
-                out.evaluatedProperties.insert(member.key)
+                if run.annotates { out.evaluatedProperties.insert(member.key) }
             } else if let additional = schema.additionalProperties {
                 if additional.boolean == false {
-                    out.failures.append(unknownKey(member, in: path, allowed: schema.properties.map(\.name), depth: depth))
+                    out.failures.append(unknownKey(member, allowed: { schema.properties.map(\.name) }, depth: depth))
                 } else {
-                    let result = evaluate(additional, member.value, path: childPath, depth: depth + 1, scope: scope)
+                    let result = evaluate(additional, member.value, at: step, depth: depth + 1, scope: scope)
                     out.failures += result.failures
-                    if result.isValid { out.evaluatedProperties.insert(member.key) }
+                    if result.isValid && run.annotates { out.evaluatedProperties.insert(member.key) }
                 }
             }
             if let names = schema.propertyNames {
                 let keyNode = Instance(.string(member.key), at: member.keyLocation)
-                for failure in evaluate(names, keyNode, path: childPath, depth: depth + 1, scope: scope).failures {
+                for failure in evaluate(names, keyNode, at: step, depth: depth + 1, scope: scope).failures {
                     var named = failure.failure
-                    named.message = "invalid key name '\(member.key)' in \(here): " + named.message
+                    if !run.isQuiet { named.message = "invalid key name '\(member.key)' in \(here): " + named.message }
                     out.failures.append(Failure(kind: failure.kind, depth: failure.depth, failure: named))
                 }
             }
         }
     }
 
-    /// A key that `additionalProperties` or `unevaluatedProperties: false` rules out, at the
-    /// key: the closest allowed key as a suggestion, else the allowed keys as the hint.
-    private func unknownKey(_ member: Instance.Member, in path: String, allowed: [String], depth: Int) -> Failure {
+    /// A key of the value being checked that `additionalProperties` or `unevaluatedProperties:
+    /// false` rules out, at the key: the closest allowed key as a suggestion, else the allowed
+    /// keys as the hint.
+    private func unknownKey(_ member: Instance.Member, allowed: () -> [String], depth: Int) -> Failure {
+        guard !run.isQuiet else { return failure(.other, depth: depth, at: member.keyLocation, { "" }) }
+        let allowed = allowed()
         let suggestion = Suggestion.didYouMean(member.key, among: allowed)
         let hint = suggestion != nil ? nil
             : allowed.isEmpty ? "no keys are allowed here" : "allowed keys: " + allowed.sorted().joined(separator: ", ")
-        return Failure(kind: .other, depth: depth, failure: SchemaFailure(
-            location: member.keyLocation, path: path,
-            message: "unknown key '\(member.key)' in \(DocumentPath.display(path))" + (suggestion.map { "; " + $0 } ?? ""),
-            hint: hint, unknownKey: member.key))
+        return failure(.other, depth: depth, at: member.keyLocation,
+                       { "unknown key '\(member.key)' in \(here)" + (suggestion.map { "; " + $0 } ?? "") }, hint: hint, unknownKey: member.key)
     }
 
     // MARK: Arrays
 
-    private func checkArray(_ schema: Compiled, _ items: [Instance], _ node: Instance, path: String, depth: Int,
+    private func checkArray(_ schema: Compiled, _ items: [Instance], _ node: Instance, depth: Int,
                             scope: [String], out: inout Outcome) {
-        let here = DocumentPath.display(path)
-        func fail(_ message: String, at location: Location? = nil, hint: String? = nil) {
-            out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: location ?? node.location, path: path, message: message, hint: hint)))
+        func fail(_ message: @autoclosure () -> String, at location: Location? = nil, hint: String? = nil) {
+            out.failures.append(failure(.other, depth: depth, at: location ?? node.location, message, hint: hint))
         }
         if let min = schema.minItems, items.count < min {
             fail("\(here): must have at least \(min) item\(min == 1 ? "" : "s"), found \(items.count)", hint: schema.description)
@@ -189,7 +227,7 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
             }
         }
         for (index, (item, itemSchema)) in zip(items, schema.prefixItems).enumerated() {
-            out.failures += evaluate(itemSchema, item, path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).failures
+            out.failures += evaluate(itemSchema, item, at: .index(index), depth: depth + 1, scope: scope).failures
         }
         out.evaluatedPrefix = max(out.evaluatedPrefix, min(items.count, schema.prefixItems.count))
         if let itemsSchema = schema.items {
@@ -198,7 +236,7 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
                 fail("\(here): must have at most \(start) item\(start == 1 ? "" : "s"), found \(items.count)", at: items[start].location)
             } else {
                 for index in items.indices.dropFirst(start) {
-                    out.failures += evaluate(itemsSchema, items[index], path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).failures
+                    out.failures += evaluate(itemsSchema, items[index], at: .index(index), depth: depth + 1, scope: scope).failures
                 }
             }
             out.evaluatedPrefix = items.count
@@ -206,9 +244,9 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
         if let contains = schema.contains {
             var matches = 0
             for (index, item) in items.enumerated()
-            where evaluate(contains, item, path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope).isValid {
+            where run.inside(.index(index), { validity(contains, item, depth: depth + 1, scope: scope) }).isValid {
                 matches += 1
-                out.evaluatedIndices.insert(index)
+                if run.annotates { out.evaluatedIndices.insert(index) }
             }
             let minimum = schema.minContains ?? 1
             let what = contains.description.map { " (\($0))" } ?? ""
@@ -223,55 +261,59 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
 
     // MARK: allOf, anyOf, oneOf, not, if/then/else
 
-    private func applyCombinators(_ schema: Compiled, _ node: Instance, path: String, depth: Int,
+    private func applyCombinators(_ schema: Compiled, _ node: Instance, depth: Int,
                                   scope: [String], out: inout Outcome) {
-        let here = DocumentPath.display(path)
-        for sub in schema.allOf { out.merge(evaluate(sub, node, path: path, depth: depth, scope: scope)) }
+        for sub in schema.allOf { out.merge(evaluate(sub, node, depth: depth, scope: scope)) }
         if !schema.anyOf.isEmpty {
-            let results = schema.anyOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
+            let results = schema.anyOf.map { validity($0, node, depth: depth, scope: scope) }
             let passing = results.filter { $0.isValid }
             if passing.isEmpty {
-                out.failures += describedFailure(schema, node, results, path: path, here: here, depth: depth)
-                    ?? closestFailures(results, schema.anyOf, node, here: here, depth: depth)
+                out.failures += noAlternative(schema, schema.anyOf, node, depth: depth, scope: scope)
             } else {
                 passing.forEach { out.mergeAnnotations($0) }
             }
         }
         if !schema.oneOf.isEmpty {
-            let results = schema.oneOf.map { evaluate($0, node, path: path, depth: depth, scope: scope) }
+            let results = schema.oneOf.map { validity($0, node, depth: depth, scope: scope) }
             let passing = results.indices.filter { results[$0].isValid }
             if passing.isEmpty {
-                out.failures += describedFailure(schema, node, results, path: path, here: here, depth: depth)
-                    ?? closestFailures(results, schema.oneOf, node, here: here, depth: depth)
+                out.failures += noAlternative(schema, schema.oneOf, node, depth: depth, scope: scope)
             } else if passing.count > 1 {
                 let names = passing.map { describeBranch(schema.oneOf[$0], index: $0) }
-                out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
-                    message: "\(here): matches more than one of the alternatives (\(SchemaMessages.alternatives(names, conjunction: "and"))) where exactly one must match")))
+                out.failures.append(failure(.other, depth: depth, at: node.location, {
+                    "\(here): matches more than one of the alternatives (\(SchemaMessages.alternatives(names, conjunction: "and"))) where exactly one must match" }))
             } else {
                 out.mergeAnnotations(results[passing[0]])
             }
         }
-        if let not = schema.not, evaluate(not, node, path: path, depth: depth, scope: scope).isValid {
-            out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
-                message: "\(here): \(node.excerpt) is not allowed here", hint: not.description ?? schema.description)))
+        if let not = schema.not, validity(not, node, depth: depth, scope: scope).isValid {
+            out.failures.append(failure(.other, depth: depth, at: node.location, { "\(here): \(node.excerpt) is not allowed here" },
+                                        hint: not.description ?? schema.description))
         }
         if let condition = schema.ifSchema {
-            let test = evaluate(condition, node, path: path, depth: depth, scope: scope)
+            let test = validity(condition, node, depth: depth, scope: scope)
             if test.isValid {
                 out.mergeAnnotations(test)
-                if let then = schema.thenSchema { out.merge(evaluate(then, node, path: path, depth: depth, scope: scope)) }
+                if let then = schema.thenSchema { out.merge(evaluate(then, node, depth: depth, scope: scope)) }
             } else if let otherwise = schema.elseSchema {
-                out.merge(evaluate(otherwise, node, path: path, depth: depth, scope: scope))
+                out.merge(evaluate(otherwise, node, depth: depth, scope: scope))
             }
         }
+    }
+
+    /// The failures of a value that fits none of `branches` (of an `anyOf` or `oneOf`): the
+    /// branches evaluated again with their failures worded, to choose what to say.
+    private func noAlternative(_ schema: Compiled, _ branches: [Compiled], _ node: Instance, depth: Int, scope: [String]) -> [Failure] {
+        guard !run.isQuiet else { return [failure(.other, depth: depth, at: node.location, { "" })] }
+        let results = branches.map { evaluate($0, node, depth: depth, scope: scope) }
+        return describedFailure(schema, node, results, depth: depth) ?? closestFailures(results, branches, node, depth: depth)
     }
 
     /// For a scalar that fits none of the alternatives of a described schema (a time, a colour),
     /// one message with the description says more than the errors of any one alternative;
     /// but a number that only one alternative takes by type gets that alternative's own
     /// message ("must be at most 16384, found 100000"), with the description as its hint.
-    private func describedFailure(_ schema: Compiled, _ node: Instance, _ results: [Outcome], path: String, here: String,
-                                  depth: Int) -> [Failure]? {
+    private func describedFailure(_ schema: Compiled, _ node: Instance, _ results: [Outcome], depth: Int) -> [Failure]? {
         guard let description = schema.description else { return nil }
         switch node.value {
         case .array, .object: return nil
@@ -299,7 +341,7 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
     /// different type, one "expected a or b" message; otherwise the errors of the closest
     /// alternative, the one whose discriminators (type, const, required keys) match best,
     /// then with the fewest errors.
-    private func closestFailures(_ results: [Outcome], _ branches: [Compiled], _ node: Instance, here: String, depth: Int) -> [Failure] {
+    private func closestFailures(_ results: [Outcome], _ branches: [Compiled], _ node: Instance, depth: Int) -> [Failure] {
         func mismatches(_ outcome: Outcome) -> Int {
             outcome.failures.filter { ($0.kind == .type || $0.kind == .required || $0.kind == .const) && $0.depth == depth
                 || ($0.kind == .const && $0.depth == depth + 1) }.count
@@ -320,16 +362,16 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
 
     // MARK: unevaluatedProperties, unevaluatedItems
 
-    private func applyUnevaluated(_ schema: Compiled, _ node: Instance, path: String, depth: Int,
+    private func applyUnevaluated(_ schema: Compiled, _ node: Instance, depth: Int,
                                   scope: [String], out: inout Outcome) {
-        let here = DocumentPath.display(path)
         if let unevaluated = schema.unevaluatedProperties, case .object(let members) = node.value {
             for member in members where !out.evaluatedProperties.contains(member.key) {
                 if unevaluated.boolean == false {
-                    out.failures.append(unknownKey(member, in: path, allowed: Array(out.evaluatedProperties) + schema.properties.map(\.name), depth: depth))
+                    let evaluated = out.evaluatedProperties
+                    out.failures.append(unknownKey(member, allowed: { Array(evaluated) + schema.properties.map(\.name) }, depth: depth))
                     continue
                 }
-                let result = evaluate(unevaluated, member.value, path: DocumentPath.appending(key: member.key, to: path), depth: depth + 1, scope: scope)
+                let result = evaluate(unevaluated, member.value, at: .key(member.key), depth: depth + 1, scope: scope)
                 out.failures += result.failures
                 if result.isValid { out.evaluatedProperties.insert(member.key) }
             }
@@ -337,11 +379,12 @@ struct SchemaEvaluator<Instance: JSONInstance>: Sendable {
         if let unevaluated = schema.unevaluatedItems, case .array(let items) = node.value {
             for index in items.indices where index >= out.evaluatedPrefix && !out.evaluatedIndices.contains(index) {
                 if unevaluated.boolean == false {
-                    out.failures.append(Failure(kind: .other, depth: depth, failure: SchemaFailure(location: items[index].location, path: path,
-                        message: "\(here): item \(index) is not allowed (the list allows \(out.evaluatedPrefix) item\(out.evaluatedPrefix == 1 ? "" : "s") here)")))
+                    let allowed = out.evaluatedPrefix
+                    out.failures.append(failure(.other, depth: depth, at: items[index].location, {
+                        "\(here): item \(index) is not allowed (the list allows \(allowed) item\(allowed == 1 ? "" : "s") here)" }))
                     continue
                 }
-                let result = evaluate(unevaluated, items[index], path: DocumentPath.appending(index: index, to: path), depth: depth + 1, scope: scope)
+                let result = evaluate(unevaluated, items[index], at: .index(index), depth: depth + 1, scope: scope)
                 out.failures += result.failures
                 if result.isValid { out.evaluatedIndices.insert(index) }
             }

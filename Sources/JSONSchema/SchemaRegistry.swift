@@ -23,6 +23,9 @@ final class SchemaRegistry<Instance: JSONInstance> {
     /// of `$ref`s into other documents), for a deterministic walk.
     private var compiledInOrder: [Compiled] = []
     private var pendingLinks: [Compiled] = []
+    /// Whether any schema reads annotations (`unevaluatedProperties`, `unevaluatedItems`);
+    /// when none does, evaluation need not collect them.
+    var readsAnnotations: Bool { compiledInOrder.contains { $0.needsAnnotations } }
     private let remote: (String) -> Instance?
     private(set) var errors: [SchemaFailure<Location>] = []
     /// False when the document's meta-schema (`$schema`) leaves out the validation vocabulary.
@@ -123,6 +126,7 @@ final class SchemaRegistry<Instance: JSONInstance> {
             case "pattern": schema.pattern = pattern(value)
             case "properties":
                 schema.properties = value.objectMembers.map { ($0.key, sub($0.value, "properties", $0.key)) }
+                schema.propertySchemas = Dictionary(schema.properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first })
             case "patternProperties":
                 schema.patternProperties = value.objectMembers.compactMap { member in
                     guard let p = pattern(Instance(.string(member.key), at: member.keyLocation)) else { return nil }

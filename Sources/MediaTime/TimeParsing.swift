@@ -27,39 +27,40 @@ public enum TimeNotation {
     }
 
     private static func parseMagnitude(_ s: String, fps: Rational, original: String) throws(ParseError) -> MediaTime {
-        let bad = ParseError(message: "'\(original)' is not a time; expected \(help)")
+        // Worded only when thrown: a project's every time passes through here.
+        func bad() -> ParseError { ParseError(message: "'\(original)' is not a time; expected \(help)") }
         // Values too large for exact arithmetic (far beyond any timeline) are refused, not trapped on.
-        let tooLarge = ParseError(message: "'\(original)' is too large a time")
+        func tooLarge() -> ParseError { ParseError(message: "'\(original)' is too large a time") }
         func seconds(_ whole: Int128, plus fraction: Rational) throws(ParseError) -> MediaTime {
-            guard let w = Int64(exactly: whole), let t = Rational(w).adding(fraction) else { throw tooLarge }
+            guard let w = Int64(exactly: whole), let t = Rational(w).adding(fraction) else { throw tooLarge() }
             return MediaTime(t)
         }
-        guard let first = s.first, first.isASCIIDigit || first == "." else { throw bad }
+        guard let first = s.first, first.isASCIIDigit || first == "." else { throw bad() }
         if s.contains(":") {
             let fields = s.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            guard fields.allSatisfy({ !$0.isEmpty }) else { throw bad }
+            guard fields.allSatisfy({ !$0.isEmpty }) else { throw bad() }
             switch fields.count {
             case 2: // mm:ss.frac
-                guard let m = Int64(fields[0]), let sec = Rational(decimal: fields[1]), m >= 0, !sec.isNegative, sec < Rational(60) else { throw bad }
+                guard let m = Int64(fields[0]), let sec = Rational(decimal: fields[1]), m >= 0, !sec.isNegative, sec < Rational(60) else { throw bad() }
                 return try seconds(Int128(m) * 60, plus: sec)
             case 3: // hh:mm:ss.frac
                 guard let h = Int64(fields[0]), let m = Int64(fields[1]), let sec = Rational(decimal: fields[2]),
-                      h >= 0, (0..<60).contains(m), !sec.isNegative, sec < Rational(60) else { throw bad }
+                      h >= 0, (0..<60).contains(m), !sec.isNegative, sec < Rational(60) else { throw bad() }
                 return try seconds(Int128(h) * 3600 + Int128(m) * 60, plus: sec)
             case 4: // SMPTE hh:mm:ss:ff, non-drop-frame
                 let n: Int64
                 do throws(Timecode.ParseError) {
                     n = try Timecode(rate: fps, dropFrame: false).frames(s, shownAs: original)
                 } catch { throw ParseError(message: error.message) }
-                guard let t = Rational(n).divided(by: fps) else { throw tooLarge }
+                guard let t = Rational(n).divided(by: fps) else { throw tooLarge() }
                 return MediaTime(t)
             default:
-                throw bad
+                throw bad()
             }
         }
         for (suffix, seconds) in Self.units where s.hasSuffix(suffix) {
             if let v = Rational(decimal: String(s.dropLast(suffix.count))) {
-                guard let t = v.multiplied(by: seconds) else { throw tooLarge }
+                guard let t = v.multiplied(by: seconds) else { throw tooLarge() }
                 return MediaTime(t)
             }
         }
@@ -67,11 +68,11 @@ public enum TimeNotation {
             guard let n = Int64(s.dropLast()) else {
                 throw ParseError(message: "'\(original)': a frame count must be a whole number, like \"12f\"")
             }
-            guard let t = Rational(n).divided(by: fps) else { throw tooLarge }
+            guard let t = Rational(n).divided(by: fps) else { throw tooLarge() }
             return MediaTime(t)
         }
         if let v = Rational(decimal: s) { return MediaTime(v) }
-        throw bad
+        throw bad()
     }
 
     /// `HH:MM:SS.mmm` (milliseconds rounded), for listings; negative times get a `-`.

@@ -164,6 +164,8 @@ final class PreviewSession: Sendable {
     /// restart; the others must keep to `PageVarRule`, else the load fails with the page's form
     /// as their place. A file that cannot be read keeps them all (loading it says why).
     private func pageVarsForTheFile() throws(ProjectError) -> [VarOverride] {
+        // Without values from the page there is nothing to check (and no second read of a big file).
+        guard !state.withLock({ $0.pageVars.isEmpty }) else { return [] }
         guard let root = try? DocumentLoader.load(path: configuration.projectPath).root else { return state.withLock { $0.pageVars } }
         let declared = VarsSubstitution(document: root)
         let vars = state.withLock { state in

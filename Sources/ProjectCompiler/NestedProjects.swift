@@ -49,6 +49,8 @@ extension CompileSession {
     /// each clip at its variant: a clip passing vars gets a media name of its own (the entry
     /// copied under it), so the rest of the compiler sees plain video media.
     mutating func resolveNestedProjects() {
+        // Most projects nest none: then no clip need be looked at.
+        guard project.media.contains(where: { $0.path.map(NestedProjects.isProjectFile) == true }) else { return }
         var compiled: [String: String] = [:]
         for t in project.videoTracks.indices {
             for i in project.videoTracks[t].items.indices {

@@ -98,32 +98,39 @@ extension ProjectLimits {
     /// A diagnostic for each number or percentage beyond the bounds, at its place.
     public static func numberProblems(_ root: Node) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        func visit(_ node: Node, _ path: String) {
+        var path = PathStack()
+        func visit(_ node: Node) {
             switch node.value {
             case .number(let text):
                 if let v = Double(text), v.isFinite, abs(v) <= maxMagnitude { return }
-                problems.append(Diagnostic(location: node.location, path: path,
+                problems.append(Diagnostic(location: node.location, path: path.rendered,
                                            message: "\(text) is beyond what Reel draws: numbers in a project lie within ±1000000",
                                            hint: "positions, sizes, scales and the like are far smaller; was a digit or an exponent added?"))
             case .string(let text):
                 guard text.hasSuffix("%"), let v = Double(text.dropLast()) else { return }
                 if v.isFinite, abs(v) <= maxPercent { return }
-                problems.append(Diagnostic(location: node.location, path: path,
+                problems.append(Diagnostic(location: node.location, path: path.rendered,
                                            message: "\(text) is beyond what Reel draws: percentages lie within ±10000%"))
             case .array(let items):
-                for (i, item) in items.enumerated() { visit(item, DocumentPath.appending(index: i, to: path)) }
+                for (i, item) in items.enumerated() {
+                    path.push(.index(i))
+                    visit(item)
+                    path.pop()
+                }
             case .object(let members):
                 for m in members {
-                    if path.isEmpty && ["vars", "media", "fonts"].contains(m.key) { continue }
+                    if path.components.isEmpty && ["vars", "media", "fonts"].contains(m.key) { continue }
                     // Bits per second have their own limit; text is text ("20000%" is a fine title).
                     if ["bitrate", "text", "metadata", "path", "name"].contains(m.key) { continue }
-                    visit(m.value, DocumentPath.appending(key: m.key, to: path))
+                    path.push(.key(m.key))
+                    visit(m.value)
+                    path.pop()
                 }
             default:
                 return
             }
         }
-        visit(root, DocumentPath.root)
+        visit(root)
         return problems
     }
 }

@@ -52,6 +52,7 @@ public enum ProjectPipeline {
         let raw = schema.check(document.root)
         guard let valid = checks.add(raw.diagnostics, invalid: raw.invalidPaths, in: document.root) else { throw fail(checks.found) }
         var chosen = (root: valid, vars: [VarOverride]())
+        var selectedRendition = false
         let renditions = Renditions.names(in: valid)
         if let name = rendition ?? renditions.first {
             guard let selected = Renditions.select(name, in: valid) else {
@@ -59,14 +60,17 @@ public enum ProjectPipeline {
                                                       message: Renditions.unknown(name, among: renditions)))
             }
             chosen = selected
+            selectedRendition = true
         }
         var vars = VarsSubstitution(document: chosen.root)
         let overrideProblems = vars.override(chosen.vars + overrides)
-        let (applied, varProblems) = vars.apply(to: chosen.root)
+        let (applied, varProblems, changed) = vars.substitution(in: chosen.root)
         checks.add(overrideProblems)
         // A value whose vars cannot be filled in is as unusable as an invalid one.
         guard let substituted = checks.add(varProblems, invalid: Set(varProblems.map(\.path)), in: applied) else { throw fail(checks.found) }
-        let typed = schema.check(substituted)
+        // A valid document that neither a rendition nor a var changed is the one checked already.
+        let unchanged = raw.diagnostics.isEmpty && varProblems.isEmpty && !changed && !selectedRendition
+        let typed = unchanged ? raw : schema.check(substituted)
         guard let typedRoot = checks.add(typed.diagnostics, invalid: typed.invalidPaths, in: substituted) else { throw fail(checks.found) }
         let absurd = ProjectLimits.numberProblems(typedRoot)
         guard let root = checks.add(absurd, invalid: Set(absurd.map(\.path)), in: typedRoot) else { throw fail(checks.found) }

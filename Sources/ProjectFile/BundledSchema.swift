@@ -9,7 +9,8 @@ extension DocumentSchema {
             throw ProjectError(.missingFile, Diagnostic(location: SourceLocation(file: "reel.schema.json", line: 1, column: 1), path: "",
                                                         message: "the bundled schema reel.schema.json is missing from Reel's resources (share/reel/ beside reel's bin/ folder when installed, else the ProjectFile bundle); reinstall Reel"))
         }
-        return try DocumentLoader.load(path: url.path).root
+        // Reel's own file: the default limits, whatever the environment sets for projects.
+        return try DocumentLoader.load(path: url.path, limits: LoadLimits()).root
     }
 
     /// The schema compiled, once per process.

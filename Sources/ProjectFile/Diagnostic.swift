@@ -41,26 +41,3 @@ extension Diagnostic {
         }
     }
 }
-
-/// The path to the node being read, kept as components and rendered only for a message
-/// (readers visit every node; building a string for each would dominate load time).
-struct PathStack {
-    enum Component {
-        case key(String)
-        case index(Int)
-    }
-
-    private(set) var components: [Component] = []
-
-    mutating func push(_ component: Component) { components.append(component) }
-    mutating func pop() { components.removeLast() }
-
-    var rendered: String {
-        components.reduce(DocumentPath.root) { path, component in
-            switch component {
-            case .key(let key): return DocumentPath.appending(key: key, to: path)
-            case .index(let index): return DocumentPath.appending(index: index, to: path)
-            }
-        }
-    }
-}

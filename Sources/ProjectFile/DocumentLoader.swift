@@ -25,9 +25,11 @@ public struct Document: Sendable {
 /// YAML or JSON is chosen by extension (`.yaml`/`.yml`/`.json`), otherwise by content (a
 /// file whose first character is `{` or `[` is JSON). Failures are `ProjectError`s: a missing
 /// or unreadable path is `.missingFile` (exit 66), anything wrong inside is `.invalidProject`
-/// (exit 65). Hostile input is bounded by `LoadLimits` (size, depth, expanded node count).
+/// (exit 65). Hostile input is bounded by `LoadLimits` (size, depth, expanded node count):
+/// without `limits`, those for project files (`LoadLimits.projectFiles`, set by the environment).
 public enum DocumentLoader {
-    public static func load(path: String, limits: LoadLimits = LoadLimits()) throws(ProjectError) -> Document {
+    public static func load(path: String, limits given: LoadLimits? = nil) throws(ProjectError) -> Document {
+        let limits = try chosen(given)
         let start = SourceLocation(file: path, line: 1, column: 1)
         func fail(_ category: ProjectError.Category, _ message: String, hint: String? = nil) -> ProjectError {
             ProjectError(category, Diagnostic(location: start, path: "", message: message, hint: hint))
@@ -48,21 +50,21 @@ public enum DocumentLoader {
             throw fail(.missingFile, "cannot read \(path): \(error.localizedDescription)")
         }
         guard data.count <= limits.maxFileBytes else {
-            throw fail(.invalidProject, "the file is larger than \(describeBytes(limits.maxFileBytes)), the limit for project files",
+            throw fail(.invalidProject, "the file is larger than \(describeBytes(limits.maxFileBytes)), the limit for project files\(limits.sizeSettingNote)",
                        hint: "a project file describes media, it does not hold them; keep large data in separate files")
         }
         return try load(bytes: [UInt8](data), name: path, format: format(ofPath: path), limits: limits)
     }
 
     /// Loads text held in memory (standard input, tests); `name` is used in locations.
-    public static func load(text: String, name: String, format: Document.Format? = nil, limits: LoadLimits = LoadLimits()) throws(ProjectError) -> Document {
-        try load(bytes: Array(text.utf8), name: name, format: format, limits: limits)
+    public static func load(text: String, name: String, format: Document.Format? = nil, limits: LoadLimits? = nil) throws(ProjectError) -> Document {
+        try load(bytes: Array(text.utf8), name: name, format: format, limits: chosen(limits))
     }
 
     static func load(bytes: [UInt8], name: String, format: Document.Format?, limits: LoadLimits) throws(ProjectError) -> Document {
         let start = SourceLocation(file: name, line: 1, column: 1)
         guard bytes.count <= limits.maxFileBytes else {
-            throw ProjectError(.invalidProject, Diagnostic(location: start, path: "", message: "the text is larger than \(describeBytes(limits.maxFileBytes)), the limit for project files"))
+            throw ProjectError(.invalidProject, Diagnostic(location: start, path: "", message: "the text is larger than \(describeBytes(limits.maxFileBytes)), the limit for project files\(limits.sizeSettingNote)"))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let location = TextPosition.location(ofByte: TextPosition.firstInvalidUTF8(in: bytes) ?? 0, in: bytes, file: name)
@@ -91,13 +93,19 @@ public enum DocumentLoader {
                 var reader = JSONReader(bytes: bytes, file: name, limits: limits)
                 root = try reader.read()
             case .yaml:
-                var reader = YAMLReader(text: text, file: name, limits: limits)
+                var reader = YAMLReader(text: text, bytes: bytes, file: name, limits: limits)
                 root = try reader.read()
             }
             return Document(root: root, source: source, format: chosen)
         } catch {
             throw ProjectError(.invalidProject, diagnostics: error.diagnostics, sources: [source])
         }
+    }
+
+    /// `given`, else the limits for project files.
+    private static func chosen(_ given: LoadLimits?) throws(ProjectError) -> LoadLimits {
+        if let given { return given }
+        return try LoadLimits.projectFiles(environment: ProcessInfo.processInfo.environment)
     }
 
     static func format(ofPath path: String) -> Document.Format? {

@@ -12,8 +12,9 @@ struct LibyamlMarks {
     private let lineStarts: [Int]
 
     /// nil when the text has none of the three, so libyaml's marks are Reel's.
-    init?(text: String) {
-        let bytes = Array(text.utf8)
+    init?(bytes: [UInt8]) {
+        // All three begin with 0xC2 or 0xE2: most texts have neither and need no line table.
+        guard bytes.withUnsafeBufferPointer({ $0.contains(0xC2) || $0.contains(0xE2) }) else { return nil }
         var libyaml = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0], ours = [0]
         var extra = false
         var i = 0

@@ -77,3 +77,13 @@ extension Node {
         return visit(self, DocumentPath.root)
     }
 }
+
+extension Node {
+    /// The member named `key` of an object. (`JSONInstance` has it too; this one needs no
+    /// generic dispatch, and the decoder asks it for every value of a project.)
+    public subscript(key: String) -> Node? {
+        guard case .object(let members) = value else { return nil }
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+}

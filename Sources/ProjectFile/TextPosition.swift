@@ -31,8 +31,14 @@ enum TextPosition {
 
     /// The last place in `text`: the end of its last line (lines broken as above).
     static func end(of text: String, file: String) -> SourceLocation {
+        var text = text
+        return text.withUTF8 { end(ofUTF8: $0, file: file) }
+    }
+
+    /// `end(of:file:)` of the text whose UTF-8 is `bytes` (a loop over a buffer: fast in debug builds too).
+    static func end(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, file: String) -> SourceLocation {
         var line = 1, column = 1, previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "\n") {
                 if previous != UInt8(ascii: "\r") { line += 1; column = 1 }
             } else if byte == UInt8(ascii: "\r") {

@@ -107,37 +107,53 @@ public struct VarsSubstitution: Sendable {
     /// The document with every reference replaced (the top-level `vars:` block is left as it
     /// is), and a diagnostic for each unknown var, var without a value or misplaced list/mapping.
     public func apply(to root: Node) -> (node: Node, diagnostics: [Diagnostic]) {
-        var problems = declarationProblems
-        let node = substitute(root, path: DocumentPath.root, problems: &problems)
-        return (node, problems)
+        let (node, diagnostics, _) = substitution(in: root)
+        return (node, diagnostics)
     }
 
-    private func substitute(_ node: Node, path: String, problems: inout [Diagnostic]) -> Node {
+    /// `apply(to:)`, and whether any reference was replaced (when none was, `node` is `root`).
+    public func substitution(in root: Node) -> (node: Node, diagnostics: [Diagnostic], changed: Bool) {
+        var problems = declarationProblems
+        var path = PathStack()
+        let node = substitute(root, path: &path, problems: &problems)
+        return (node ?? root, problems, node != nil)
+    }
+
+    /// nil when `node` holds no reference that was replaced (the tree is then not copied).
+    private func substitute(_ node: Node, path: inout PathStack, problems: inout [Diagnostic]) -> Node? {
         switch node.value {
         case .string(let text):
-            return substitute(text: text, at: node.location, path: path, problems: &problems) ?? node
+            return substitute(text: text, at: node.location, path: { [path] in path.rendered }, problems: &problems)
         case .array(let items):
-            var copy = node
-            copy.value = .array(items.enumerated().map { substitute($1, path: DocumentPath.appending(index: $0, to: path), problems: &problems) })
-            return copy
+            var replaced: [Node]?
+            for (index, item) in items.enumerated() {
+                path.push(.index(index))
+                defer { path.pop() }
+                guard let new = substitute(item, path: &path, problems: &problems) else { continue }
+                if replaced == nil { replaced = items }
+                replaced![index] = new
+            }
+            return replaced.map { Node(.array($0), at: node.location) }
         case .object(let members):
-            var copy = node
-            copy.value = .object(members.map { member in
-                if path.isEmpty && member.key == "vars" { return member }
-                var m = member
-                m.value = substitute(member.value, path: DocumentPath.appending(key: member.key, to: path), problems: &problems)
-                return m
-            })
-            return copy
+            var replaced: [Node.Member]?
+            for (index, member) in members.enumerated() where !(path.components.isEmpty && member.key == "vars") {
+                path.push(.key(member.key))
+                defer { path.pop() }
+                guard let new = substitute(member.value, path: &path, problems: &problems) else { continue }
+                if replaced == nil { replaced = members }
+                replaced![index].value = new
+            }
+            return replaced.map { Node(.object($0), at: node.location) }
         default:
-            return node
+            return nil
         }
     }
 
     /// nil when the text holds no reference.
-    private func substitute(text: String, at location: SourceLocation, path: String, problems: inout [Diagnostic]) -> Node? {
+    private func substitute(text: String, at location: SourceLocation, path: () -> String, problems: inout [Diagnostic]) -> Node? {
         let references = Self.references(in: text)
         guard !references.isEmpty else { return nil }
+        let path = path()
         let here = DocumentPath.display(path)
         // A string may use the same broken reference many times: one diagnostic is enough.
         var reported = Set<String>()
@@ -264,6 +280,7 @@ public struct VarsSubstitution: Sendable {
 
     /// Every `{{ ... }}` in the text, in order.
     public static func references(in text: String) -> [Reference] {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
         var found: [Reference] = []
         var searchStart = text.startIndex
         while let open = text.range(of: "{{", range: searchStart..<text.endIndex),

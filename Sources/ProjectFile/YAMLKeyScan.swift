@@ -100,7 +100,9 @@ struct YAMLKeyScan {
             let b = bytes[index]
             if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") { index += 1; continue }
             if b == UInt8(ascii: "#") { skipToLineEnd(); break }
-            if column == 0, flowDepth == 0, bytes[index...].starts(with: "---".utf8) || bytes[index...].starts(with: "...".utf8), isBlank(byte(index + 3)) {
+            // A document marker, `---` or `...` at the start of a line (compared byte by byte:
+            // this runs on every line that starts with `-`).
+            if column == 0, flowDepth == 0, b == UInt8(ascii: "-") || b == UInt8(ascii: "."), byte(index + 1) == b, byte(index + 2) == b, isBlank(byte(index + 3)) {
                 index += 3; atNodeStart = true; continue
             }
             if atNodeStart {

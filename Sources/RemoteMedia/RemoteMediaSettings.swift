@@ -1,4 +1,5 @@
 import NetworkPolicy
+import ProjectFile
 import Foundation
 
 /// Where the media cache is and how fetching behaves.
@@ -65,13 +66,7 @@ public struct RemoteMediaSettings: Sendable {
     }
 
     /// `1048576`, `500K`, `500M`, `2G`.
-    static func byteCount(_ text: String) -> Int64? {
-        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
-        let unit = text.last.flatMap { units[Character($0.uppercased())] }
-        guard let number = Int64(unit == nil ? text : String(text.dropLast())), number >= 0 else { return nil }
-        let (bytes, overflow) = number.multipliedReportingOverflow(by: unit ?? 1)
-        return overflow ? nil : bytes
-    }
+    static func byteCount(_ text: String) -> Int64? { ByteCount.parse(text) }
 }
 
 /// A malformed setting in the environment.

@@ -28,7 +28,7 @@ struct Graph: ParsableCommand {
         try reportingFailures {
             let graph = try project.graph()
             guard let html else {
-                print(json ? try graph.jsonListing() : graph.listing, terminator: "")
+                if json { try graph.writeJSONListing { print($0, terminator: "") } } else { print(graph.listing, terminator: "") }
                 return
             }
             try project.refuseUnsafe([html], graph: graph, exampleName: "timeline.html")

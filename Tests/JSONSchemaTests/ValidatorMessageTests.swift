@@ -88,4 +88,48 @@ struct ValidatorMessageTests {
         #expect(try Schema(json(tree)).validate(json("[[], [[]]]")).isEmpty)
         #expect(try Schema(json(tree)).validate(json("[[1]]")).map(\.message) == ["[0][0]: expected a list, found number 1"])
     }
+
+    /// Values already found valid under a schema are not checked again (`EvaluationRun`), but
+    /// an invalid one is reported at each place it appears, with that place's path.
+    @Test func aRepeatedValueIsReportedWhereverItIsInvalid() throws {
+        let schema = """
+        {"type": "array", "items": {"type": "object", "properties": {"to": {"anyOf": [
+          {"type": "number", "minimum": 0}, {"type": "string", "pattern": "^[0-9.]+s$"}]}}}}
+        """
+        let problems = try validate("""
+        - to: 0.5s
+        - to: 0.5s
+        - to: half
+        - to: 0.5s
+        - to: half
+        - to: -1
+        """, schema: schema)
+        #expect(problems.map(\.path) == ["[2].to", "[4].to", "[5].to"])
+        #expect(problems.map(\.location.line) == [3, 5, 6])
+        #expect(problems[0].message == problems[1].message.replacingOccurrences(of: "[4]", with: "[2]"))
+        #expect(problems[2].message == "[5].to: must be at least 0, found -1")
+    }
+
+    /// Where only validity matters (an `if`, the first look at `oneOf` branches) failures are
+    /// not worded; the messages of a value that fits no branch are those of a full evaluation.
+    @Test func branchesThatDecideTheMessageAreWorded() throws {
+        let schema = """
+        {"type": "array", "items": {
+          "if": {"type": "object", "required": ["transition"]},
+          "then": {"type": "object", "required": ["duration"], "properties": {"duration": {"type": "string"}}},
+          "else": {"oneOf": [{"type": "object", "required": ["media"]}, {"type": "object", "required": ["gap"]}]}}}
+        """
+        let problems = try validate("""
+        - media: a
+        - transition: crossfade
+        - gap: 1
+        - other: 1
+        - {media: a, gap: 1}
+        """, schema: schema)
+        #expect(problems.map(\.message) == [
+            "missing required key 'duration' in [1]",
+            "missing required key 'media' in [3]",
+            "[4]: matches more than one of the alternatives (alternative 1 and alternative 2) where exactly one must match",
+        ])
+    }
 }

@@ -46,6 +46,34 @@ import Testing
         #expect(run.standardOutput.contains("valid (2.5s"))
     }
 
+    /// The project file limits are the environment's: a file over `REEL_PROJECT_MAX` or with
+    /// more values than `REEL_PROJECT_MAX_VALUES` is refused before it is read, naming the
+    /// setting; a malformed setting is a usage error.
+    @Test func theProjectLimitsAreSetByTheEnvironment() throws {
+        _ = try media()
+        let clips = String(repeating: "      - { media: clip, from: 0s, to: 0.1s }\n", count: 40)
+        let path = try write("limits.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 25 }
+            media: { clip: media/clip.mp4 }
+            video:
+              - clips:
+
+            """ + clips)
+        #expect(try ReelCommand.run(["validate", path]).status == 0)
+        let big = try ReelCommand.run(["validate", path], environment: ["REEL_PROJECT_MAX": "1K"])
+        #expect(big.status == 65)
+        #expect(big.standardError.contains("\(path):1:1: error: the file is larger than 1024 bytes, the limit for project files (REEL_PROJECT_MAX sets it)"),
+                "\(big.standardError)")
+        let many = try ReelCommand.run(["validate", path], environment: ["REEL_PROJECT_MAX_VALUES": "100"])
+        #expect(many.status == 65)
+        #expect(many.standardError.contains("error: the document has more than 100 values (REEL_PROJECT_MAX_VALUES sets it)"), "\(many.standardError)")
+        #expect(try ReelCommand.run(["validate", path], environment: ["REEL_PROJECT_MAX_VALUES": "1000"]).status == 0)
+        let malformed = try ReelCommand.run(["validate", path], environment: ["REEL_PROJECT_MAX": "lots"])
+        #expect(malformed.status == 64)
+        #expect(malformed.standardError.contains("REEL_PROJECT_MAX must be a number of bytes like 8M or 64M, not 'lots'"), "\(malformed.standardError)")
+    }
+
     @Test func aRangePastTheMediaEndIsReportedAtItsLine() throws {
         _ = try media()
         let path = try write("past-end.yaml", """

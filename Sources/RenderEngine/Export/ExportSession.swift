@@ -127,7 +127,8 @@ public final class ExportSession: Sendable {
         try makePartsFolder()
         defer { if !keepsParts { try? FileManager.default.removeItem(atPath: partsFolder) } }
         let missing = plan.segments.filter { (try? PartFile.read(partPath($0), key: $0.key)) == nil }
-        let reused = plan.segments.filter { s in !missing.contains { $0.index == s.index } }
+        let missingIndices = Set(missing.map(\.index))
+        let reused = plan.segments.filter { !missingIndices.contains($0.index) }
         let counter = FrameCounter(start: reused.reduce(0) { $0 + $1.frameCount }, report: progress)
         let arrivals = PartArrivals(present: reused.map(\.index))
         let workers = startWorkers(missing, counter: counter, arrivals: arrivals)

@@ -2,6 +2,7 @@ import CompositionGraph
 import Digest
 import Foundation
 import MediaTime
+import Synchronization
 
 /// How a render's video is cut into segments that render independently and join without
 /// re-encoding. The cuts fall every `framesPerSegment` output frames counted from the start of
@@ -58,18 +59,28 @@ public struct SegmentPlan: Sendable, Equatable {
         let first = range.start.frameIndex(frameDuration: frameDuration)
         let end = first + range.duration.frameCount(frameDuration: frameDuration)
         let keyed = try KeyedGraph(graph, identity: identity, version: version)
-        var segments: [Segment] = []
+        var found: [(start: Int64, stop: Int64, times: TimeRange)] = []
         var start = first
         // An audio-only output renders no video: the join writes its audio alone.
         while start < end, graph.output.video != nil {
             let stop = min(end, (start / framesPerSegment + 1) * framesPerSegment)
-            let times = TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))
-            segments.append(Segment(index: segments.count, firstFrame: start, frameCount: stop - start, timeRange: times,
-                                    key: keyed.key(firstFrame: start, frameCount: stop - start, times: times),
-                                    audioKey: keyed.audioKey(times: times, measured: range)))
+            found.append((start, stop, TimeRange(start: .frame(start, duration: frameDuration), end: .frame(stop, duration: frameDuration))))
             start = stop
         }
-        self.segments = segments
+        let cuts = found
+        // The keys of a long timeline's thousands of segments are made on every core.
+        let keys = Mutex([(key: String, audioKey: String)?](repeating: nil, count: cuts.count))
+        DispatchQueue.concurrentPerform(iterations: cuts.count) { i in
+            let cut = cuts[i]
+            let made = (keyed.key(firstFrame: cut.start, frameCount: cut.stop - cut.start, times: cut.times),
+                        keyed.audioKey(times: cut.times, measured: range))
+            keys.withLock { $0[i] = made }
+        }
+        let made = keys.withLock { $0 }
+        segments = cuts.indices.map { i in
+            Segment(index: i, firstFrame: cuts[i].start, frameCount: cuts[i].stop - cuts[i].start, timeRange: cuts[i].times,
+                    key: made[i]!.key, audioKey: made[i]!.audioKey)
+        }
         audioKey = keyed.audioKey(times: range, measured: range)
     }
 }
@@ -106,7 +117,11 @@ private struct KeyedGraph {
             g.overlays[o].content.textStyle?.resolvedFontFile = file
         }
         g.fonts = try graph.fonts.map(id)
-        for i in g.videoComposition.instructions.indices {
+        // Only layers with a LUT change: the others stay shared with `graph`, not copied.
+        func readsLUT(_ layer: LayerInstruction) -> Bool {
+            layer.filters.contains { $0.values.values.contains { if case .lut = $0 { true } else { false } } }
+        }
+        for i in g.videoComposition.instructions.indices where g.videoComposition.instructions[i].layers.contains(where: readsLUT) {
             for l in g.videoComposition.instructions[i].layers.indices {
                 g.videoComposition.instructions[i].layers[l].filters = try g.videoComposition.instructions[i].layers[l].filters.map { filter in
                     var keyed = filter
@@ -129,20 +144,27 @@ private struct KeyedGraph {
     /// The key of the frames `[firstFrame, firstFrame + frameCount)`, shown during `times`.
     func key(firstFrame: Int64, frameCount: Int64, times: TimeRange) -> String {
         let vc = graph.videoComposition
-        let instructions = vc.instructions.filter { $0.timeRange.intersection(times) != nil }
+        // Binary searches: a plan of a long timeline keys each segment from what overlaps it alone.
+        let instructions = Array(vc.instructions(overlapping: times))
         let trackIDs = Set(instructions.flatMap { $0.layers.map(\.trackID) })
         let tracks = graph.composition.tracks.filter { trackIDs.contains($0.id) }.map { track in
-            CompositionTrack(id: track.id, kind: track.kind, name: "",
-                             segments: track.segments.filter { $0.target.intersection(times) != nil })
+            CompositionTrack(id: track.id, kind: track.kind, name: "", segments: Array(track.segments(overlapping: times)))
         }
         let overlays = graph.overlays.filter { $0.timeRange.intersection(times) != nil }
-        var hash = SHA256()
-        hash.update("reel-segment-1\n")
-        hash.update(settings)
-        hash.update(Self.json(KeyFrames(firstFrame: firstFrame, frameCount: frameCount, instructions: instructions,
-                                        tracks: tracks, overlays: overlays)))
-        return hash.hexDigest()
+        let frames = KeyFrames(firstFrame: firstFrame, frameCount: frameCount, instructions: instructions, tracks: tracks, overlays: overlays)
+        return Self.known.key(for: KnownKeys.Material(kind: "reel-segment-1", settings: settings, content: .frames(frames))) {
+            var hash = SHA256()
+            hash.update("reel-segment-1\n")
+            hash.update(settings)
+            hash.update(Self.json(frames))
+            return hash.hexDigest()
+        }
     }
+
+    /// The keys of segments made before in this process (a preview makes a plan on every save,
+    /// and most segments are as they were): comparing what a key is made of is much cheaper
+    /// than writing it as JSON and hashing it.
+    private static let known = KnownKeys()
 
     /// The key of the audio mixed over `times`: the audio settings, every mixed track's
     /// segments that overlap `times` (all of `measured`, the range whose loudness sets the
@@ -152,16 +174,47 @@ private struct KeyedGraph {
         let ids = Set(mixed.map(\.trackID))
         let heard = graph.output.audio.loudness == nil ? times : measured
         let tracks = graph.composition.tracks.filter { ids.contains($0.id) }.map { track in
-            CompositionTrack(id: track.id, kind: track.kind, name: "",
-                             segments: track.segments.filter { $0.target.intersection(heard) != nil })
+            CompositionTrack(id: track.id, kind: track.kind, name: "", segments: Array(track.segments(overlapping: heard)))
         }
-        var hash = SHA256()
-        hash.update("reel-audio-1\n")
-        hash.update(Self.json(KeyAudio(version: version, audio: graph.output.audio, times: times, tracks: tracks, mix: mixed)))
-        return hash.hexDigest()
+        let audio = KeyAudio(version: version, audio: graph.output.audio, times: times, tracks: tracks, mix: mixed)
+        return Self.known.key(for: KnownKeys.Material(kind: "reel-audio-1", settings: "", content: .audio(audio))) {
+            var hash = SHA256()
+            hash.update("reel-audio-1\n")
+            hash.update(Self.json(audio))
+            return hash.hexDigest()
+        }
     }
 
-    private struct KeyAudio: Encodable {
+    /// A bounded memo of keys by what they are made of. Material that is equal as Swift values
+    /// writes the same JSON (the graph's types compare what they encode; a `Double` 0 and -0
+    /// are the one exception, and draw alike).
+    final class KnownKeys: Sendable {
+        struct Material: Hashable {
+            enum Content: Hashable {
+                case frames(KeyFrames)
+                case audio(KeyAudio)
+            }
+            var kind: String
+            var settings: String
+            var content: Content
+        }
+
+        private let keys = Mutex<[Material: String]>([:])
+        /// Enough for the plans of a few long timelines; beyond it the memo starts again.
+        private static let capacity = 200_000
+
+        func key(for material: Material, make: () -> String) -> String {
+            if let key = keys.withLock({ $0[material] }) { return key }
+            let key = make()
+            keys.withLock { keys in
+                if keys.count >= Self.capacity { keys.removeAll() }
+                keys[material] = key
+            }
+            return key
+        }
+    }
+
+    struct KeyAudio: Encodable, Hashable {
         var version: String
         var audio: OutputSettings.Audio
         var times: TimeRange
@@ -179,7 +232,7 @@ private struct KeyedGraph {
         var fonts: [String]
     }
 
-    private struct KeyFrames: Encodable {
+    struct KeyFrames: Encodable, Hashable {
         var firstFrame: Int64
         var frameCount: Int64
         var instructions: [VideoInstruction]
