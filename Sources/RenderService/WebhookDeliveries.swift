@@ -21,16 +21,16 @@ final class WebhookDeliveries: Sendable {
         self.log = log
     }
 
-    /// Deliveries taken from the database at a time, and how long they are held: every attempt
-    /// of a claim fits in the hold, so no other node attempts one meanwhile.
-    private static let perClaim = 4
-    private var hold: TimeInterval { Double(Self.perClaim) * Self.seconds(sender.timeout + sender.connectTimeout) + 30 }
+    /// How long a delivery taken from the database is held for this node: its attempt fits in
+    /// it, so no other node attempts it meanwhile; if this node dies, it is due again that soon.
+    /// One is taken at a time, so a node that dies holds at most one.
+    private var hold: TimeInterval { Self.seconds(sender.timeout + sender.connectTimeout) + 10 }
 
     func start() {
         state.withLock { $0.running = true }
         Thread { [self] in
             while !state.withLock({ $0.stopping }) {
-                let due = (try? store.claimDueDeliveries(hold: hold, limit: Self.perClaim)) ?? []
+                let due = (try? store.claimDueDeliveries(hold: hold, limit: 1)) ?? []
                 for delivery in due where !state.withLock({ $0.stopping }) { attempt(delivery) }
                 if due.isEmpty { Thread.sleep(forTimeInterval: 0.25) }
             }
