@@ -15,6 +15,7 @@ across both nodes with a webhook each; node A is killed with SIGKILL while it re
 - the render A was killed in has the bytes `reel render` gives for the same project and vars;
 - node B stops cleanly on SIGTERM (exit 0).
 """
+import atexit
 import hashlib
 import hmac
 import http.server
@@ -108,6 +109,8 @@ def main():
         process = subprocess.Popen([reel, "serve", "--data", data, "--database", database, "--listen", f"127.0.0.1:{port}",
                                     "--media-root", media, "--lease", f"{LEASE}s", "--allow-private-network"],
                                    stdout=subprocess.DEVNULL, stderr=log)
+        # A failed check leaves no node running.
+        atexit.register(lambda process=process: process.poll() is None and process.kill())
         nodes[name] = {"url": f"http://127.0.0.1:{port}", "process": process, "log": log.name, "port": port}
     for node in nodes.values():
         for _ in range(200):
