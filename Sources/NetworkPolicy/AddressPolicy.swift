@@ -1,8 +1,10 @@
 /// Which addresses Reel may connect to for a URL it was given (a webhook's, a remote media
 /// file's): public ones only, unless private networks are allowed (`--allow-private-network`).
+/// An IPv6 address that carries an IPv4 address is judged by that IPv4 address.
 /// `ConnectionGuard` applies it to a libcurl transfer.
 public struct AddressPolicy: Sendable, Equatable {
-    /// Whether loopback, private, shared, link-local and unspecified addresses are allowed too.
+    /// Whether loopback, private, shared, link-local, unspecified and local-use NAT64
+    /// addresses are allowed too.
     public var allowsPrivateNetwork: Bool
 
     public init(allowPrivateNetwork: Bool) { allowsPrivateNetwork = allowPrivateNetwork }
@@ -19,5 +21,15 @@ public struct RefusedAddress: Error, Equatable, Sendable, CustomStringConvertibl
     public let address: IPAddress
     public let scope: AddressScope
 
-    public var description: String { "\(address) is not a public address (\(scope.rawValue))" }
+    /// `127.0.0.1 is a loopback address, not a public one`; for an IPv6 address carrying an
+    /// IPv4 address, that address too (`::127.0.0.1 carries 127.0.0.1 (IPv4-compatible), …`).
+    public var description: String {
+        if scope == .localTranslation {
+            return "\(address) is in the local-use NAT64 prefix 64:ff9b:1::/48, which leads to an IPv4 address of the network's own choosing "
+                + "(it may be a private one), not known to be public"
+        }
+        let what = "\(scope == .unspecified ? "an" : "a") \(scope.rawValue) address, not a public one"
+        guard let embedded = address.embeddedIPv4 else { return "\(address) is \(what)" }
+        return "\(address) carries the IPv4 address \(embedded.address) (\(embedded.form.rawValue)), \(what)"
+    }
 }

@@ -214,7 +214,7 @@ public final class RemoteMediaCache: RemoteMediaLocator {
         case .redirectedAway(let target): "it redirects to \(target), and Reel fetches only http:// and https:// URLs"
         case .tooManyRedirects(let limit): "it redirects more than \(limit) times (a redirect loop)"
         case .webPage(let type): "it gives a web page (Content-Type: \(type)), not a media file"
-        case .refusedAddress(let refused): "refused to connect: \(refused)"
+        case .refusedAddress(let refused): "refused: \(refused)"
         case .cancelled: "the fetch was cancelled"
         }
     }

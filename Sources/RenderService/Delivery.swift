@@ -1,4 +1,5 @@
 import Foundation
+import ProjectFile
 import SQLStore
 
 /// One webhook message about a render's end, kept until it is delivered or given up: `POST`
@@ -19,7 +20,7 @@ struct Delivery: Sendable, Equatable {
     var nextAt: Double?
     /// `pending`, `delivered` or `failed`.
     var status: String
-    /// What the last attempt got: `200`, `500`, `timed out`…
+    /// What the last attempt got: `200`, `500`, `timed out`… (set by `record`).
     var lastResult: String?
 
     /// The delivery that tells of `render`'s end, if its request asked for a webhook.
@@ -36,6 +37,15 @@ struct Delivery: Sendable, Equatable {
         nextAt = now.timeIntervalSince1970
         status = "pending"
     }
+}
+
+extension Delivery {
+    /// The URL as every log line shows it: credentials written in it (`https://user:pw@host/…`)
+    /// as `***`. They are sent to the receiver, and never shown.
+    var shownURL: String { URLCredentials.redacted(url) }
+
+    /// Keeps what an attempt got as `lastResult`, with any URL in it shown as `shownURL` is.
+    mutating func record(_ result: String) { lastResult = URLCredentials.redacted(result) }
 }
 
 extension Delivery: StoredRow {

@@ -26,6 +26,23 @@ struct RenderOrder {
     struct Webhook: Equatable {
         var url: String
         var secret: String
+
+        /// What keeps `url` from being a webhook's (`is not …`), nil for `http(s)://HOST[:PORT]…`:
+        /// any other scheme, no host (`http://`, `http:///x`, `http://user@`), a port out of
+        /// range, spaces or control characters (curl would refuse each at the first delivery).
+        /// The problem never quotes the URL, which may hold credentials.
+        static func problem(url: String) -> String? {
+            guard !url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+                return "holds a space or a control character"
+            }
+            guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), url.dropFirst(scheme.count).hasPrefix("://") else {
+                return "is not a URL of the form http(s)://HOST/PATH"
+            }
+            guard scheme == "http" || scheme == "https" else { return "is a \(scheme): URL; webhooks are delivered to http:// and https:// URLs" }
+            guard let host = parts.percentEncodedHost, !host.isEmpty else { return "names no host" }
+            if let port = parts.port, !(1...65535).contains(port) { return "has port \(port), not one from 1 to 65535" }
+            return nil
+        }
     }
 
     /// The name diagnostics give the request body, and a project posted as YAML text.
@@ -98,13 +115,22 @@ struct RenderOrder {
         return text
     }
 
+    /// `{"url": "http(s)://HOST…", "secret": "…"}`: a webhook that is not an object is a malformed
+    /// request (400); a url or secret that cannot be used, a value the request cannot be taken
+    /// with (422), each at its place.
     private static func webhook(_ node: Node?, _ refuse: (Node?, String, String?) -> ProjectError) throws(ProjectError) -> Webhook? {
         guard let node else { return nil }
-        guard let url = try string(node["url"], refuse), url.hasPrefix("https://") || url.hasPrefix("http://") else {
-            throw refuse(node["url"] ?? node, "a webhook needs a url, http:// or https://", nil)
+        guard case .object = node.value else { throw refuse(node, "webhook is \(node.excerpt), not {\"url\": …, \"secret\": …}", nil) }
+        func unusable(_ member: String, _ message: String, hint: String? = nil) -> ProjectError {
+            var error = refuse(node[member] ?? node, message, hint)
+            error.category = .invalidProject
+            error.diagnostics = error.diagnostics.map { var d = $0; d.path = "webhook." + member; return d }
+            return error
         }
-        guard let secret = try string(node["secret"], refuse), secret.utf8.count >= 16 else {
-            throw refuse(node["secret"] ?? node, "a webhook needs a secret of at least 16 characters, to sign its deliveries with", nil)
+        guard case .string(let url)? = node["url"]?.value else { throw unusable("url", "a webhook needs a url, http:// or https://") }
+        if let problem = Webhook.problem(url: url) { throw unusable("url", "the webhook's url \(problem)", hint: "give the receiver's URL: https://HOST/PATH") }
+        guard case .string(let secret)? = node["secret"]?.value, secret.utf8.count >= 16 else {
+            throw unusable("secret", "a webhook needs a secret of at least 16 characters, to sign its deliveries with")
         }
         return Webhook(url: url, secret: secret)
     }

@@ -53,15 +53,14 @@ final class WebhookDeliveries: Sendable {
         case .delivered(let status):
             delivery.status = "delivered"
             delivery.nextAt = nil
-            delivery.lastResult = String(status)
-        case .failed(.refusedAddress(let refused)):
-            give(up: &delivery, "\(refused)")
-        case .failed(.unsupportedURL(let words)):
-            give(up: &delivery, words)
+            delivery.record(String(status))
+        case .failed(let failure):
+            switch failure {
+            case .refusedAddress, .unsupportedURL: give(up: &delivery, failure.description)
+            case .timedOut, .transport: retry(&delivery, failure.description)
+            }
         case .rejected(let status):
             retry(&delivery, String(status))
-        case .failed(let failure):
-            retry(&delivery, failure.description)
         }
         do {
             try store.update(delivery)
@@ -71,7 +70,7 @@ final class WebhookDeliveries: Sendable {
     }
 
     private func retry(_ delivery: inout Delivery, _ result: String) {
-        delivery.lastResult = result
+        delivery.record(result)
         guard let wait = schedule.nextAttempt(after: delivery.attempts, deliveryID: delivery.id) else {
             return give(up: &delivery, result)
         }
@@ -81,8 +80,8 @@ final class WebhookDeliveries: Sendable {
     private func give(up delivery: inout Delivery, _ result: String) {
         delivery.status = "failed"
         delivery.nextAt = nil
-        delivery.lastResult = result
-        log("webhook \(delivery.id) to \(delivery.url) given up after \(delivery.attempts) attempt\(delivery.attempts == 1 ? "" : "s"): \(result)")
+        delivery.record(result)
+        log("webhook \(delivery.id) to \(delivery.shownURL) given up after \(delivery.attempts) attempt\(delivery.attempts == 1 ? "" : "s"): \(delivery.lastResult ?? "")")
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

@@ -32,12 +32,13 @@ extension WebhookSender {
         connectionGuard.install(on: handle)
         let code = withExtendedLifetime(connectionGuard) { reel_curl_easy_perform(handle) }
 
+        // Every address refused: the policy's reason is the message, whatever curl made of it.
+        if let refused = connectionGuard.refusal { return .failed(.refusedAddress(refused)) }
         let status = reel_curl_easy_getinfo_long(handle, REEL_CURLINFO_RESPONSE_CODE)
         let words = errorBuffer.pointee != 0 ? String(cString: errorBuffer) : String(cString: reel_curl_easy_strerror(code))
         switch ReelCurlCode(UInt32(code)) {
         case REEL_CURLE_OK where (200..<300).contains(status): return .delivered(status: status)
         case REEL_CURLE_OK: return .rejected(status: status)
-        case REEL_CURLE_COULDNT_CONNECT where connectionGuard.refusal != nil: return .failed(.refusedAddress(connectionGuard.refusal!))
         case REEL_CURLE_UNSUPPORTED_PROTOCOL, REEL_CURLE_URL_MALFORMAT: return .failed(.unsupportedURL(words))
         case REEL_CURLE_OPERATION_TIMEDOUT: return .failed(.timedOut(words))
         default: return .failed(.transport(words))

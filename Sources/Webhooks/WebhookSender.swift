@@ -62,7 +62,7 @@ public enum WebhookFailure: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unsupportedURL(let words), .timedOut(let words), .transport(let words): words
-        case .refusedAddress(let refused): "refused to connect: \(refused)"
+        case .refusedAddress(let refused): "refused: \(refused)"
         }
     }
 }

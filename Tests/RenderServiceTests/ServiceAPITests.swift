@@ -6,6 +6,7 @@ import ReelApplication
 import RemoteMedia
 @testable import RenderService
 import SQLStore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -20,6 +21,8 @@ import Testing
         let alice: String
         let bob: String
         let mediaRoot: URL
+        /// What the workers logged (and the webhook deliveries a test makes with `log.append`).
+        let log = LogLines()
 
         /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`).
         init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil) throws {
@@ -35,7 +38,7 @@ import Testing
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
             core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
-            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", log: { _ in })
+            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", log: log.append)
             alice = try store.createToken(name: "alice")
             bob = try store.createToken(name: "bob")
         }
@@ -44,6 +47,13 @@ import Testing
         func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
             try await Application(router: ServiceRoutes.router(core)).test(.live, body)
         }
+    }
+
+    /// The lines a service's parts logged, from any thread.
+    final class LogLines: Sendable {
+        private let lines = Mutex<[String]>([])
+        @Sendable func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
     }
 
     static func body(headline: String = "Hello", extra: String = "") -> String {
@@ -246,21 +256,55 @@ import Testing
         }
     }
 
+    /// A webhook URL that is not `http(s)://HOST…` is a 422 at its place in the body, before
+    /// anything is queued (it would fail only at the first delivery); the message does not quote
+    /// the URL, which may hold credentials.
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aWebhookURLWithoutAnHTTPSchemeAndHostIsRefusedAtItsPlace(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try Fixture(backend)
+        try await fixture.test { client in
+            for url in ["http://", "http:///x", "ftp://h", "http://user@", "https://user:hunter2@/x", "http:host", "https://h:99999/", "http://h /x", "http://:80/"] {
+                let body = WebhookDeliveryTests.body(webhook: url)
+                let answer = try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .unprocessableContent, "\(url)")
+                    return try Self.object(response)
+                }
+                let value = body.range(of: "\"\(url)\"")!.lowerBound
+                let line = body[..<value].filter { $0 == "\n" }.count + 1
+                let column = body.distance(from: body[..<value].lastIndex(of: "\n").map(body.index(after:)) ?? body.startIndex, to: value) + 1
+                let diagnostic = ((answer["error"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first ?? [:]
+                #expect(diagnostic["file"] as? String == "request" && diagnostic["line"] as? Int == line && diagnostic["column"] as? Int == column
+                        && diagnostic["path"] as? String == "webhook.url", "\(url): \(answer)")
+                #expect((diagnostic["message"] as? String)?.hasPrefix("the webhook's url ") == true, "\(url): \(answer)")
+                #expect(!"\(diagnostic)".contains("hunter2"))
+            }
+            #expect(try fixture.core.store.renders(token: "alice", status: nil, limit: 10, after: nil).isEmpty, "nothing was queued")
+            let good = WebhookDeliveryTests.body(webhook: "https://user:hunter2@hooks.example:8443/reel?x=1")
+            try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: good)) {
+                #expect($0.status == .accepted)
+            }
+        }
+    }
+
     /// A posted project's media URL that leads to this machine or a private network is refused
-    /// as the connection is made: nothing is fetched from there.
+    /// as the connection is made, IPv6 forms that carry a loopback address included: nothing is
+    /// fetched from there (a server listens on the port), and the answer says it was refused.
     @Test(arguments: RenderStoreTests.Backend.available)
     func mediaURLsToPrivateAddressesAreRefused(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: false))
+        let listener = try WebhookReceiver()
+        let embedded = ["[::127.0.0.1]", "[64:ff9b::7f00:1]", "[2002:7f00:1::1]", "[64:ff9b:1::7f00:1]"].map { listener.url("clip.mp4", host: $0) }
         try await fixture.test { client in
-            for url in ["http://127.0.0.1:9/clip.mp4", "http://localhost:9/clip.mp4", "http://169.254.169.254/latest/meta-data"] {
+            for url in ["http://127.0.0.1:9/clip.mp4", "http://localhost:9/clip.mp4", "http://169.254.169.254/latest/meta-data"] + embedded {
                 let body = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"\(url)\"")
                 let answer = try await client.execute(uri: "/v1/validate", method: .post, headers: Self.auth(fixture.alice), body: ByteBuffer(string: body)) { response in
                     #expect(response.status == .unprocessableContent, "\(url)")
                     return try Self.object(response)
                 }
                 let message = (answer["error"] as? [String: Any])?["message"] as? String ?? ""
-                #expect(message.contains("refused to connect"), "\(url): \(message)")
+                #expect(message.contains("cannot be fetched: \(url): refused: "), "\(url): \(message)")
             }
         }
+        #expect(try listener.requests().isEmpty, "nothing reached the listener")
     }
 }

@@ -18,7 +18,7 @@ import Webhooks
 
     static func deliveries(_ fixture: ServiceAPITests.Fixture, allowPrivateNetwork: Bool) -> WebhookDeliveries {
         WebhookDeliveries(store: fixture.core.store, policy: AddressPolicy(allowPrivateNetwork: allowPrivateNetwork),
-                          schedule: RetrySchedule(firstDelay: .milliseconds(200), maximumDelay: .seconds(1), attempts: 3, jitter: 0), log: { _ in })
+                          schedule: RetrySchedule(firstDelay: .milliseconds(200), maximumDelay: .seconds(1), attempts: 3, jitter: 0), log: fixture.log.append)
     }
 
     @Test(arguments: RenderStoreTests.Backend.available)
@@ -83,5 +83,78 @@ import Webhooks
         #expect(stored.count == 1 && stored.first?.status == "failed" && stored.first?.attempts == 1, "\(stored)")
         #expect(stored.first?.body.contains("\"type\":\"render.cancelled\"") == true)
         #expect(try receiver.requests().isEmpty, "nothing reached 127.0.0.1")
+    }
+
+    /// A webhook URL naming an IPv6 form that carries a loopback address (IPv4-compatible,
+    /// NAT64, 6to4) or the local-use NAT64 prefix is refused as curl connects, though a receiver
+    /// listens on the port: given up at once, its result saying it was refused and why.
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aWebhookToAnIPv6FormOfLoopbackIsRefused(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
+        let receiver = try WebhookReceiver()
+        let deliveries = Self.deliveries(fixture, allowPrivateNetwork: false)
+        deliveries.start()
+        defer { deliveries.stop() }
+        let expected = ["[::127.0.0.1]": "::127.0.0.1 carries the IPv4 address 127.0.0.1 (IPv4-compatible), a loopback address",
+                        "[64:ff9b::7f00:1]": "64:ff9b::7f00:1 carries the IPv4 address 127.0.0.1 (NAT64), a loopback address",
+                        "[2002:7f00:1::1]": "2002:7f00:1::1 carries the IPv4 address 127.0.0.1 (6to4), a loopback address",
+                        "[64:ff9b:1::7f00:1]": "64:ff9b:1::7f00:1 is in the local-use NAT64 prefix 64:ff9b:1::/48"]
+        let urls = expected.keys.map { ($0, receiver.url("ok", host: $0)) }
+        let ids = try await fixture.test { client in
+            var ids: [String: String] = [:]
+            for (host, url) in urls {
+                let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
+                                                      body: ByteBuffer(string: Self.body(webhook: url))) { try ServiceAPITests.object($0) }
+                let id = try #require(posted["id"] as? String)
+                try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
+                ids[host] = id
+            }
+            return ids
+        }
+        for (host, id) in ids {
+            var stored: [Delivery] = []
+            for _ in 0..<100 where stored.first?.status != "failed" {
+                stored = try fixture.core.store.deliveries(of: id)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(stored.first?.status == "failed" && stored.first?.attempts == 1, "\(host): \(stored)")
+            #expect(stored.first?.lastResult?.hasPrefix("refused: " + expected[host]!) == true, "\(host): \(stored.first?.lastResult ?? "")")
+        }
+        #expect(try receiver.requests().isEmpty, "nothing reached the receiver")
+    }
+
+    /// Credentials in a webhook URL are sent to the receiver (as Basic authentication) and
+    /// shown nowhere: not in the service's log lines (the given-up line shows `***@`), not in
+    /// the delivery's last result, not in the render's JSON.
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func credentialsInAWebhookURLAreNeverLoggedNorShown(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
+        let receiver = try WebhookReceiver()
+        let deliveries = Self.deliveries(fixture, allowPrivateNetwork: true)
+        deliveries.start()
+        defer { deliveries.stop() }
+        let url = "http://hook-user:s3cret-Pw@127.0.0.1:\(receiver.port)/error"
+        let (id, shown) = try await fixture.test { client in
+            let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
+                                                  body: ByteBuffer(string: Self.body(webhook: url))) { try ServiceAPITests.object($0) }
+            let id = try #require(posted["id"] as? String)
+            try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
+            for _ in 0..<100 {
+                if try fixture.core.store.deliveries(of: id).first?.status == "failed" { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let shown = try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: ServiceAPITests.auth(fixture.alice)) { String(buffer: $0.body) }
+            return (id, shown)
+        }
+        let stored = try fixture.core.store.deliveries(of: id)
+        #expect(stored.first?.status == "failed" && stored.first?.attempts == 3, "\(stored)")
+        let requests = try receiver.requests()
+        #expect(requests.count == 3 && requests.allSatisfy { $0.headers["authorization"] == "Basic " + Data("hook-user:s3cret-Pw".utf8).base64EncodedString() },
+                "the credentials reach the receiver")
+        let lines = fixture.log.all
+        #expect(lines.contains { $0.contains("to http://***@127.0.0.1:\(receiver.port)/error given up after 3 attempts: 500") }, "\(lines)")
+        for text in lines + [stored.first?.lastResult ?? "", shown] {
+            #expect(!text.contains("s3cret-Pw") && !text.contains("hook-user"), "\(text)")
+        }
     }
 }

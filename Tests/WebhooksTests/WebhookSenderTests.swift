@@ -59,12 +59,14 @@ struct WebhookSenderTests {
     }
 
     /// Without private networks, loopback is refused as curl connects, whether the URL names the
-    /// address (in any form) or a name that resolves to it; nothing reaches the receiver.
-    /// Allowed, the same URL is delivered.
+    /// address (in any form, IPv6 forms that carry it included) or a name that resolves to it;
+    /// nothing reaches the receiver, which listens on that port. Allowed, the same URL is delivered.
     @Test func privateNetworkRefused() throws {
         let receiver = try WebhookReceiver()
         let hosts: [(String, AddressScope)] = [("127.0.0.1", .loopback), ("localhost", .loopback), ("[::1]", .loopback),
-                                               ("[::ffff:127.0.0.1]", .loopback), ("0.0.0.0", .unspecified)]
+                                               ("[::ffff:127.0.0.1]", .loopback), ("0.0.0.0", .unspecified),
+                                               ("[::127.0.0.1]", .loopback), ("[64:ff9b::7f00:1]", .loopback), ("[2002:7f00:1::1]", .loopback),
+                                               ("[64:ff9b:1::7f00:1]", .localTranslation)]
         for (host, scope) in hosts {
             let result = sender(allowPrivateNetwork: false).send(body, to: receiver.url("ok", host: host), deliveryID: "dlv_5", secret: "s")
             guard case .failed(.refusedAddress(let refused)) = result else {
@@ -75,7 +77,9 @@ struct WebhookSenderTests {
         }
         #expect(try receiver.requests().isEmpty)
         let refused = sender(allowPrivateNetwork: false).send(body, to: receiver.url("ok"), deliveryID: "dlv_5", secret: "s")
-        #expect("\(refused)" == "failed(refused to connect: 127.0.0.1 is not a public address (loopback))")
+        #expect("\(refused)" == "failed(refused: 127.0.0.1 is a loopback address, not a public one)")
+        let embedded = sender(allowPrivateNetwork: false).send(body, to: receiver.url("ok", host: "[::127.0.0.1]"), deliveryID: "dlv_5", secret: "s")
+        #expect("\(embedded)" == "failed(refused: ::127.0.0.1 carries the IPv4 address 127.0.0.1 (IPv4-compatible), a loopback address, not a public one)")
         #expect(sender().send(body, to: receiver.url("ok", host: "localhost"), deliveryID: "dlv_5", secret: "s") == .delivered(status: 200))
     }
 
