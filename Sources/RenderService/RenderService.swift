@@ -195,12 +195,17 @@ public struct ServiceTokens {
         store = try RenderStore.open(database, folders: try ServiceFolders(root: data, mediaRoots: []))
     }
 
-    /// A new token: shown once, kept as its SHA-256.
+    /// A new token: shown once, kept as its SHA-256. Throws `TokenRefusal` for a name that is
+    /// not one, or is a live token's.
     public func create(name: String) throws -> String { try store.createToken(name: name) }
 
-    /// `name  created 2026-11-27T20:41:07Z[  revoked]` a line per token.
+    /// A line per token, live and revoked, each told apart by its fingerprint (the first 12 hex
+    /// digits of the secret's SHA-256): `NAME  FINGERPRINT  created TIME  live|revoked TIME`.
     public func list() throws -> [String] {
-        try store.tokens().map { "\($0.name)  created \(RenderView.time($0.createdAt.timeIntervalSince1970))\($0.revoked ? "  revoked" : "")" }
+        try store.tokens().map { token in
+            let state = token.revokedAt.map { "revoked \(RenderView.time($0.timeIntervalSince1970))" } ?? "live"
+            return "\(token.name)  \(token.fingerprint)  created \(RenderView.time(token.createdAt.timeIntervalSince1970))  \(state)"
+        }
     }
 
     public func revoke(name: String) throws -> Bool { try store.revokeToken(name: name) }

@@ -33,7 +33,7 @@ final class RenderStore: Sendable {
     }
 
     /// The tables, in SQL both databases read (their names fold to lower case in PostgreSQL).
-    private static let migrations = [
+    static let migrations = [
         SQLMigration("v1: tokens, renders, deliveries, templates, batches", [
             """
             CREATE TABLE tokens (name TEXT PRIMARY KEY, digest TEXT NOT NULL UNIQUE, createdAt DOUBLE PRECISION NOT NULL,
@@ -62,33 +62,54 @@ final class RenderStore: Sendable {
             """,
             "CREATE TABLE batches (id TEXT PRIMARY KEY, token TEXT NOT NULL, template TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL, rows TEXT NOT NULL)",
         ]),
+        // A revoked token's name can be used again: tokens are keyed by their digest, and a
+        // name is unique among live tokens only (a partial index, in both databases).
+        SQLMigration("v2: tokens keyed by digest, one live token per name", [
+            """
+            CREATE TABLE tokens_v2 (digest TEXT PRIMARY KEY, name TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL,
+                                    revokedAt DOUBLE PRECISION)
+            """,
+            "INSERT INTO tokens_v2 (digest, name, createdAt, revokedAt) SELECT digest, name, createdAt, revokedAt FROM tokens",
+            "DROP TABLE tokens",
+            "ALTER TABLE tokens_v2 RENAME TO tokens",
+            "CREATE UNIQUE INDEX tokens_live_name ON tokens (name) WHERE revokedAt IS NULL",
+        ]),
     ]
 
     // MARK: Tokens
 
-    /// A new token for `name`, returned once; the store keeps its SHA-256 only.
+    /// A new token for `name`, returned once; the store keeps its SHA-256 only. Throws
+    /// `TokenRefusal` for a name that is not one (`TokenName`) or is a live token's.
     func createToken(name: String, now: Date = Date()) throws -> String {
+        try TokenName.check(name)
         let secret = "reel_" + randomHex(bytes: 32)
-        try database.write { db in
-            guard try db.rows("SELECT 1 FROM tokens WHERE name = ?", [.text(name)]).isEmpty else {
-                throw ServiceError.conflict("a token named \(name) exists; revoke it first or choose another name")
+        do {
+            try database.write { db in
+                try db.execute("INSERT INTO tokens (digest, name, createdAt) VALUES (?, ?, ?)",
+                               [.text(Self.digest(secret)), .text(name), .real(now.timeIntervalSince1970)])
             }
-            try db.execute("INSERT INTO tokens (name, digest, createdAt) VALUES (?, ?, ?)",
-                           [.text(name), .text(Self.digest(secret)), .real(now.timeIntervalSince1970)])
+        } catch let error as SQLError where error.kind == .uniqueViolation {
+            throw TokenRefusal.inUse(name)
         }
         return secret
     }
 
     struct TokenInfo: Equatable {
         var name: String
+        /// The first 12 hex digits of the token's SHA-256: tells two tokens of one name apart,
+        /// and a holder can compute it from the secret.
+        var fingerprint: String
         var createdAt: Date
-        var revoked: Bool
+        var revokedAt: Date?
     }
 
+    /// Every token, live and revoked, by name, then oldest first.
     func tokens() throws -> [TokenInfo] {
         try database.read { db in
-            try db.rows("SELECT name, createdAt, revokedAt FROM tokens ORDER BY name", []).map { row throws(SQLError) in
-                TokenInfo(name: try row["name"], createdAt: Date(timeIntervalSince1970: try row["createdAt"]), revoked: try row["revokedAt"] as Double? != nil)
+            try db.rows("SELECT name, digest, createdAt, revokedAt FROM tokens ORDER BY name, createdAt", []).map { row throws(SQLError) in
+                TokenInfo(name: try row["name"], fingerprint: String((try row["digest"] as String).prefix(12)),
+                          createdAt: Date(timeIntervalSince1970: try row["createdAt"]),
+                          revokedAt: (try row["revokedAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
             }
         }
     }

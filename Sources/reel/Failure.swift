@@ -35,7 +35,7 @@ enum ExitStatus: Int32, CaseIterable {
 enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
         let status: ExitStatus = switch error {
-        case is UsageError: .usage
+        case is UsageError, is TokenRefusal: .usage
         case is PreviewServer.StartFailure, is RenderService.StartFailure: .unavailable
         default:
             switch FailureKind(of: error) {

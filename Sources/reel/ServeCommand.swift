@@ -69,7 +69,9 @@ struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create, list and revoke the API's tokens.",
             discussion: "create prints a new token once, on its last line (the service keeps only its hash); "
-                + "list shows names and dates, never secrets; a revoked token's requests get 401.")
+                + "list shows each token's name, fingerprint (the first 12 hex digits of its SHA-256), dates and whether it is live, never secrets; "
+                + "a revoked token's requests get 401, and its name may be given to a new token: the same tenant, with its renders and templates. "
+                + ExitStatus.help([.success: "done", .usage: "bad usage, a name that is not a token name (1 to \(TokenName.longest) letters, digits, '-', '_', '.', '@') or a live token's"]))
 
         enum Action: String, ExpressibleByArgument, CaseIterable { case create, list, revoke }
 

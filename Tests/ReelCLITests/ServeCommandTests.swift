@@ -62,7 +62,7 @@ import Testing
         let token = try #require(created.standardOutput.split(separator: "\n").last.map(String.init))
         #expect(token.hasPrefix("reel_"))
         let listed = try ReelCommand.run(["serve", "token", "list", "--data", data])
-        #expect(listed.standardOutput.hasPrefix("ci  created ") && !listed.standardOutput.contains(token))
+        #expect(listed.standardOutput.hasPrefix("ci  ") && listed.standardOutput.contains("  created ") && !listed.standardOutput.contains(token))
 
         let project = #"{"reel": 1, "output": {"size": [640, 360], "fps": 25}, "media": {"clip": "long.mp4"}, "video": [{"clips": [{"media": "clip", "duration": "30s"}]}], "overlays": [{"text": "durable", "duration": "30s"}]}"#
         var id = ""
@@ -96,6 +96,34 @@ import Testing
         #expect(try Data(contentsOf: media.appendingPathComponent("cli.mp4")) == served, "the service's output is reel render's")
         kill(second.process.process.processIdentifier, SIGTERM)
         #expect(second.process.exitStatus(within: 10) == 0, "\(second.process.standardError)")
+    }
+
+    /// `reel serve token`: a name that is not a token name (empty, a newline that would forge
+    /// a line of the list) is bad usage, as is a live token's name; revoked, the name is free
+    /// for a new token, and `token list` shows both, each on its own line, told apart by its
+    /// fingerprint and state.
+    @Test func tokenNamesAreCheckedAndFreedByRevoking() throws {
+        let data = MediaFactory.folder("serve-tokens-\(UUID().uuidString.prefix(8))").appendingPathComponent("data").path
+        for bad in ["", "ci\nforged  000000000000  created 2026-01-01T00:00:00.000Z  live", String(repeating: "n", count: 65)] {
+            let refused = try ReelCommand.run(["serve", "token", "create", bad, "--data", data])
+            #expect(refused.status == 64, "\(bad.debugDescription): \(refused.standardError)")
+            #expect(refused.standardError.contains("is not a token name: a token name is 1 to 64 letters, digits"), "\(refused.standardError)")
+        }
+        let first = try ReelCommand.run(["serve", "token", "create", "ci", "--data", data])
+        #expect(first.status == 0, "\(first.standardError)")
+        let again = try ReelCommand.run(["serve", "token", "create", "ci", "--data", data])
+        #expect(again.status == 64 && again.standardError.contains("error: a live token named ci exists; revoke it first"), "\(again.standardError)")
+        #expect(try ReelCommand.run(["serve", "token", "revoke", "ci", "--data", data]).status == 0)
+        let second = try ReelCommand.run(["serve", "token", "create", "ci", "--data", data])
+        #expect(second.status == 0, "\(second.standardError)")
+        let lines = try ReelCommand.run(["serve", "token", "list", "--data", data]).standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        let secrets = [first, second].compactMap { $0.standardOutput.split(separator: "\n").last.map(String.init) }
+        let fingerprints = try secrets.map { secret in
+            String(try MediaFactory.run("/bin/sh", ["-c", "printf %s \(secret) | sha256sum"]).prefix(12))
+        }
+        #expect(lines.first?.hasPrefix("ci  \(fingerprints.first ?? "")  created ") == true && lines.first?.contains("  revoked ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("ci  \(fingerprints.last ?? "")  created ") == true && lines.last?.hasSuffix("  live") == true, "\(lines)")
     }
 
     /// A database that is not PostgreSQL, or not there, stops the start at once with exit 69 and

@@ -25,12 +25,17 @@ import Testing
                 let store = try RenderStore(SQLiteDatabase(path: MediaFactory.folder("store-\(UUID().uuidString.prefix(8))").appendingPathComponent("reel.sqlite").path))
                 return Array(repeating: store, count: nodes)
             case .postgres:
-                let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
-                try PostgresDatabase(url: Self.postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
-                let url = Self.postgresURL! + "?options=-c%20search_path%3D\(schema)"
+                let url = try RenderStoreTests.emptySchema()
                 return try (0..<nodes).map { _ in try RenderStore(PostgresDatabase(url: url)) }
             }
         }
+    }
+
+    /// The URL of a new, empty schema of the test server.
+    static func emptySchema() throws -> String {
+        let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        try PostgresDatabase(url: Backend.postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
+        return Backend.postgresURL! + "?options=-c%20search_path%3D\(schema)"
     }
 
     static func request(webhook: Bool = true) -> String {
@@ -185,7 +190,55 @@ import Testing
         }
         #expect(opened.withLock { $0 } == 4)
         let rows = try PostgresDatabase(url: url).read { try $0.rows("SELECT name FROM reel_migrations", []) }
-        #expect(rows.count == 1)
+        #expect(rows.count == RenderStore.migrations.count)
+    }
+
+    /// A token's name is checked in one place (`TokenName`): empty, too long, a control
+    /// character (a newline would forge a line of `token list`), a space, a non-ASCII letter or
+    /// a leading `-` is refused. A live token's name is taken; once revoked, a new token may
+    /// have it (the same tenant), and the list shows both, told apart.
+    @Test(arguments: Backend.available)
+    func tokenNamesAreCheckedAndARevokedNameCanBeUsedAgain(_ backend: Backend) throws {
+        let store = try backend.stores(1)[0]
+        for bad in ["", "a\nb  created 2026-01-01T00:00:00.000Z  live", "tab\there", "two words", "ünïcode", "-x", "\u{7f}", String(repeating: "a", count: 65)] {
+            #expect(throws: TokenRefusal.notAName(bad), "\(bad.debugDescription)") { _ = try store.createToken(name: bad) }
+        }
+        #expect(try store.tokens().isEmpty)
+        _ = try store.createToken(name: String(repeating: "a", count: 64))
+        _ = try store.createToken(name: "ci@example.com")
+        let first = try store.createToken(name: "alice", now: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(throws: TokenRefusal.inUse("alice")) { _ = try store.createToken(name: "alice") }
+        #expect(try store.revokeToken(name: "alice"))
+        let second = try store.createToken(name: "alice", now: Date(timeIntervalSince1970: 1_800_000_100))
+        #expect(try store.tokenName(secret: first) == nil)
+        #expect(try store.tokenName(secret: second) == "alice")
+        #expect(throws: TokenRefusal.inUse("alice")) { _ = try store.createToken(name: "alice") }
+        let alices = try store.tokens().filter { $0.name == "alice" }
+        #expect(alices.map(\.createdAt.timeIntervalSince1970) == [1_800_000_000, 1_800_000_100])
+        #expect(alices.map { $0.revokedAt == nil } == [false, true])
+        #expect(alices.map(\.fingerprint) == [first, second].map { String(RenderStore.digest($0).prefix(12)) })
+    }
+
+    /// A database made before tokens were keyed by digest keeps its tokens through the migration,
+    /// their secrets still valid, and then takes a revoked name again.
+    @Test(arguments: Backend.available)
+    func tokensMadeBeforeTheMigrationSurviveIt(_ backend: Backend) throws {
+        let database: any SQLDatabase = switch backend {
+        case .sqlite: try SQLiteDatabase(path: MediaFactory.folder("store-\(UUID().uuidString.prefix(8))").appendingPathComponent("reel.sqlite").path)
+        case .postgres: try PostgresDatabase(url: try Self.emptySchema())
+        }
+        try database.migrate(Array(RenderStore.migrations.prefix(1)))
+        try database.write { db in
+            try db.execute("INSERT INTO tokens (name, digest, createdAt, revokedAt) VALUES (?, ?, ?, NULL), (?, ?, ?, ?)",
+                           [.text("alice"), .text(RenderStore.digest("reel_alice")), .real(1), .text("bob"), .text(RenderStore.digest("reel_bob")), .real(2), .real(3)])
+        }
+        let store = try RenderStore(database)
+        #expect(try store.tokenName(secret: "reel_alice") == "alice")
+        #expect(try store.tokenName(secret: "reel_bob") == nil)
+        #expect(try store.tokens().map(\.name) == ["alice", "bob"])
+        #expect(throws: TokenRefusal.inUse("alice")) { _ = try store.createToken(name: "alice") }
+        let bob = try store.createToken(name: "bob")
+        #expect(try store.tokenName(secret: bob) == "bob")
     }
 
     /// The server closes the pooled connections (as a restart or an idle timeout does): the
