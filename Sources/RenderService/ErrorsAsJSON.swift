@@ -1,33 +1,23 @@
 import Hummingbird
-import ProjectFile
-import ReelApplication
 
-/// Every failure as `{ "error": { "message": …, "diagnostics": [ … ] } }` with its status: a
-/// malformed request 400, a project that does not validate 422 (its diagnostics as `reel
-/// validate` gives them, at their line and column in what was posted), a remote media file
-/// that cannot be fetched now 503 with Retry-After.
+/// Every failure answered as JSON with the status its error declares (`ServiceError`): a
+/// malformed request 400, an unknown id 404, a conflict 409, a project that does not validate
+/// or names a missing or unreadable file 422 (its diagnostics as `reel validate` gives them, at
+/// their line and column in what was posted), a remote media file that cannot be fetched now
+/// 503 with Retry-After; anything else a 500 that tells nothing of the server, its error in
+/// the operator's log under the reference the answer gives.
 struct ErrorsAsJSON: RouterMiddleware {
+    let paths: ServerPaths
+    let log: @Sendable (String) -> Void
+
     func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as ServiceError {
-            var response = try ServiceRoutes.json(["error": ["message": error.message]], status: error.status)
-            if error.status == .tooManyRequests { response.headers[.retryAfter] = "10" }
-            return response
-        } catch let error as ProjectError {
-            let status: HTTPResponse.Status = switch error.category {
-            case .usage: .badRequest
-            case .unavailable: .serviceUnavailable
-            default: .unprocessableContent
-            }
-            var response = try ServiceRoutes.json(["error": ["message": ErrorText.message(for: error), "diagnostics": ServiceCore.diagnostics(error.diagnostics)]],
-                                                  status: status)
-            if status == .serviceUnavailable { response.headers[.retryAfter] = "60" }
-            return response
-        } catch let error as HTTPError {
-            return try ServiceRoutes.json(["error": ["message": error.body ?? "\(error.status.reasonPhrase)"]], status: error.status)
         } catch {
-            return try ServiceRoutes.json(["error": ["message": ErrorText.message(for: error)]], status: FailureKind(of: error) == .failure ? .internalServerError : .unprocessableContent)
+            if let answer = ServiceError(answering: error, hiding: paths) { return try answer.response(from: request, context: context) }
+            let reference = "e_" + randomHex(bytes: 6)
+            log("\(reference): \(request.method) \(request.uri.path) failed: \(error)")
+            return try ServiceError.internalError(reference: reference).response(from: request, context: context)
         }
     }
 }

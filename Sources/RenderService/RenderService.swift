@@ -104,7 +104,8 @@ public final class RenderService: Sendable {
         if interrupted > 0 { configuration.log("\(interrupted) render\(interrupted == 1 ? " was" : "s were") cut off by the last stop: queued again") }
         // Posted projects read media only inside the roots (or from https URLs).
         let workspace = Workspace(remote: configuration.workspace.remote, mediaRoots: try MediaRoots(folders.mediaRoots))
-        core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep)
+        core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep,
+                               log: configuration.log)
         workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers,
                                 node: configuration.node, lease: configuration.lease, log: configuration.log)
         deliveries = WebhookDeliveries(store: store, policy: AddressPolicy(allowPrivateNetwork: configuration.allowPrivateNetwork), log: configuration.log)

@@ -19,6 +19,8 @@ final class RenderWorkers: Sendable {
     /// How long a lease lasts without a heartbeat; a worker renews it twice a second.
     private let lease: TimeInterval
     private let log: @Sendable (String) -> Void
+    /// A failed render's `error` names no server folder.
+    private let paths: ServerPaths
     private let state = Mutex(State())
 
     private struct State {
@@ -36,6 +38,7 @@ final class RenderWorkers: Sendable {
         self.node = node
         self.lease = lease
         self.log = log
+        paths = ServerPaths(folders: folders, workspace: workspace)
     }
 
     func start() {
@@ -123,7 +126,7 @@ final class RenderWorkers: Sendable {
             render.status = .cancelled
         } catch {
             render.status = .failed
-            render.error = ErrorText.message(for: error)
+            render.error = paths.hidden(in: ErrorText.message(for: error))
         }
         render.finishedAt = Date().timeIntervalSince1970
         (render.leaseUntil, render.leaseOwner) = (nil, nil)

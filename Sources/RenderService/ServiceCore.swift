@@ -20,13 +20,20 @@ struct ServiceCore: Sendable {
     let keep: TimeInterval
     /// The API's description (`/v1/openapi.json`).
     let openAPI: [UInt8]
+    /// The server's folders, which no answer shows.
+    let paths: ServerPaths
+    /// A line for the operator's log (a request that failed on the service's side).
+    let log: @Sendable (String) -> Void
 
-    init(store: RenderStore, workspace: Workspace, folders: ServiceFolders, pendingPerToken: Int, keep: TimeInterval = 7 * 86400) throws {
+    init(store: RenderStore, workspace: Workspace, folders: ServiceFolders, pendingPerToken: Int, keep: TimeInterval = 7 * 86400,
+         log: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.store = store
         self.workspace = workspace
         self.folders = folders
         self.pendingPerToken = pendingPerToken
         self.keep = keep
+        paths = ServerPaths(folders: folders, workspace: workspace)
+        self.log = log
         guard let url = InstalledResources.url(forResource: "openapi", withExtension: "json", bundle: Bundle.module) else {
             throw ServiceError(status: .internalServerError, message: "the service's openapi.json is missing from its resources")
         }
@@ -96,15 +103,15 @@ struct ServiceCore: Sendable {
         return render
     }
 
-    func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] { Self.diagnostics(list) }
+    /// Diagnostics as an answer shows them (`json`), naming no server folder.
+    func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] { Self.json(paths.values(of: list)) }
 
     /// Diagnostics as JSON objects: a place in the posted body is in `request`, in its YAML text
     /// in `project_yaml`.
-    static func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] {
-        list.map { d in
-            let value = DiagnosticValue(d)
-            return ["file": value.file, "line": value.line, "column": value.column, "path": value.path, "severity": value.severity,
-                    "message": value.message, "hint": value.hint ?? NSNull()]
+    static func json(_ values: [DiagnosticValue]) -> [[String: Any]] {
+        values.map { value in
+            ["file": value.file, "line": value.line, "column": value.column, "path": value.path, "severity": value.severity,
+             "message": value.message, "hint": value.hint ?? NSNull()]
         }
     }
 }

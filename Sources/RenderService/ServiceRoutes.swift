@@ -19,7 +19,7 @@ struct ServiceContext: RequestContext {
 enum ServiceRoutes {
     static func router(_ core: ServiceCore) -> Router<ServiceContext> {
         let router = Router(context: ServiceContext.self)
-        router.add(middleware: ErrorsAsJSON())
+        router.add(middleware: ErrorsAsJSON(paths: core.paths, log: core.log))
         router.add(middleware: TokenAuthentication(store: core.store))
 
         router.get("/healthz") { _, _ in try json(["status": "ok"]) }

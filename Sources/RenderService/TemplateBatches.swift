@@ -43,7 +43,7 @@ extension ServiceCore {
                 renders.append(render)
                 checked.append(BatchRecord.Row(row: index + 1, render: render.id, problems: nil))
             } catch let error as ProjectError where error.category != .unavailable {
-                let problems = try JSONSerialization.data(withJSONObject: Self.diagnostics(error.diagnostics))
+                let problems = try JSONSerialization.data(withJSONObject: diagnostics(error.diagnostics))
                 checked.append(BatchRecord.Row(row: index + 1, render: nil, problems: String(decoding: problems, as: UTF8.self)))
             }
         }

@@ -20,24 +20,33 @@ import Testing
         let workers: RenderWorkers
         let alice: String
         let bob: String
+        /// `service-XXXXXXXX`, a name of its own, holding the media root, the data folder and the
+        /// remote media cache.
+        let folder: URL
         let mediaRoot: URL
-        /// What the workers logged (and the webhook deliveries a test makes with `log.append`).
+        let data: URL
+        /// The store's database, for what a test does to it behind the store's back.
+        let database: any SQLDatabase
+        /// What the service logged: its workers, its requests that failed on its side (and the
+        /// webhook deliveries a test makes with `log.append`).
         let log = LogLines()
 
         /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`).
         init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil) throws {
-            let folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
+            folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
             mediaRoot = folder.appendingPathComponent("media")
+            data = folder.appendingPathComponent("data")
             try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
             let clip = try MediaFactory.file("service-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=2",
                                                                   "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-shortest"])
             try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
-            let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
-            let store = backend == .sqlite ? try RenderStore(SQLiteDatabase(path: folders.database)) : try backend.stores(1)[0]
+            let folders = try ServiceFolders(root: data.path, mediaRoots: [mediaRoot.path])
+            database = backend == .sqlite ? try SQLiteDatabase(path: folders.database) : try PostgresDatabase(url: try RenderStoreTests.emptySchema())
+            let store = try RenderStore(database)
             var remote = RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: addressPolicy == nil)
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
-            core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
+            core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600, log: log.append)
             workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", log: log.append)
             alice = try store.createToken(name: "alice")
             bob = try store.createToken(name: "bob")
