@@ -80,7 +80,7 @@ let package = Package(
         // libpq: the render service's PostgreSQL job store, shared by several nodes.
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // One SQL text for SQLite (GRDB) and PostgreSQL (libpq): connections, rows, transactions, migrations.
-        .target(name: "SQLStore", dependencies: ["CLibPQ", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SQLStore", dependencies: ["CLibPQ", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOPosix", package: "swift-nio")]),
         // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
         .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
         // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).
@@ -165,6 +165,8 @@ let package = Package(
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "SQLStore", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
                                                              .product(name: "Hummingbird", package: "hummingbird"),
+                                                             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                                                             .product(name: "Logging", package: "swift-log"),
                                                              .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "ReelApplicationTests", dependencies: ["ReelApplication", "ProjectFile", "RemoteMedia", "RenderEngine", "FileSafety", "AtomicFiles", "Batch",
                                                                "CompositionGraph", "MediaIO", "MediaTime", "Interchange", "ProjectDiff", "TestSupport"]),
