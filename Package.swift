@@ -142,7 +142,7 @@ let package = Package(
         ),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
+        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph", "ProjectFile"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
         .testTarget(name: "InstalledResourcesTests", dependencies: ["InstalledResources"]),
