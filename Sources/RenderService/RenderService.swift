@@ -133,7 +133,7 @@ public final class RenderService: Sendable {
         workers.start()
         defer { workers.stop(grace: configuration.grace) }
         do {
-            try await withTaskExecutorPreference(ServiceExecutor.shared) { try await group.run() }
+            try await withTaskExecutorPreference(ServerExecutor.shared) { try await group.run() }
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw StartFailure.portInUse(host: configuration.host, port: configuration.port)
         }

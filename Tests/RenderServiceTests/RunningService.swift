@@ -1,4 +1,5 @@
 import Logging
+import ReelApplication
 @testable import RenderService
 import ServiceLifecycle
 
@@ -6,7 +7,7 @@ import ServiceLifecycle
 /// shuts it down gracefully and waits for it to end, whether `body` succeeded or threw.
 func whileRunning<T>(_ service: some Service, _ body: () async throws -> T) async throws -> T {
     let group = ServiceGroup(configuration: .init(services: [service], logger: Logger(label: "test")))
-    let running = Task(executorPreference: ServiceExecutor.shared) { try await group.run() }
+    let running = Task(executorPreference: ServerExecutor.shared) { try await group.run() }
     let result: Result<T, any Error>
     do { result = .success(try await body()) } catch { result = .failure(error) }
     await group.triggerGracefulShutdown()

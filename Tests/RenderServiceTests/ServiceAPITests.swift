@@ -43,7 +43,7 @@ import Testing
 
         @discardableResult
         func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-            try await withTaskExecutorPreference(ServiceExecutor.shared) { try await Application(router: ServiceRoutes.router(core)).test(.live, body) }
+            try await withTaskExecutorPreference(ServerExecutor.shared) { try await Application(router: ServiceRoutes.router(core)).test(.live, body) }
         }
     }
 
