@@ -30,20 +30,26 @@ private final class ProcessSignals: Sendable {
     static let shared = ProcessSignals()
 
     private let handlers = Mutex<(next: UInt64, live: [UInt64: @Sendable () -> Void])>((0, [:]))
+    /// The signals the process was started with ignored (a background job of a script): with
+    /// no cancellation alive they stay ignored.
+    private let ignoredAtStart: Set<Int32>
     /// Kept alive with the process; only their event handlers run.
     private nonisolated(unsafe) let sources: [any DispatchSourceSignal]
 
+    private static let signals = [SIGINT, SIGTERM]
+
     private init() {
         let queue = DispatchQueue(label: "reel.process-signals")
-        var sources: [any DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
-            // Until libdispatch's handler is in place (as the source is registered).
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            sources.append(source)
+        var ignored = Set<Int32>()
+        sources = Self.signals.map { sig in
+            // Ignored until libdispatch's handler is in place (as the source is registered);
+            // `signal` gives back the disposition found, a C function pointer or SIG_IGN's 1.
+            let found = signal(sig, SIG_IGN)
+            if unsafeBitCast(found, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { ignored.insert(sig) }
+            return DispatchSource.makeSignalSource(signal: sig, queue: queue)
         }
-        self.sources = sources
-        for (source, sig) in zip(sources, [SIGINT, SIGTERM]) {
+        ignoredAtStart = ignored
+        for (source, sig) in zip(sources, Self.signals) {
             source.setEventHandler { [unowned self] in deliver(sig) }
             source.resume()
         }
@@ -61,11 +67,12 @@ private final class ProcessSignals: Sendable {
         _ = handlers.withLock { $0.live.removeValue(forKey: registration) }
     }
 
-    /// To every live cancellation; with none, the default action: the process ends by the
-    /// signal, as it would have without Reel's handling.
+    /// To every live cancellation; with none, what the signal did when the process started:
+    /// by default it ends the process by the signal, as without Reel's handling.
     private func deliver(_ sig: Int32) {
         let live = handlers.withLock { Array($0.live.values) }
         guard live.isEmpty else { return live.forEach { $0() } }
+        guard !ignoredAtStart.contains(sig) else { return }
         signal(sig, SIG_DFL)
         var only = sigset_t()
         sigemptyset(&only)
