@@ -14,10 +14,11 @@ struct ServiceError: HTTPResponseError, Sendable {
     /// Seconds after which the same request may succeed (`Retry-After`).
     var retryAfter: Int?
 
-    /// A 429 says when to try again (10 s) unless `retryAfter` is given.
+    /// A 429 or a 503 (the checks' pool is full) says when to try again (10 s) unless
+    /// `retryAfter` is given.
     init(status: HTTPResponse.Status, message: String, diagnostics: [DiagnosticValue]? = nil, retryAfter: Int? = nil) {
         (self.status, self.message, self.diagnostics) = (status, message, diagnostics)
-        self.retryAfter = retryAfter ?? (status == .tooManyRequests ? 10 : nil)
+        self.retryAfter = retryAfter ?? ([.tooManyRequests, .serviceUnavailable].contains(status) ? 10 : nil)
     }
 
     static func conflict(_ message: String) -> ServiceError { ServiceError(status: .conflict, message: message) }

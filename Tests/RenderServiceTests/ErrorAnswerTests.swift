@@ -27,7 +27,7 @@ import Testing
     /// as they were written.
     @Test(arguments: RenderStoreTests.Backend.available)
     func noAnswerShowsTheServersFolders(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         let root = fixture.mediaRoot
         try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: root.appendingPathComponent("garbage.mp4"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("folder.mp4"), withIntermediateDirectories: true)
@@ -104,7 +104,7 @@ import Testing
                 expectNoServerFolder(error, "a failed render's error")
                 #expect(error.contains(names), "\(error)")
                 expectNoServerFolder(try await answer(.get, "/v1/renders/\(id)", "", .ok), "a failed render")
-                for delivery in try fixture.core.store.deliveries(of: id) { expectNoServerFolder(delivery.body, "a failed render's webhook") }
+                for delivery in try await fixture.core.store.deliveries(of: id) { expectNoServerFolder(delivery.body, "a failed render's webhook") }
             }
         }
     }
@@ -116,7 +116,7 @@ import Testing
     /// itself is in the operator's log, under the reference the answer gives.
     @Test(arguments: RenderStoreTests.Backend.available)
     func eachErrorHasTheStatusItsKindDeclares(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: true))
+        let fixture = try await ServiceAPITests.Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: true))
         let server = try WebhookReceiver()
         let unavailable = server.url("error")
         try await fixture.test { client in
@@ -147,7 +147,7 @@ import Testing
             #expect(later.status == .serviceUnavailable && later.headers[.retryAfter] == "60", "\(String(buffer: later.body))")
             #expect(message(later).contains("cannot be fetched: \(unavailable): the server answered HTTP 500"), "\(message(later))")
             // The job store loses a table: an error no request is to blame for.
-            try fixture.database.write { try $0.execute("DROP TABLE batches") }
+            _ = try await fixture.database.write { try $0.execute("DROP TABLE batches") }
             let failed = try await answer(.get, "/v1/batches/b_0123")
             #expect(failed.status == .internalServerError)
             let text = message(failed)

@@ -23,66 +23,64 @@ import Webhooks
 
     @Test(arguments: RenderStoreTests.Backend.available)
     func aDoneRenderIsToldSignedAndRetriedUntilTheReceiverTakesIt(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: true)
         fixture.workers.start()
-        deliveries.start()
-        defer {
-            fixture.workers.stop(grace: 0)
-            deliveries.stop()
+        defer { fixture.workers.stop(grace: 0) }
+        try await whileRunning(deliveries) {
+            let flaky = receiver.url("flaky")
+            try await fixture.test { client in
+                let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
+                                                      body: ByteBuffer(string: Self.body(webhook: flaky))) { try ServiceAPITests.object($0) }
+                let id = try #require(posted["id"] as? String)
+                #expect(try await ServiceAPITests.finished(client, id, token: fixture.alice)["status"] as? String == "done")
+            }
+            let id = try #require(try await fixture.core.store.renders(token: "alice", status: .done, limit: 1, after: nil).first?.id)
+            var requests: [WebhookReceiver.Request] = []
+            for _ in 0..<100 where requests.count < 2 {
+                requests = try receiver.requests()
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(requests.count == 2, "the 500 was followed by a second attempt")
+            #expect(Set(requests.map { $0.headers["reel-delivery"] ?? "" }).count == 1, "one delivery id for every attempt")
+            let last = try #require(requests.last)
+            let signature = try #require(last.headers["reel-signature"])
+            #expect(WebhookSignature.verify(header: signature, secret: Self.secret, body: [UInt8](last.body)) == .valid)
+            let message = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
+            #expect(message["type"] as? String == "render.done")
+            #expect((message["render"] as? [String: Any])?["id"] as? String == id)
+            #expect(((message["render"] as? [String: Any])?["output"] as? [String: Any])?["sha256"] != nil)
+            try await Task.sleep(for: .milliseconds(200))
+            let stored = try await fixture.core.store.deliveries(of: id)
+            #expect(stored.map(\.status) == ["delivered"] && stored.first?.attempts == 2, "\(stored)")
+            #expect(try await fixture.core.metrics().contains("reel_webhook_attempts_total{delivery=\"delivered\"} 2\n"))
         }
-        let flaky = receiver.url("flaky")
-        try await fixture.test { client in
-            let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
-                                                  body: ByteBuffer(string: Self.body(webhook: flaky))) { try ServiceAPITests.object($0) }
-            let id = try #require(posted["id"] as? String)
-            #expect(try await ServiceAPITests.finished(client, id, token: fixture.alice)["status"] as? String == "done")
-        }
-        let id = try #require(try fixture.core.store.renders(token: "alice", status: .done, limit: 1, after: nil).first?.id)
-        var requests: [WebhookReceiver.Request] = []
-        for _ in 0..<100 where requests.count < 2 {
-            requests = try receiver.requests()
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(requests.count == 2, "the 500 was followed by a second attempt")
-        #expect(Set(requests.map { $0.headers["reel-delivery"] ?? "" }).count == 1, "one delivery id for every attempt")
-        let last = try #require(requests.last)
-        let signature = try #require(last.headers["reel-signature"])
-        #expect(WebhookSignature.verify(header: signature, secret: Self.secret, body: [UInt8](last.body)) == .valid)
-        let message = try #require(try JSONSerialization.jsonObject(with: last.body) as? [String: Any])
-        #expect(message["type"] as? String == "render.done")
-        #expect((message["render"] as? [String: Any])?["id"] as? String == id)
-        #expect(((message["render"] as? [String: Any])?["output"] as? [String: Any])?["sha256"] != nil)
-        try await Task.sleep(for: .milliseconds(200))
-        let stored = try fixture.core.store.deliveries(of: id)
-        #expect(stored.map(\.status) == ["delivered"] && stored.first?.attempts == 2, "\(stored)")
-        #expect(try fixture.core.metrics().contains("reel_webhook_attempts_total{delivery=\"delivered\"} 2\n"))
     }
 
     @Test(arguments: RenderStoreTests.Backend.available)
     func aCancelledRenderIsToldButNotToAPrivateAddressUnlessAllowed(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: false)
-        deliveries.start()
-        defer { deliveries.stop() }
-        let ok = receiver.url("ok")
-        let id = try await fixture.test { client in
-            let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
-                                                  body: ByteBuffer(string: Self.body(webhook: ok))) { try ServiceAPITests.object($0) }
-            let id = try #require(posted["id"] as? String)
-            try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
-            return id
+        try await whileRunning(deliveries) {
+            let ok = receiver.url("ok")
+            let id = try await fixture.test { client in
+                let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
+                                                      body: ByteBuffer(string: Self.body(webhook: ok))) { try ServiceAPITests.object($0) }
+                let id = try #require(posted["id"] as? String)
+                try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
+                return id
+            }
+            var stored: [Delivery] = []
+            for _ in 0..<100 where stored.first?.status != "failed" {
+                stored = try await fixture.core.store.deliveries(of: id)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(stored.count == 1 && stored.first?.status == "failed" && stored.first?.attempts == 1, "\(stored)")
+            #expect(stored.first?.body.contains("\"type\":\"render.cancelled\"") == true)
+            #expect(try receiver.requests().isEmpty, "nothing reached 127.0.0.1")
         }
-        var stored: [Delivery] = []
-        for _ in 0..<100 where stored.first?.status != "failed" {
-            stored = try fixture.core.store.deliveries(of: id)
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(stored.count == 1 && stored.first?.status == "failed" && stored.first?.attempts == 1, "\(stored)")
-        #expect(stored.first?.body.contains("\"type\":\"render.cancelled\"") == true)
-        #expect(try receiver.requests().isEmpty, "nothing reached 127.0.0.1")
     }
 
     /// A webhook URL naming an IPv6 form that carries a loopback address (IPv4-compatible,
@@ -90,37 +88,37 @@ import Webhooks
     /// listens on the port: given up at once, its result saying it was refused and why.
     @Test(arguments: RenderStoreTests.Backend.available)
     func aWebhookToAnIPv6FormOfLoopbackIsRefused(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: false)
-        deliveries.start()
-        defer { deliveries.stop() }
         let expected = ["[::127.0.0.1]": "::127.0.0.1 carries the IPv4 address 127.0.0.1 (IPv4-compatible), a loopback address",
                         "[64:ff9b::7f00:1]": "64:ff9b::7f00:1 carries the IPv4 address 127.0.0.1 (NAT64), a loopback address",
                         "[2002:7f00:1::1]": "2002:7f00:1::1 carries the IPv4 address 127.0.0.1 (6to4), a loopback address",
                         "[64:ff9b:1::7f00:1]": "64:ff9b:1::7f00:1 is in the local-use NAT64 prefix 64:ff9b:1::/48"]
         let urls = expected.keys.map { ($0, receiver.url("ok", host: $0)) }
-        let ids = try await fixture.test { client in
-            var ids: [String: String] = [:]
-            for (host, url) in urls {
-                let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
-                                                      body: ByteBuffer(string: Self.body(webhook: url))) { try ServiceAPITests.object($0) }
-                let id = try #require(posted["id"] as? String)
-                try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
-                ids[host] = id
+        try await whileRunning(deliveries) {
+            let ids = try await fixture.test { client in
+                var ids: [String: String] = [:]
+                for (host, url) in urls {
+                    let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
+                                                          body: ByteBuffer(string: Self.body(webhook: url))) { try ServiceAPITests.object($0) }
+                    let id = try #require(posted["id"] as? String)
+                    try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
+                    ids[host] = id
+                }
+                return ids
             }
-            return ids
-        }
-        for (host, id) in ids {
-            var stored: [Delivery] = []
-            for _ in 0..<100 where stored.first?.status != "failed" {
-                stored = try fixture.core.store.deliveries(of: id)
-                try await Task.sleep(for: .milliseconds(50))
+            for (host, id) in ids {
+                var stored: [Delivery] = []
+                for _ in 0..<100 where stored.first?.status != "failed" {
+                    stored = try await fixture.core.store.deliveries(of: id)
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(stored.first?.status == "failed" && stored.first?.attempts == 1, "\(host): \(stored)")
+                #expect(stored.first?.lastResult?.hasPrefix("refused: " + expected[host]!) == true, "\(host): \(stored.first?.lastResult ?? "")")
             }
-            #expect(stored.first?.status == "failed" && stored.first?.attempts == 1, "\(host): \(stored)")
-            #expect(stored.first?.lastResult?.hasPrefix("refused: " + expected[host]!) == true, "\(host): \(stored.first?.lastResult ?? "")")
+            #expect(try receiver.requests().isEmpty, "nothing reached the receiver")
         }
-        #expect(try receiver.requests().isEmpty, "nothing reached the receiver")
     }
 
     /// Credentials in a webhook URL are sent to the receiver (as Basic authentication) and
@@ -128,33 +126,33 @@ import Webhooks
     /// the delivery's last result, not in the render's JSON.
     @Test(arguments: RenderStoreTests.Backend.available)
     func credentialsInAWebhookURLAreNeverLoggedNorShown(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: true)
-        deliveries.start()
-        defer { deliveries.stop() }
         let url = "http://hook-user:s3cret-Pw@127.0.0.1:\(receiver.port)/error"
-        let (id, shown) = try await fixture.test { client in
-            let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
-                                                  body: ByteBuffer(string: Self.body(webhook: url))) { try ServiceAPITests.object($0) }
-            let id = try #require(posted["id"] as? String)
-            try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
-            for _ in 0..<100 {
-                if try fixture.core.store.deliveries(of: id).first?.status == "failed" { break }
-                try await Task.sleep(for: .milliseconds(50))
+        try await whileRunning(deliveries) {
+            let (id, shown) = try await fixture.test { client in
+                let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
+                                                      body: ByteBuffer(string: Self.body(webhook: url))) { try ServiceAPITests.object($0) }
+                let id = try #require(posted["id"] as? String)
+                try await client.execute(uri: "/v1/renders/\(id)", method: .delete, headers: ServiceAPITests.auth(fixture.alice)) { _ in }
+                for _ in 0..<100 {
+                    if try await fixture.core.store.deliveries(of: id).first?.status == "failed" { break }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                let shown = try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: ServiceAPITests.auth(fixture.alice)) { String(buffer: $0.body) }
+                return (id, shown)
             }
-            let shown = try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: ServiceAPITests.auth(fixture.alice)) { String(buffer: $0.body) }
-            return (id, shown)
-        }
-        let stored = try fixture.core.store.deliveries(of: id)
-        #expect(stored.first?.status == "failed" && stored.first?.attempts == 3, "\(stored)")
-        let requests = try receiver.requests()
-        #expect(requests.count == 3 && requests.allSatisfy { $0.headers["authorization"] == "Basic " + Data("hook-user:s3cret-Pw".utf8).base64EncodedString() },
-                "the credentials reach the receiver")
-        let lines = fixture.log.all
-        #expect(lines.contains { $0.contains("to http://***@127.0.0.1:\(receiver.port)/error given up after 3 attempts: 500") }, "\(lines)")
-        for text in lines + [stored.first?.lastResult ?? "", shown] {
-            #expect(!text.contains("s3cret-Pw") && !text.contains("hook-user"), "\(text)")
+            let stored = try await fixture.core.store.deliveries(of: id)
+            #expect(stored.first?.status == "failed" && stored.first?.attempts == 3, "\(stored)")
+            let requests = try receiver.requests()
+            #expect(requests.count == 3 && requests.allSatisfy { $0.headers["authorization"] == "Basic " + Data("hook-user:s3cret-Pw".utf8).base64EncodedString() },
+                    "the credentials reach the receiver")
+            let lines = fixture.log.all
+            #expect(lines.contains { $0.contains("to http://***@127.0.0.1:\(receiver.port)/error given up after 3 attempts: 500") }, "\(lines)")
+            for text in lines + [stored.first?.lastResult ?? "", shown] {
+                #expect(!text.contains("s3cret-Pw") && !text.contains("hook-user"), "\(text)")
+            }
         }
     }
 }
