@@ -25,11 +25,19 @@ import Testing
                 let store = try RenderStore(SQLiteDatabase(path: MediaFactory.folder("store-\(UUID().uuidString.prefix(8))").appendingPathComponent("reel.sqlite").path))
                 return Array(repeating: store, count: nodes)
             case .postgres:
-                let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
-                try PostgresDatabase(url: Self.postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
-                let url = Self.postgresURL! + "?options=-c%20search_path%3D\(schema)"
+                let url = try Self.emptyPostgresDatabase()
                 return try (0..<nodes).map { _ in try RenderStore(PostgresDatabase(url: url)) }
             }
+        }
+
+        /// `--database` for a service on this backend: a new, empty PostgreSQL database (a
+        /// schema of its own), or nil for SQLite (the data folder holds its file).
+        func serviceDatabase() throws -> String? { self == .postgres ? try Self.emptyPostgresDatabase() : nil }
+
+        private static func emptyPostgresDatabase() throws -> String {
+            let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+            try PostgresDatabase(url: postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
+            return postgresURL! + "?options=-c%20search_path%3D\(schema)"
         }
     }
 
