@@ -95,6 +95,15 @@ import Testing
         return same.map { ($0, Reading.same) } + refused.filter { $0 != path }.map { ($0, Reading.refused) } + noRoute.map { ($0, Reading.noRoute) }
     }
 
+    /// Whether `answer` refuses the spelling of the path, not a route's 400 for the body: the
+    /// service's refusal, or the HTTP parser's (an empty 400 that closes the connection) for a
+    /// target that is no path (`v1/renders`, `%2Fv1`) or has a non-ASCII byte.
+    static func refusesThePath(_ answer: RawHTTP.Response) -> Bool {
+        let message = (answer.object?["error"] as? [String: Any])?["message"] as? String
+        let byTheParser = answer.body.isEmpty && answer.header("Connection") == "close"
+        return answer.status == 400 && (message?.hasPrefix("the request path ") == true || byTheParser)
+    }
+
     /// Who asks.
     enum Caller: CaseIterable {
         case anonymous, revoked, otherTenant, owner
@@ -153,6 +162,7 @@ import Testing
                         }
                         let said = "\(caller) \(operation.method) \(target): \(answer.status) \(answer.text.prefix(300))"
                         if let expected { #expect(answer.status == expected, "\(said)") }
+                        if reading == .refused { #expect(Self.refusesThePath(answer), "\(said)") }
                         if answer.status == 401 { #expect(answer.header("WWW-Authenticate") == "Bearer", "\(said)") }
                         if (200..<300).contains(answer.status), caller != .owner {
                             #expect(!secrets.contains { answer.text.contains($0) }, "\(said)")
