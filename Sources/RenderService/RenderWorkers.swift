@@ -65,7 +65,7 @@ final class RenderWorkers: Sendable {
     private func work() {
         while !stopping {
             do {
-                guard let render = try store.claimNext(owner: node, lease: lease) else {
+                guard let render = try waitFor(on: ServerExecutor.shared, { [store, node, lease] in try await store.claimNext(owner: node, lease: lease) }) else {
                     Thread.sleep(forTimeInterval: 0.2)
                     continue
                 }
@@ -75,7 +75,7 @@ final class RenderWorkers: Sendable {
                 // service that renders for months gives it back between renders, so its resident
                 // memory stays flat however many renders it makes.
                 HeapPolicy.trim()
-                if try store.finish(ended, owner: node, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil) {
+                if try waitFor(on: ServerExecutor.shared, { [store, node] in try await store.finish(ended, owner: node, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil) }) {
                     log("\(render.id): \(ended.status.rawValue)")
                 } else {
                     log("\(render.id): its lease ran out before it ended; another node renders it")
@@ -159,7 +159,7 @@ private final class Heartbeat: Sendable {
             return true
         }) else { return false }
         do {
-            let held = try store.heartbeat(id, owner: owner, progress: progress, segmentsTotal: segments, lease: lease)
+            let held = try waitFor(on: ServerExecutor.shared) { [store, id, owner, lease] in try await store.heartbeat(id, owner: owner, progress: progress, segmentsTotal: segments, lease: lease) }
             return state.withLock { state in
                 state.lastRenewal = now
                 state.leaseLost = !held.held

@@ -26,7 +26,7 @@ enum ServiceRoutes {
 
         router.get("/healthz") { _, _ in try json(["status": "ok"]) }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: try core.metrics())))
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: try await core.metrics())))
         }
         router.get("/v1/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: core.openAPI)))
@@ -34,10 +34,10 @@ enum ServiceRoutes {
 
         router.post("/v1/renders") { request, context in
             let body = try await core.body(of: request, context: context)
-            try core.checkQueueRoom(for: context.token)
-            _ = try core.check(body)
+            try await core.checkQueueRoom(for: context.token)
+            try await core.check(body)
             let key = request.headers[.idempotencyKey]
-            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: key))
+            let (render, _) = try await core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: key))
             return try json(RenderView.json(render), status: .accepted)
         }
 
@@ -45,41 +45,42 @@ enum ServiceRoutes {
             let name = try context.parameters.require("name")
             try TemplateName.check(name)
             let template = try TemplateBody(try await core.body(of: request, context: context))
-            _ = try template.request(posted: "{}", name: RenderOrder.bodyName) { _ = try core.check($0) }
+            try await core.checks.run { _ = try template.request(posted: "{}", name: RenderOrder.bodyName) { _ = try core.loaded($0) } }
             let now = Date().timeIntervalSince1970
-            let stored = try core.store.put(TemplateRecord(token: context.token, name: name, body: template.text, createdAt: now, updatedAt: now))
+            let stored = try await core.store.put(TemplateRecord(token: context.token, name: name, body: template.text, createdAt: now, updatedAt: now))
             return try json(TemplateView.json(stored), status: stored.createdAt == now ? .created : .ok)
         }
 
         router.get("/v1/templates/:name") { _, context in
-            try json(TemplateView.json(try core.template(context)))
+            try json(TemplateView.json(try await core.template(context)))
         }
 
         router.post("/v1/templates/:name/renders") { request, context in
-            let template = try core.template(context)
-            try core.checkQueueRoom(for: context.token)
-            let body = try TemplateBody(template.body).request(posted: try await core.body(of: request, context: context), name: "templates/" + template.name) {
-                _ = try core.check($0)
+            let template = try await core.template(context)
+            try await core.checkQueueRoom(for: context.token)
+            let posted = try await core.body(of: request, context: context)
+            let body = try await core.checks.run {
+                try TemplateBody(template.body).request(posted: posted, name: "templates/" + template.name) { _ = try core.loaded($0) }
             }
-            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: request.headers[.idempotencyKey]))
+            let (render, _) = try await core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: request.headers[.idempotencyKey]))
             return try json(RenderView.json(render), status: .accepted)
         }
 
         router.post("/v1/templates/:name/batches") { request, context in
-            let batch = try core.batch(of: try core.template(context), posted: try await core.body(of: request, context: context), token: context.token)
-            return try json(try core.view(batch), status: .accepted)
+            let batch = try await core.batch(of: try await core.template(context), posted: try await core.body(of: request, context: context), token: context.token)
+            return try json(try await core.view(batch), status: .accepted)
         }
 
         router.get("/v1/batches/:id") { _, context in
-            guard let batch = try core.store.batch(try context.parameters.require("id"), token: context.token) else {
+            guard let batch = try await core.store.batch(try context.parameters.require("id"), token: context.token) else {
                 throw ServiceError.notFound("no batch \(context.parameters.get("id") ?? "")")
             }
-            return try json(try core.view(batch))
+            return try json(try await core.view(batch))
         }
 
         router.post("/v1/validate") { request, context in
-            let checked = try core.check(try await core.body(of: request, context: context))
-            return try json(["valid": true, "warnings": core.diagnostics(checked.warnings)])
+            let warnings = try await core.check(try await core.body(of: request, context: context))
+            return try json(["valid": true, "warnings": core.diagnostics(warnings)])
         }
 
         router.get("/v1/renders") { request, context in
@@ -93,24 +94,24 @@ enum ServiceRoutes {
             }
             let limit = query.get("limit").map { Int($0) ?? 0 } ?? 50
             guard (1...500).contains(limit) else { throw ServiceError.badRequest("limit is a number from 1 to 500") }
-            let page = try core.store.renders(token: context.token, status: status, limit: limit, after: query.get("cursor"))
+            let page = try await core.store.renders(token: context.token, status: status, limit: limit, after: query.get("cursor"))
             let next: Any = page.count == limit ? page.last?.id ?? NSNull() : NSNull()
             return try json(["renders": page.map(RenderView.json), "next_cursor": next])
         }
 
         router.get("/v1/renders/:id") { _, context in
-            try json(RenderView.json(try core.render(context)))
+            try json(RenderView.json(try await core.render(context)))
         }
 
         router.delete("/v1/renders/:id") { _, context in
-            guard let render = try core.store.cancel(try context.parameters.require("id"), token: context.token) else {
+            guard let render = try await core.store.cancel(try context.parameters.require("id"), token: context.token) else {
                 throw ServiceError.notFound("no render \(context.parameters.get("id") ?? "")")
             }
             return try json(RenderView.json(render))
         }
 
         router.get("/v1/renders/:id/output") { request, context in
-            try await OutputFile.response(for: try core.render(context), request: request, context: context)
+            try await OutputFile.response(for: try await core.render(context), request: request, context: context)
         }
         return router
     }
@@ -137,7 +138,7 @@ struct ErrorsAsJSON: RouterMiddleware {
             return try await next(request, context)
         } catch let error as ServiceError {
             var response = try ServiceRoutes.json(["error": ["message": error.message]], status: error.status)
-            if error.status == .tooManyRequests { response.headers[.retryAfter] = "10" }
+            if error.status == .tooManyRequests || error.status == .serviceUnavailable { response.headers[.retryAfter] = "10" }
             return response
         } catch let error as ProjectError {
             let status: HTTPResponse.Status = switch error.category {

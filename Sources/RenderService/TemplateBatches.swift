@@ -14,16 +14,30 @@ enum TemplateView {
 
 extension ServiceCore {
     /// The template the route's `:name` names, if it is the token's.
-    func template(_ context: ServiceContext) throws -> TemplateRecord {
+    func template(_ context: ServiceContext) async throws -> TemplateRecord {
         let name = try context.parameters.require("name")
-        guard let template = try store.template(name, token: context.token) else { throw ServiceError.notFound("no template \(name)") }
+        guard let template = try await store.template(name, token: context.token) else { throw ServiceError.notFound("no template \(name)") }
         return template
     }
 
     /// `{ "rows": [ {vars}, … ], "format": …, … }`: every row checked first, as `reel batch`
     /// does; a valid row becomes a render (with the batch's other fields), an invalid one keeps
     /// its problems. All rows invalid: 422 with each row's problems.
-    func batch(of template: TemplateRecord, posted body: String, token: String) throws -> BatchRecord {
+    func batch(of template: TemplateRecord, posted body: String, token: String) async throws -> BatchRecord {
+        let (renders, checked) = try await checks.run { try checkedRows(of: template, posted: body, token: token) }
+        guard try await store.pendingCount(token: token) + renders.count <= pendingPerToken else {
+            throw ServiceError(status: .tooManyRequests, message: "this batch would take the token past \(pendingPerToken) renders queued or rendering; post it when some are done")
+        }
+        let id = "b_" + randomHex(bytes: 16)
+        let batch = BatchRecord(id: id, token: token, template: template.name, createdAt: Date().timeIntervalSince1970,
+                                rows: String(decoding: try JSONEncoder().encode(checked), as: UTF8.self))
+        try await store.add(batch, renders: renders)
+        return batch
+    }
+
+    /// The batch's rows checked (on the check pool): the renders of its valid rows, and every row
+    /// with its render or its problems.
+    private func checkedRows(of template: TemplateRecord, posted body: String, token: String) throws -> ([RenderRecord], [BatchRecord.Row]) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
               let rows = object["rows"] as? [[String: Any]], !rows.isEmpty else {
             throw ServiceError.badRequest("a batch is {\"rows\": [{\"name\": value, …}, …]} with at least one row, and the fields a render takes")
@@ -38,7 +52,7 @@ extension ServiceCore {
             fields["vars"] = vars
             let posted = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
             do {
-                let request = try project.request(posted: posted, name: "templates/" + template.name) { _ = try check($0) }
+                let request = try project.request(posted: posted, name: "templates/" + template.name) { _ = try loaded($0) }
                 let render = RenderRecord(token: token, request: request, idempotencyKey: nil)
                 renders.append(render)
                 checked.append(BatchRecord.Row(row: index + 1, render: render.id, problems: nil))
@@ -51,20 +65,13 @@ extension ServiceCore {
             let all = checked.compactMap(\.problems).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [[String: Any]] }.flatMap { $0 }
             throw ServiceError(status: .unprocessableContent, message: "every row of the batch is invalid: " + all.compactMap { $0["message"] as? String }.joined(separator: "; "))
         }
-        guard try store.pendingCount(token: token) + renders.count <= pendingPerToken else {
-            throw ServiceError(status: .tooManyRequests, message: "this batch would take the token past \(pendingPerToken) renders queued or rendering; post it when some are done")
-        }
-        let id = "b_" + randomHex(bytes: 16)
-        let batch = BatchRecord(id: id, token: token, template: template.name, createdAt: Date().timeIntervalSince1970,
-                                rows: String(decoding: try JSONEncoder().encode(checked), as: UTF8.self))
-        try store.add(batch, renders: renders)
-        return batch
+        return (renders, checked)
     }
 
     /// `{ id, template, created_at, rows: [ {row, render, status, problems} ], renders: {queued: n, …} }`.
-    func view(_ batch: BatchRecord) throws -> [String: Any] {
+    func view(_ batch: BatchRecord) async throws -> [String: Any] {
         let rows = batch.decodedRows
-        let renders = try store.renders(rows.compactMap(\.render))
+        let renders = try await store.renders(rows.compactMap(\.render))
         var counts = Dictionary(uniqueKeysWithValues: RenderStatus.allCases.map { ($0.rawValue, 0) })
         let shown: [[String: Any]] = rows.map { row in
             let status = row.render.flatMap { renders[$0]?.status.rawValue } ?? "invalid"

@@ -32,7 +32,7 @@ struct TokenAuthentication: RouterMiddleware {
     func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
         if let path = context.endpointPath, Self.publicRoutes.contains(Route(request.method, path)) { return try await next(request, context) }
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-              let name = try store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
+              let name = try await store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
             let open = Self.publicRoutes.map(\.description).sorted().joined(separator: " and ")
             var response = try ServiceRoutes.json(["error": ["message": "this request needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME); only \(open) are open to all"]],
                                                   status: .unauthorized)

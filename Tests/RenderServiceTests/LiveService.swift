@@ -23,12 +23,12 @@ struct LiveService: Sendable {
         let clip = try MediaFactory.file("service-clip.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=2",
                                                               "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-shortest"])
         try FileManager.default.copyItem(atPath: clip, toPath: media.appendingPathComponent("clip.mp4").path)
-        let database = try backend.serviceDatabase()
-        let tokens = try ServiceTokens(data: data, database: database)
-        let (alice, bob, revoked) = (try tokens.create(name: "alice"), try tokens.create(name: "bob"), try tokens.create(name: "mallory"))
-        #expect(try tokens.revoke(name: "mallory"))
+        let database = try await backend.serviceDatabase()
+        let tokens = try await ServiceTokens(data: data, database: database)
+        let (alice, bob, revoked) = (try await tokens.create(name: "alice"), try await tokens.create(name: "bob"), try await tokens.create(name: "mallory"))
+        #expect(try await tokens.revoke(name: "mallory"))
         let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)))
-        let service = try RenderService(ServiceConfiguration(data: data, database: database, host: "127.0.0.1", port: 0, workers: 1, mediaRoots: [media.path],
+        let service = try await RenderService(ServiceConfiguration(data: data, database: database, host: "127.0.0.1", port: 0, workers: 1, mediaRoots: [media.path],
                                                              grace: 0, workspace: workspace, log: { _ in }))
         let (urls, ready) = AsyncStream.makeStream(of: String.self)
         let running = Task {

@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized) struct ServiceAPITests {
     /// A started service core on a fresh data folder, with a media root holding a 2 s clip, and
     /// a token for alice and one for bob.
-    struct Fixture {
+    struct Fixture: Sendable {
         let core: ServiceCore
         let workers: RenderWorkers
         let alice: String
@@ -22,7 +22,8 @@ import Testing
         let mediaRoot: URL
 
         /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`).
-        init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil) throws {
+        init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil,
+             checks: CheckPool = CheckPool(threads: 2, waiting: 8)) async throws {
             let folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
             mediaRoot = folder.appendingPathComponent("media")
             try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
@@ -30,19 +31,19 @@ import Testing
                                                                   "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-shortest"])
             try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
             let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
-            let store = backend == .sqlite ? try RenderStore(SQLiteDatabase(path: folders.database)) : try backend.stores(1)[0]
+            let store = backend == .sqlite ? try await RenderStore(SQLiteDatabase(path: folders.database)) : try await backend.stores(1)[0]
             var remote = RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: addressPolicy == nil)
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
-            core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
+            core = try ServiceCore(store: store, workspace: workspace, checks: checks, folders: folders, pendingPerToken: 3, keep: 3600)
             workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", log: { _ in })
-            alice = try store.createToken(name: "alice")
-            bob = try store.createToken(name: "bob")
+            alice = try await store.createToken(name: "alice")
+            bob = try await store.createToken(name: "bob")
         }
 
         @discardableResult
         func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-            try await Application(router: ServiceRoutes.router(core)).test(.live, body)
+            try await withTaskExecutorPreference(ServerExecutor.shared) { try await Application(router: ServiceRoutes.router(core)).test(.live, body) }
         }
     }
 
@@ -80,7 +81,7 @@ import Testing
 
     @Test(arguments: RenderStoreTests.Backend.available)
     func everyV1RouteNeedsALiveToken(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
+        let fixture = try await Fixture(backend)
         try await fixture.test { client in
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
             for (uri, method) in [("/v1/renders", HTTPRequest.Method.get), ("/v1/renders", .post), ("/v1/validate", .post), ("/v1/renders/r_1", .get)] {
@@ -102,7 +103,7 @@ import Testing
             try await client.execute(uri: "/metrics", method: .get, headers: Self.auth(fixture.alice)) { response in
                 #expect(String(buffer: response.body).contains("reel_renders{status=\"queued\"} 0\nreel_renders{status=\"rendering\"} 0"))
             }
-            #expect(try fixture.core.store.revokeToken(name: "bob"))
+            #expect(try await fixture.core.store.revokeToken(name: "bob"))
             try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .unauthorized) }
             try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .ok) }
         }
@@ -111,7 +112,7 @@ import Testing
     /// Posted, rendered by a worker, fetched whole and in ranges; the bytes are `reel render`'s.
     @Test(arguments: RenderStoreTests.Backend.available)
     func aRenderIsAcceptedRenderedAndServed(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
+        let fixture = try await Fixture(backend)
         fixture.workers.start()
         defer { fixture.workers.stop(grace: 0) }
         try await fixture.test { client in
@@ -154,8 +155,8 @@ import Testing
                 #expect(String(buffer: $0.body).contains("reel_renders{status=\"done\"} 1\n"))
             }
             // Past --keep the output is removed and answers 410; the render stays.
-            #expect(try fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(1800)) == 0)
-            #expect(try fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(7200)) == 1)
+            #expect(try await fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(1800)) == 0)
+            #expect(try await fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(7200)) == 1)
             try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .gone) }
             // Another token does not see it.
             try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .notFound) }
@@ -173,7 +174,7 @@ import Testing
     /// posted; a malformed request a 400; `/v1/validate` renders nothing.
     @Test(arguments: RenderStoreTests.Backend.available)
     func problemsAreAnsweredWithTheirPlaceInWhatWasPosted(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
+        let fixture = try await Fixture(backend)
         try await fixture.test { client in
             let bad = "{\"project\": {\"reel\": 1,\n  \"output\": {\"size\": [160, 90], \"fps\": \"thirty\"},\n  \"media\": {\"clip\": \"absent.mp4\"},\n"
                 + "  \"video\": [{\"clips\": [{\"media\": \"clip\"}]}]}}"
@@ -185,7 +186,7 @@ import Testing
             let places = diagnostics.map { "\($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "") \($0["path"] ?? "")" }
             #expect(places.contains("request:2:40 output.fps"), "\(places)")
             #expect(places.contains("request:3:21 media.clip"), "\(places)")
-            #expect(try fixture.core.store.renders(token: "alice", status: nil, limit: 10, after: nil).isEmpty, "nothing was queued")
+            #expect(try await fixture.core.store.renders(token: "alice", status: nil, limit: 10, after: nil).isEmpty, "nothing was queued")
             // A posted project reads only inside the media roots.
             let escaping = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"../../../../../../etc/passwd\"")
                 .replacingOccurrences(of: "\"vars\": {\"headline\": \"x\"}", with: "\"fonts\": [\"/etc/fonts/fonts.conf\"]")
@@ -220,7 +221,7 @@ import Testing
     /// A token may have only so many renders waiting (429); a queued render cancels at once.
     @Test(arguments: RenderStoreTests.Backend.available)
     func idempotencyQueueLimitsAndCancelling(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
+        let fixture = try await Fixture(backend)
         try await fixture.test { client in
             func post(_ body: String, key: String? = nil) async throws -> TestResponse {
                 try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice, key.map { [.idempotencyKey: $0] } ?? [:]),
@@ -253,7 +254,7 @@ import Testing
     /// as the connection is made: nothing is fetched from there.
     @Test(arguments: RenderStoreTests.Backend.available)
     func mediaURLsToPrivateAddressesAreRefused(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: false))
+        let fixture = try await Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: false))
         try await fixture.test { client in
             for url in ["http://127.0.0.1:9/clip.mp4", "http://localhost:9/clip.mp4", "http://169.254.169.254/latest/meta-data"] {
                 let body = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"\(url)\"")
