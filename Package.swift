@@ -46,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -136,7 +137,7 @@ let package = Package(
             name: "RenderService",
             dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaIO", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore", "InstalledResources",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             resources: [.copy("Resources/openapi.json")]
         ),

@@ -122,7 +122,7 @@ public final class RenderService: Sendable {
         var logger = Logger(label: "reel.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
         let host = configuration.host
-        let app = Application(router: ServiceRoutes.router(core),
+        let app = Application(router: ServiceRoutes.router(core), server: .http1(configuration: .init(additionalChannelHandlers: [EarlyAnswers()])),
                               configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
                               onServerRunning: { channel in ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)") },
                               logger: logger)

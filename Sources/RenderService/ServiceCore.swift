@@ -65,13 +65,16 @@ struct ServiceCore: Sendable {
         return expired.count
     }
 
-    /// The body as text. 413 when it is over `largestBody`, 400 when it is not UTF-8.
+    /// The body as text. 413 when it is over `largestBody`, before a byte is read when its
+    /// Content-Length says so (then `EarlyAnswers` ends the connection), 400 when it is not UTF-8.
     func body(of request: Request, context: ServiceContext) async throws -> String {
+        let tooLarge = ServiceError(status: .contentTooLarge, message: "the request body is larger than \(Self.largestBody >> 20) MiB")
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > Self.largestBody { throw tooLarge }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: Self.largestBody)
         } catch {
-            throw ServiceError(status: .contentTooLarge, message: "the request body is larger than \(Self.largestBody >> 20) MiB")
+            throw tooLarge
         }
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
             throw ServiceError.badRequest("the request body is not UTF-8 JSON")

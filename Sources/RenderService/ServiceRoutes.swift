@@ -14,12 +14,14 @@ struct ServiceContext: RequestContext {
     }
 }
 
-/// The HTTP API (docs/service.md). Every `/v1` route needs `Authorization: Bearer TOKEN`; a
-/// token sees and cancels only its own renders.
+/// The HTTP API (docs/service.md). Every route but `TokenAuthentication.publicRoutes` needs
+/// `Authorization: Bearer TOKEN`, and a path in its one spelling (`RequestPath`); a token sees
+/// and cancels only its own renders.
 enum ServiceRoutes {
     static func router(_ core: ServiceCore) -> Router<ServiceContext> {
         let router = Router(context: ServiceContext.self)
         router.add(middleware: ErrorsAsJSON(paths: core.paths, log: core.log))
+        router.add(middleware: CanonicalPaths())
         router.add(middleware: TokenAuthentication(store: core.store))
 
         router.get("/healthz") { _, _ in try json(["status": "ok"]) }
@@ -124,23 +126,4 @@ enum ServiceRoutes {
 
 extension HTTPField.Name {
     static let idempotencyKey = Self("Idempotency-Key")!
-}
-
-/// `Authorization: Bearer TOKEN` on every `/v1` route (401 without, or with a revoked token).
-struct TokenAuthentication: RouterMiddleware {
-    let store: RenderStore
-
-    func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/v1/"), request.uri.path != "/v1/openapi.json" else { return try await next(request, context) }
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-              let name = try await store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
-            var response = try ServiceRoutes.json(["error": ["message": "this route needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME)"]],
-                                                  status: .unauthorized)
-            response.headers[.wwwAuthenticate] = "Bearer"
-            return response
-        }
-        var context = context
-        context.token = name
-        return try await next(request, context)
-    }
 }

@@ -37,9 +37,10 @@ import Testing
         try #require(reference.status == 0, "\(reference.standardError)")
 
         let first = try Running(Self.render, in: folder)
-        // The parts folder is claimed before the output's temporary file is opened, and that
-        // file has bytes only once its writer holds it: then both are the first render's.
-        let appeared = FileEvents.waitForBytes(folder.file(".out.mp4.partial"), timeout: 60)
+        // The parts folder is claimed before the output's temporary file is made, and all the
+        // segments are still to render then: stopped as that file appears, the first render
+        // surely holds its parts folder.
+        let appeared = FileEvents.waitForFile(folder.file(".out.mp4.partial"), timeout: 60)
         kill(first.process.processIdentifier, SIGSTOP)
         defer { kill(first.process.processIdentifier, SIGCONT) }
         try #require(appeared, "the first render never started writing out.mp4")
@@ -75,7 +76,7 @@ import Testing
         defer { folder.remove() }
         let parts = folder.file(".out.mp4.partials")
         let killed = try Running(Self.render, in: folder)
-        let appeared = FileEvents.waitForBytes(folder.file(".out.mp4.partial"), timeout: 60)
+        let appeared = FileEvents.waitForFile(folder.file(".out.mp4.partial"), timeout: 60)
         kill(killed.process.processIdentifier, SIGKILL)
         _ = killed.finish()
         try #require(appeared, "the render never started writing out.mp4")

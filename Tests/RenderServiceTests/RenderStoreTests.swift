@@ -25,19 +25,23 @@ import Testing
                 let store = try await RenderStore(SQLiteDatabase(path: MediaFactory.folder("store-\(UUID().uuidString.prefix(8))").appendingPathComponent("reel.sqlite").path))
                 return Array(repeating: store, count: nodes)
             case .postgres:
-                let url = try await RenderStoreTests.emptySchema()
+                let url = try await Self.emptyPostgresDatabase()
                 var stores: [RenderStore] = []
                 for _ in 0..<nodes { stores.append(try await RenderStore(PostgresDatabase(url: url))) }
                 return stores
             }
         }
-    }
 
-    /// The URL of a new, empty schema of the test server.
-    static func emptySchema() async throws -> String {
-        let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
-        _ = try await PostgresDatabase(url: Backend.postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
-        return Backend.postgresURL! + "?options=-c%20search_path%3D\(schema)"
+        /// `--database` for a service on this backend: a new, empty PostgreSQL database (a
+        /// schema of its own), or nil for SQLite (the data folder holds its file).
+        func serviceDatabase() async throws -> String? { self == .postgres ? try await Self.emptyPostgresDatabase() : nil }
+
+        /// The URL of a new, empty schema of the test server.
+        static func emptyPostgresDatabase() async throws -> String {
+            let schema = "t_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+            _ = try await PostgresDatabase(url: postgresURL!).write { try $0.execute("CREATE SCHEMA \(schema)") }
+            return postgresURL! + "?options=-c%20search_path%3D\(schema)"
+        }
     }
 
     /// A lease no test outlasts, however loaded the machine: for tests of the claiming order,
@@ -241,7 +245,7 @@ import Testing
     func tokensMadeBeforeTheMigrationSurviveIt(_ backend: Backend) async throws {
         let database: any SQLDatabase = switch backend {
         case .sqlite: try SQLiteDatabase(path: MediaFactory.folder("store-\(UUID().uuidString.prefix(8))").appendingPathComponent("reel.sqlite").path)
-        case .postgres: try PostgresDatabase(url: try await Self.emptySchema())
+        case .postgres: try PostgresDatabase(url: try await Backend.emptyPostgresDatabase())
         }
         try await database.migrate(Array(RenderStore.migrations.prefix(1)))
         _ = try await database.write { db in

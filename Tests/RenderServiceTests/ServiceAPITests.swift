@@ -45,7 +45,7 @@ import Testing
             if backend == .sqlite {
                 database = try SQLiteDatabase(path: folders.database)
             } else {
-                database = try PostgresDatabase(url: try await RenderStoreTests.emptySchema())
+                database = try PostgresDatabase(url: try await RenderStoreTests.Backend.emptyPostgresDatabase())
             }
             let store = try await RenderStore(database)
             var remote = RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: addressPolicy == nil)
@@ -122,7 +122,8 @@ import Testing
                 #expect(paths == ["/healthz", "/metrics", "/v1/batches/{id}", "/v1/openapi.json", "/v1/renders", "/v1/renders/{id}", "/v1/renders/{id}/output",
                                   "/v1/templates/{name}", "/v1/templates/{name}/batches", "/v1/templates/{name}/renders", "/v1/validate"])
             }
-            try await client.execute(uri: "/metrics", method: .get) { response in
+            try await client.execute(uri: "/metrics", method: .get) { #expect($0.status == .unauthorized, "the counts are every tenant's") }
+            try await client.execute(uri: "/metrics", method: .get, headers: Self.auth(fixture.alice)) { response in
                 #expect(String(buffer: response.body).contains("reel_renders{status=\"queued\"} 0\nreel_renders{status=\"rendering\"} 0"))
             }
             #expect(try await fixture.core.store.revokeToken(name: "bob"))
@@ -173,7 +174,9 @@ import Testing
                                      headers: Self.auth(fixture.alice, [.ifNoneMatch: "\"\(output["sha256"] as? String ?? "")\""])) {
                 #expect($0.status == .notModified)
             }
-            try await client.execute(uri: "/metrics", method: .get) { #expect(String(buffer: $0.body).contains("reel_renders{status=\"done\"} 1\n")) }
+            try await client.execute(uri: "/metrics", method: .get, headers: Self.auth(fixture.alice)) {
+                #expect(String(buffer: $0.body).contains("reel_renders{status=\"done\"} 1\n"))
+            }
             // Past --keep the output is removed and answers 410; the render stays.
             #expect(try await fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(1800)) == 0)
             #expect(try await fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(7200)) == 1)
