@@ -41,7 +41,7 @@ import Testing
                                                                                   token: live.alice)
                             #expect(answer.status == 413, "\(said): \(answer.status) \(answer.text)")
                             #expect(answer.object?["error"] != nil, "\(said): \(answer.text)")
-                            #expect(seconds < 2, "\(said): \(seconds) s")
+                            #expect(seconds < 5, "\(said): \(seconds) s") // the old code stalled the upload for the connection's 10 s
                             // The rest of the body is not read as a next request: the connection ends.
                             #expect(answer.header("Connection") == "close" && closed, "\(said)")
                             #expect(try await live.http.request("GET", "/healthz").status == 200, "after \(said)")
@@ -55,7 +55,7 @@ import Testing
                                             ("PUT", "//v1/templates/x", live.alice)] {
                 let (answer, seconds, closed) = try await Self.upload(live, target, method: method, mebibytes: 20, framing: .contentLength, closing: true,
                                                                       token: token)
-                #expect([401, 404, 400].contains(answer.status) && seconds < 2 && closed, "\(method) \(target): \(answer.status) in \(seconds) s")
+                #expect([401, 404, 400].contains(answer.status) && seconds < 5 && closed, "\(method) \(target): \(answer.status) in \(seconds) s")
             }
         }
     }
