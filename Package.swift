@@ -33,6 +33,8 @@ let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 /// AtomicFiles ← {MediaIO, RenderEngine, RemoteMedia, Batch, ReelApplication}: every file Reel writes appears whole or not at all
 ///   (a locked temporary file renamed into place); MediaIO and the others word its errors as their own.
+/// {CompositionGraph, Looks, MediaFormat, ProjectCompiler} ← FormatGeneration ← GenerateFormat (`scripts/generate-format`): the schema's
+///   parts and docs/format.md's tables that list the format's catalogues, made from their Swift declarations; FormatGenerationTests checks both.
 /// InstalledResources ← {ProjectFile, PreviewServer, RenderService}: resource files from /usr/share/reel/ when reel is installed
 ///   there (scripts/package-deb), else from SwiftPM's bundles.
 let package = Package(
@@ -94,6 +96,9 @@ let package = Package(
         .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
         // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).
         .target(name: "ProjectDiff", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "TimelinePage"]),
+        // The catalogues' parts of the schema and tables of docs/format.md, from their declarations (scripts/generate-format).
+        .target(name: "FormatGeneration", dependencies: ["CompositionGraph", "Looks", "MediaFormat", "ProjectCompiler"]),
+        .executableTarget(name: "GenerateFormat", dependencies: ["FormatGeneration"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
         // FFmpeg.
@@ -159,6 +164,7 @@ let package = Package(
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FormatGenerationTests", dependencies: ["FormatGeneration"]),
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
         .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "Looks", "TestSupport"],
                     exclude: ["Fixtures", "Snapshots"]),

@@ -1,5 +1,18 @@
 import MediaTime
 
+/// An easing the project format names: `ease-out`, with what it does (for docs/format.md).
+public struct NamedEasing: Sendable {
+    public let name: String
+    public let easing: Easing
+    public let summary: String
+
+    init(_ name: String, _ easing: Easing, _ summary: String) {
+        self.name = name
+        self.easing = easing
+        self.summary = summary
+    }
+}
+
 /// How a value moves from one keyframe to the next.
 public enum Easing: Hashable, Sendable, Codable {
     case linear
@@ -24,6 +37,26 @@ public enum Easing: Hashable, Sendable, Codable {
         case .cubicBezier(let x1, let y1, let x2, let y2): return Self.bezier(x1, y1, x2, y2, x)
         }
     }
+
+    /// The easings the project format names (`ease: ease-out`), in the schema's order; any other
+    /// is written `cubic-bezier(x1, y1, x2, y2)`. A new one is a case above, its curve in
+    /// `apply`, an entry here, and `scripts/generate-format` for the schema and docs.
+    public static let named: [NamedEasing] = [
+        NamedEasing("linear", .linear, "at a constant speed (the default)"),
+        NamedEasing("hold", .hold, "stays at this keyframe's value, then jumps to the next"),
+        NamedEasing("ease-in", .easeIn, "starts slowly: `cubic-bezier(0.42, 0, 1, 1)`"),
+        NamedEasing("ease-out", .easeOut, "ends slowly: `cubic-bezier(0, 0, 0.58, 1)`"),
+        NamedEasing("ease-in-out", .easeInOut, "starts and ends slowly: `cubic-bezier(0.42, 0, 0.58, 1)`"),
+    ]
+
+    /// The named easing `name` (`ease-in`), if there is one.
+    public init?(named name: String) {
+        guard let named = Self.named.first(where: { $0.name == name }) else { return nil }
+        self = named.easing
+    }
+
+    /// The project format's name for the easing; nil for a `cubic-bezier(…)`.
+    public var name: String? { Self.named.first { $0.easing == self }?.name }
 
     /// Solves the Bézier's x(s) = x by bisection (monotone for x1, x2 in [0, 1]), returns y(s).
     /// Bisection to 2⁻⁴⁰ is exact to display precision and deterministic on every CPU.

@@ -298,6 +298,16 @@ public enum Fit: String, Hashable, Sendable, Codable, CaseIterable {
     case fill
     /// Source pixels 1:1, centred.
     case none
+
+    /// What the fit does in a few words, for the schema (`scripts/generate-format`).
+    public var summary: String {
+        switch self {
+        case .contain: "letterbox"
+        case .cover: "fill, cropping"
+        case .fill: "stretch"
+        case .none: "1:1 pixels"
+        }
+    }
 }
 
 /// Where and how big a fitted frame is drawn. Defaults leave it where `fit` put it.

@@ -249,14 +249,9 @@ extension CompositionGraph {
     }
 
     private func describe(_ e: Easing) -> String {
-        switch e {
-        case .linear: "linear"
-        case .hold: "hold"
-        case .easeIn: "ease-in"
-        case .easeOut: "ease-out"
-        case .easeInOut: "ease-in-out"
-        case .cubicBezier(let a, let b, let c, let d): "cubic-bezier(\(number(a)),\(number(b)),\(number(c)),\(number(d)))"
-        }
+        if let name = e.name { return name }
+        guard case .cubicBezier(let a, let b, let c, let d) = e else { preconditionFailure("an easing with no name is a cubic-bezier") }
+        return "cubic-bezier(\(number(a)),\(number(b)),\(number(c)),\(number(d)))"
     }
 
     /// Shortest stable text for a value (at most 4 decimals), locale-independent.

@@ -94,11 +94,20 @@ public struct MaskPath: Hashable, Sendable, Codable {
 
 /// A matte: the picture of a file at the same timeline time, its luma or alpha the coverage.
 public struct MaskMatte: Hashable, Sendable, Codable {
-    public enum Channel: String, Hashable, Sendable, Codable {
+    /// The project format's `mode:`, in the schema's order, the default first.
+    public enum Channel: String, Hashable, Sendable, Codable, CaseIterable {
         /// Luma: black (Y′ 16) hides, white (Y′ 235) shows.
         case luma
         /// The alpha channel: transparent hides, opaque shows.
         case alpha
+
+        /// What the mode does in a few words, for the schema (`scripts/generate-format`).
+        public var summary: String {
+            switch self {
+            case .luma: "black hides, white shows; the default"
+            case .alpha: "transparent hides"
+            }
+        }
     }
 
     public var media: MediaReference

@@ -6,6 +6,10 @@
 public struct Look: Sendable {
     /// The project format's `type:` (`chroma_key`).
     public let name: String
+    /// What it does in a few words, for the schema's list of types: `a colour made transparent`.
+    public let summary: String
+    /// What it does to the picture, exactly, for docs/format.md's table of filters (Markdown).
+    public let documentation: String
     /// In the order they are read, listed and written.
     public let parameters: [LookParameter]
     /// The look makes the picture partly transparent (its layer takes the general path, its
@@ -20,9 +24,11 @@ public struct Look: Sendable {
     /// the picture as it is.
     public let prepare: @Sendable (LookSettings) -> (any PictureLook)?
 
-    init(name: String, parameters: [LookParameter], makesAlpha: Bool = false, graphKey: String? = nil, nestsParameters: Bool = false,
-         prepare: @escaping @Sendable (LookSettings) -> (any PictureLook)?) {
+    init(name: String, summary: String, documentation: String, parameters: [LookParameter], makesAlpha: Bool = false, graphKey: String? = nil,
+         nestsParameters: Bool = false, prepare: @escaping @Sendable (LookSettings) -> (any PictureLook)?) {
         self.name = name
+        self.summary = summary
+        self.documentation = documentation
         self.parameters = parameters
         self.makesAlpha = makesAlpha
         self.graphKey = graphKey ?? name
@@ -44,11 +50,17 @@ extension Look: Hashable {
 }
 
 /// One parameter of a look: its key in the project format (and in the graph's JSON), what it
-/// holds, and how `reel graph` shows it.
+/// holds, how `reel graph` shows it, and how the schema and docs/format.md describe it.
 public struct LookParameter: Sendable {
     public let name: String
     public let kind: Kind
     public let listing: Listing
+    /// The schema's description of the key (an editor shows it; an error's hint may).
+    public let summary: String
+    /// The key must be written (the schema's `required`): a colour, a LUT, a blur's radius.
+    public let required: Bool
+    /// What docs/format.md adds after the key beside a colour, or after a number's range: `the key`, `K`.
+    public let note: String?
 
     public enum Kind: Sendable {
         /// An animatable number, `default` where it is not written. `bounds` say what the schema
@@ -77,20 +89,44 @@ public struct LookParameter: Sendable {
         case namedUnlessDefault
     }
 
-    init(_ name: String, _ kind: Kind, listed listing: Listing) {
+    /// A colour or a LUT file: required.
+    init(_ name: String, _ kind: Kind, listed listing: Listing, summary: String, note: String? = nil) {
+        self.init(name, kind, listed: listing, summary: summary, required: true, note: note)
+    }
+
+    private init(_ name: String, _ kind: Kind, listed listing: Listing, summary: String, required: Bool, note: String?) {
         self.name = name
         self.kind = kind
         self.listing = listing
+        self.summary = summary
+        self.required = required
+        self.note = note
     }
 
     /// A number checked against `range`, with `rule` in the error.
-    static func number(_ name: String, default value: Double, _ range: ClosedRange<Double>, _ rule: String, listed listing: Listing) -> LookParameter {
-        LookParameter(name, .number(default: value, bounds: Bounds(range: range, rule: rule)), listed: listing)
+    static func number(_ name: String, default value: Double, _ range: ClosedRange<Double>, _ rule: String, unit: String? = nil, required: Bool = false,
+                       listed listing: Listing, summary: String) -> LookParameter {
+        LookParameter(name, .number(default: value, bounds: Bounds(range: range, rule: rule)), listed: listing, summary: summary, required: required, note: unit)
     }
 
-    /// A number the schema checks in full.
-    static func number(_ name: String, default value: Double, listed listing: Listing) -> LookParameter {
-        LookParameter(name, .number(default: value, bounds: nil), listed: listing)
+    /// A number from 0 to 1, which the schema checks in full.
+    static func number(_ name: String, default value: Double, listed listing: Listing, summary: String) -> LookParameter {
+        LookParameter(name, .number(default: value, bounds: nil), listed: listing, summary: summary, required: false, note: nil)
+    }
+
+    /// The numbers the schema checks itself, by the `$defs` a number refers to: without bounds
+    /// from 0 to 1 (`unit`), with a range from 0 at least 0 (`nonneg`), else any number (`number`);
+    /// the compiler checks the range where it is written.
+    public var schemaNumber: String? {
+        guard case .number(_, let bounds) = kind else { return nil }
+        guard let bounds else { return "unit" }
+        return bounds.range.lowerBound == 0 ? "nonneg" : "number"
+    }
+
+    /// The range a number takes: its bounds, else 0 to 1.
+    public var range: ClosedRange<Double>? {
+        guard case .number(_, let bounds) = kind else { return nil }
+        return bounds?.range ?? 0...1
     }
 }
 

@@ -1,6 +1,55 @@
 import CompositionGraph
 import MediaTime
 
+/// A named animation of the project format (`enter: pop`, `motion: ken-burns`), declared once
+/// beside the keyframes it writes (`ProjectDecoder.entering` and `moving` below); the schema's
+/// names and docs/format.md's table come from `all` (`scripts/generate-format`).
+public struct NamedAnimation: Sendable {
+    /// The key that names it.
+    public enum Key: String, Sendable { case enter, motion }
+
+    public let key: Key
+    public let name: String
+    /// What takes it: `an overlay`.
+    public let on: String
+    /// The keyframes it writes, for docs/format.md (Markdown).
+    public let keyframes: String
+    /// The schema's words for it after its name (`zooms out`; an entrance's in brackets), if any.
+    public let hint: String?
+
+    /// Every named animation, in the schema's order.
+    public static let all: [NamedAnimation] = motions + [fade] + slides + [pop, typewriter]
+
+    private static let motions = [
+        NamedAnimation(key: .motion, name: "ken-burns", on: "a clip (a still, usually)",
+                       keyframes: "`transform.scale` 1 → 1.15 and `position` 50 % → 48.5 % over the whole clip, ease-in-out",
+                       hint: "zooms slowly in (1 to 1.15) with a slight drift"),
+        NamedAnimation(key: .motion, name: "ken-burns-out", on: "a clip", keyframes: "the same, backwards", hint: "zooms out"),
+    ]
+
+    private static let fade = NamedAnimation(key: .enter, name: "fade", on: "an overlay", keyframes: "`fade_in` of the entrance's duration", hint: nil)
+
+    /// `slide-up` comes from below, and so on.
+    private static let slides = [("up", "below"), ("down", "above"), ("left", "the right"), ("right", "the left")].map { way, from in
+        NamedAnimation(key: .enter, name: "slide-" + way, on: "an overlay",
+                       keyframes: "`anchor` moved by half the layer's size for the start (it comes from \(from)), back to its own at the end, "
+                           + "ease-out; with `fade_in`",
+                       hint: nil)
+    }
+
+    private static let pop = NamedAnimation(key: .enter, name: "pop", on: "an overlay",
+                                            keyframes: "`scale` 0.6 → 1.06 (at 70 %) → 1 times its own; `fade_in` of half the entrance", hint: nil)
+
+    private static let typewriter = NamedAnimation(
+        key: .enter, name: "typewriter", on: "a text overlay",
+        keyframes: "one layer per character typed (at most \(ProjectDecoder.typewriterLimit)), each shown until the next: the duration is the time "
+            + "to type the whole text. Anchor it at its start (`anchor: [0, 0.5]`) so the line grows to the right",
+        hint: "text only: the text appears a character at a time")
+
+    /// The names `key` takes, in order.
+    public static func names(_ key: Key) -> [String] { all.filter { $0.key == key }.map(\.name) }
+}
+
 /// Named animations: `enter:` on overlays and `motion:` on clips, written as the ordinary
 /// keyframes a project could hold (so `reel graph` shows them) before anything else sees them.
 extension ProjectDecoder {

@@ -91,12 +91,33 @@ public enum TrackItem<Clip: Sendable>: Sendable {
 }
 
 public struct Transition: Sendable {
+    /// Every video transition, in the schema's order: its name (the raw value) and what it shows
+    /// (`summary`, for docs/format.md), its pictures in `TransitionEffect` (Instructions.swift).
+    /// A new one is a case here, its effect, and `scripts/generate-format` for the schema and docs.
     public enum Kind: String, Sendable, CaseIterable {
         case crossfade
         case fadeThroughBlack = "fade-through-black", fadeThroughWhite = "fade-through-white"
         case wipeLeft = "wipe-left", wipeRight = "wipe-right", wipeUp = "wipe-up", wipeDown = "wipe-down"
         case slideLeft = "slide-left", slideRight = "slide-right", slideUp = "slide-up", slideDown = "slide-down"
         case pushLeft = "push-left", pushRight = "push-right", pushUp = "push-up", pushDown = "push-down"
+
+        /// What the transition shows, in Markdown.
+        public var summary: String {
+            switch self {
+            case .crossfade:
+                "A dissolve: at progress p the frame is (1 − p)·outgoing + p·incoming, each as it would look alone over what is beneath it, "
+                    + "so a picture that does not fill the frame (a contain-fitted photo, one with alpha) fades out beside the incoming one "
+                    + "instead of showing at full strength to the last frame."
+            case .fadeThroughBlack: "The outgoing clip fades out to black over the first half, the incoming one in from black over the second."
+            case .fadeThroughWhite: "As `fade-through-black`, through white."
+            case .wipeLeft, .wipeRight, .wipeUp, .wipeDown: "The incoming clip is revealed by an edge moving \(direction)."
+            case .slideLeft, .slideRight, .slideUp, .slideDown: "The incoming clip slides in over the outgoing one, moving \(direction)."
+            case .pushLeft, .pushRight, .pushUp, .pushDown: "The incoming clip pushes the outgoing one out, moving \(direction)."
+            }
+        }
+
+        /// The way a wipe, slide or push moves: the end of its name.
+        private var direction: String { String(rawValue.split(separator: "-").last ?? "") }
     }
 
     public var kind: Kind

@@ -181,21 +181,14 @@ struct ProjectDecoder {
 
     mutating func ease(_ c: NodeCursor?) -> Easing {
         guard let c, let s = c.string else { return .linear }
-        switch s {
-        case "linear": return .linear
-        case "hold": return .hold
-        case "ease-in": return .easeIn
-        case "ease-out": return .easeOut
-        case "ease-in-out": return .easeInOut
-        default:
-            let inner = s.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
-            let v = inner.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard v.count == 4 else { return .linear }
-            if !(0...1).contains(v[0]) || !(0...1).contains(v[2]) {
-                problems.report("cubic-bezier x values must lie in 0…1 (got \(v[0]) and \(v[2]))", at: c.origin)
-            }
-            return .cubicBezier(v[0], v[1], v[2], v[3])
+        if let named = Easing(named: s) { return named }
+        let inner = s.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
+        let v = inner.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 4 else { return .linear }
+        if !(0...1).contains(v[0]) || !(0...1).contains(v[2]) {
+            problems.report("cubic-bezier x values must lie in 0…1 (got \(v[0]) and \(v[2]))", at: c.origin)
         }
+        return .cubicBezier(v[0], v[1], v[2], v[3])
     }
 
     mutating func keyframeTime(_ c: NodeCursor) -> KeyframeTime? {

@@ -1,0 +1,73 @@
+import CompositionGraph
+import Looks
+import ProjectCompiler
+
+/// One table of docs/format.md made from a catalogue's declarations, between two marker
+/// comments that name it. The prose around the tables is written by hand.
+struct FormatTable {
+    let catalogue: Catalogue
+    /// The name in the markers: `transitions`.
+    let name: String
+    /// The table's lines, its header first.
+    let lines: [String]
+
+    /// The line before the table; only its start up to the name is looked for.
+    var startMarker: String { startPrefix + "from \(catalogue.source) by scripts/generate-format; edit that, not this table -->" }
+    var startPrefix: String { "<!-- generated: \(name), " }
+    var endMarker: String { "<!-- end generated: \(name) -->" }
+
+    /// What the markers hold: the table with a blank line either side.
+    var text: String { ([""] + lines + [""]).joined(separator: "\n") }
+
+    static var all: [FormatTable] { [transitions, looks, easings, namedAnimations] }
+
+    private static func row(_ cells: String...) -> String { "| " + cells.joined(separator: " | ") + " |" }
+
+    private static func header(_ cells: String...) -> [String] {
+        ["| " + cells.joined(separator: " | ") + " |", "|" + cells.map { _ in "---|" }.joined()]
+    }
+
+    static var transitions: FormatTable {
+        FormatTable(catalogue: .transitions, name: "transitions",
+                    lines: header("transition", "what it shows") + Transition.Kind.allCases.map { row("`\($0.rawValue)`", $0.summary) })
+    }
+
+    static var easings: FormatTable {
+        FormatTable(catalogue: .easings, name: "easings",
+                    lines: header("ease", "the way to the next keyframe") + Easing.named.map { row("`\($0.name)`", $0.summary) })
+    }
+
+    static var namedAnimations: FormatTable {
+        FormatTable(catalogue: .namedAnimations, name: "named animations",
+                    lines: header("name", "on", "keyframes") + NamedAnimation.all.map { row("`\($0.key.rawValue): \($0.name)`", $0.on, $0.keyframes) })
+    }
+
+    static var looks: FormatTable {
+        FormatTable(catalogue: .looks, name: "filters",
+                    lines: header("type", "keys", "meaning") + Look.all.map { look in
+                        row("`\(look.name)`", look.parameters.map(keys).joined(separator: ", "), look.documentation)
+                    })
+    }
+
+    /// `` `temperature` (1000…40000 K, default 6500) ``.
+    private static func keys(_ parameter: LookParameter) -> String {
+        var notes: [String] = []
+        switch parameter.kind {
+        case .number(let value, _):
+            guard let range = parameter.range else { break }
+            notes.append([decimal(range.lowerBound) + "…" + decimal(range.upperBound), parameter.note].compactMap { $0 }.joined(separator: " "))
+            if !parameter.required { notes.append("default " + decimal(value)) }
+        case .color:
+            notes += [parameter.note].compactMap { $0 }
+        case .lut:
+            notes.append("a `.cube` file, relative to the project")
+        }
+        return "`\(parameter.name)`" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+    }
+
+    /// `0.4`, `6500`, `−1` (with a minus sign, as the docs write it).
+    private static func decimal(_ value: Double) -> String {
+        if value < 0 { return "−" + decimal(-value) }
+        return value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
