@@ -42,12 +42,14 @@ public struct ServiceConfiguration: Sendable {
     /// Its remote media cache fetches posted projects' `https://` media (the service opens them
     /// inside its media roots).
     public var workspace: Workspace
+    /// The program each render runs in, as `reel render` (a crash stays in it): this one.
+    public var renderProgram: URL
     /// A line for the operator's log, from any thread.
     public var log: @Sendable (String) -> Void
 
     public init(data: String, database: String? = nil, host: String, port: Int, workers: Int, mediaRoots: [String], pendingPerToken: Int = 100,
                 keep: TimeInterval = 7 * 86400, lease: TimeInterval = 30, allowPrivateNetwork: Bool = false, grace: TimeInterval = 30,
-                workspace: Workspace, log: @escaping @Sendable (String) -> Void) {
+                workspace: Workspace, renderProgram: URL = ChildProcess.thisProgram, log: @escaping @Sendable (String) -> Void) {
         self.data = data
         self.database = database
         // Port 0 takes any free port: the process id tells such nodes apart.
@@ -62,6 +64,7 @@ public struct ServiceConfiguration: Sendable {
         self.allowPrivateNetwork = allowPrivateNetwork
         self.grace = grace
         self.workspace = workspace
+        self.renderProgram = renderProgram
         self.log = log
     }
 }
@@ -105,13 +108,13 @@ public final class RenderService: Sendable {
         // Posted projects read media only inside the roots (or from https URLs).
         let workspace = Workspace(remote: configuration.workspace.remote, mediaRoots: try MediaRoots(folders.mediaRoots))
         core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep)
-        workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers,
-                                node: configuration.node, lease: configuration.lease, log: configuration.log)
+        workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers, node: configuration.node,
+                                lease: configuration.lease, grace: configuration.grace, program: configuration.renderProgram, log: configuration.log)
         deliveries = WebhookDeliveries(store: store, policy: AddressPolicy(allowPrivateNetwork: configuration.allowPrivateNetwork), log: configuration.log)
     }
 
     /// Serves until `stop()`; `ready` gets the base URL once the port is open. The workers stop
-    /// with the server, leaving unfinished renders queued.
+    /// after the server (their grace time), leaving unfinished renders queued.
     public func run(ready: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "reel.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
@@ -120,14 +123,11 @@ public final class RenderService: Sendable {
                               configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
                               onServerRunning: { channel in ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)") },
                               logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        // Shut down in reverse order: the server stops taking requests, then the workers stop.
+        let group = ServiceGroup(configuration: .init(services: [workers, app], gracefulShutdownSignals: [], logger: logger))
         self.group.withLock { $0 = group }
-        workers.start()
         deliveries.start()
-        defer {
-            workers.stop(grace: configuration.grace)
-            deliveries.stop()
-        }
+        defer { deliveries.stop() }
         let core = self.core, log = configuration.log
         let sweeper = Task.detached {
             while !Task.isCancelled {

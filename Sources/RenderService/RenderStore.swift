@@ -33,7 +33,7 @@ final class RenderStore: Sendable {
     }
 
     /// The tables, in SQL both databases read (their names fold to lower case in PostgreSQL).
-    private static let migrations = [
+    static let migrations = [
         SQLMigration("v1: tokens, renders, deliveries, templates, batches", [
             """
             CREATE TABLE tokens (name TEXT PRIMARY KEY, digest TEXT NOT NULL UNIQUE, createdAt DOUBLE PRECISION NOT NULL,
@@ -61,6 +61,10 @@ final class RenderStore: Sendable {
                                     updatedAt DOUBLE PRECISION NOT NULL, PRIMARY KEY (token, name))
             """,
             "CREATE TABLE batches (id TEXT PRIMARY KEY, token TEXT NOT NULL, template TEXT NOT NULL, createdAt DOUBLE PRECISION NOT NULL, rows TEXT NOT NULL)",
+        ]),
+        SQLMigration("v2: a template's render keeps the template it renders", [
+            "ALTER TABLE renders ADD COLUMN templateName TEXT",
+            "ALTER TABLE renders ADD COLUMN templateBody TEXT",
         ]),
     ]
 

@@ -78,14 +78,14 @@ struct ServiceCore: Sendable {
         }
     }
 
-    /// The posted render checked as the worker will render it (project, vars, output, every
-    /// media file); throws what `reel validate` reports, at its place in what was posted.
-    func check(_ body: String) throws -> ProjectPipeline.Loaded {
-        let order = try RenderOrder.read(body)
+    /// A render checked as the worker will render it (project, vars, output, every media file);
+    /// throws what `reel validate` reports, at its place in what was posted.
+    func check(_ order: RenderOrder) throws -> ProjectPipeline.Loaded {
+        let settings = order.settings
         let request = RenderRequest(projectPath: order.document.source.name, document: order.document,
-                                    vars: VarInputs(overrides: order.vars, sources: [order.body], rendition: order.rendition, renditionInput: "rendition"),
-                                    varsFile: nil, output: folders.output(of: "check", container: order.container), range: nil, audioOnly: false,
-                                    preset: order.preset, decoderThreads: 1, jobs: 1, partsFolder: nil)
+                                    vars: VarInputs(overrides: settings.overrides, sources: [order.body], rendition: settings.rendition, renditionInput: "rendition"),
+                                    varsFile: nil, output: folders.output(of: "check", container: settings.container), range: nil, audioOnly: false,
+                                    preset: settings.preset?.preset, decoderThreads: 1, jobs: 1, partsFolder: nil)
         return try workspace.prepareRender(request, needsOutput: true).project
     }
 
@@ -94,17 +94,5 @@ struct ServiceCore: Sendable {
         let id = try context.parameters.require("id")
         guard let render = try store.render(id, token: context.token) else { throw ServiceError.notFound("no render \(id)") }
         return render
-    }
-
-    func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] { Self.diagnostics(list) }
-
-    /// Diagnostics as JSON objects: a place in the posted body is in `request`, in its YAML text
-    /// in `project_yaml`.
-    static func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] {
-        list.map { d in
-            let value = DiagnosticValue(d)
-            return ["file": value.file, "line": value.line, "column": value.column, "path": value.path, "severity": value.severity,
-                    "message": value.message, "hint": value.hint ?? NSNull()]
-        }
     }
 }

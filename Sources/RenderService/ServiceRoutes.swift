@@ -33,39 +33,42 @@ enum ServiceRoutes {
         router.post("/v1/renders") { request, context in
             let body = try await core.body(of: request, context: context)
             try core.checkQueueRoom(for: context.token)
-            _ = try core.check(body)
+            _ = try core.check(try RenderOrder.read(body))
             let key = request.headers[.idempotencyKey]
             let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: key))
-            return try json(RenderView.json(render), status: .accepted)
+            return try json(RenderView(render), status: .accepted)
         }
 
         router.put("/v1/templates/:name") { request, context in
             let name = try context.parameters.require("name")
             try TemplateName.check(name)
-            let template = try TemplateBody(try await core.body(of: request, context: context))
-            _ = try template.request(posted: "{}", name: RenderOrder.bodyName) { _ = try core.check($0) }
+            let text = try await core.body(of: request, context: context)
+            let template = try TemplateBody(text)
+            // Checked with its vars' defaults, as a render posted with no vars would be.
+            let project = try template.document()
+            _ = try core.check(RenderOrder(document: project, settings: RenderSettings(), body: project.source))
             let now = Date().timeIntervalSince1970
             let stored = try core.store.put(TemplateRecord(token: context.token, name: name, body: template.text, createdAt: now, updatedAt: now))
-            return try json(TemplateView.json(stored), status: stored.createdAt == now ? .created : .ok)
+            return try json(TemplateView(stored), status: stored.createdAt == now ? .created : .ok)
         }
 
         router.get("/v1/templates/:name") { _, context in
-            try json(TemplateView.json(try core.template(context)))
+            try json(TemplateView(try core.template(context)))
         }
 
         router.post("/v1/templates/:name/renders") { request, context in
             let template = try core.template(context)
             try core.checkQueueRoom(for: context.token)
-            let body = try TemplateBody(template.body).request(posted: try await core.body(of: request, context: context), name: "templates/" + template.name) {
-                _ = try core.check($0)
-            }
-            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: request.headers[.idempotencyKey]))
-            return try json(RenderView.json(render), status: .accepted)
+            let body = try await core.body(of: request, context: context)
+            _ = try core.check(try RenderOrder.read(body, template: try TemplateBody(template.body, name: TemplateBody.shownName(template.name))))
+            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, template: template,
+                                                              idempotencyKey: request.headers[.idempotencyKey]))
+            return try json(RenderView(render), status: .accepted)
         }
 
         router.post("/v1/templates/:name/batches") { request, context in
-            let batch = try core.batch(of: try core.template(context), posted: try await core.body(of: request, context: context), token: context.token)
-            return try json(try core.view(batch), status: .accepted)
+            let (batch, warnings) = try core.batch(of: try core.template(context), posted: try await core.body(of: request, context: context), token: context.token)
+            return try json(try core.view(batch, warnings: warnings), status: .accepted)
         }
 
         router.get("/v1/batches/:id") { _, context in
@@ -76,8 +79,8 @@ enum ServiceRoutes {
         }
 
         router.post("/v1/validate") { request, context in
-            let checked = try core.check(try await core.body(of: request, context: context))
-            return try json(["valid": true, "warnings": core.diagnostics(checked.warnings)])
+            let checked = try core.check(try RenderOrder.read(try await core.body(of: request, context: context)))
+            return try json(Validation(valid: true, warnings: checked.warnings.map(DiagnosticView.init)))
         }
 
         router.get("/v1/renders") { request, context in
@@ -92,19 +95,18 @@ enum ServiceRoutes {
             let limit = query.get("limit").map { Int($0) ?? 0 } ?? 50
             guard (1...500).contains(limit) else { throw ServiceError.badRequest("limit is a number from 1 to 500") }
             let page = try core.store.renders(token: context.token, status: status, limit: limit, after: query.get("cursor"))
-            let next: Any = page.count == limit ? page.last?.id ?? NSNull() : NSNull()
-            return try json(["renders": page.map(RenderView.json), "next_cursor": next])
+            return try json(RenderPage(renders: page.map(RenderView.init), nextCursor: page.count == limit ? page.last?.id : nil))
         }
 
         router.get("/v1/renders/:id") { _, context in
-            try json(RenderView.json(try core.render(context)))
+            try json(RenderView(try core.render(context)))
         }
 
         router.delete("/v1/renders/:id") { _, context in
             guard let render = try core.store.cancel(try context.parameters.require("id"), token: context.token) else {
                 throw ServiceError.notFound("no render \(context.parameters.get("id") ?? "")")
             }
-            return try json(RenderView.json(render))
+            return try json(RenderView(render))
         }
 
         router.get("/v1/renders/:id/output") { request, context in
@@ -113,11 +115,18 @@ enum ServiceRoutes {
         return router
     }
 
+    /// `POST /v1/validate`'s answer for a valid project.
+    struct Validation: Encodable {
+        var valid: Bool
+        var warnings: [DiagnosticView]
+    }
+
     /// `value` as pretty-printed JSON with sorted keys.
-    static func json(_ value: Any, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data + [0x0A])))
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value) + [0x0A])))
     }
 }
 
@@ -133,7 +142,7 @@ struct TokenAuthentication: RouterMiddleware {
         guard request.uri.path.hasPrefix("/v1/"), request.uri.path != "/v1/openapi.json" else { return try await next(request, context) }
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
               let name = try store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
-            var response = try ServiceRoutes.json(["error": ["message": "this route needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME)"]],
+            var response = try ServiceRoutes.json(ErrorView("this route needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME)"),
                                                   status: .unauthorized)
             response.headers[.wwwAuthenticate] = "Bearer"
             return response
@@ -153,7 +162,7 @@ struct ErrorsAsJSON: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as ServiceError {
-            var response = try ServiceRoutes.json(["error": ["message": error.message]], status: error.status)
+            var response = try ServiceRoutes.json(ErrorView(error.message), status: error.status)
             if error.status == .tooManyRequests { response.headers[.retryAfter] = "10" }
             return response
         } catch let error as ProjectError {
@@ -162,14 +171,13 @@ struct ErrorsAsJSON: RouterMiddleware {
             case .unavailable: .serviceUnavailable
             default: .unprocessableContent
             }
-            var response = try ServiceRoutes.json(["error": ["message": ErrorText.message(for: error), "diagnostics": ServiceCore.diagnostics(error.diagnostics)]],
-                                                  status: status)
+            var response = try ServiceRoutes.json(ErrorView(ErrorText.message(for: error), diagnostics: error.diagnostics), status: status)
             if status == .serviceUnavailable { response.headers[.retryAfter] = "60" }
             return response
         } catch let error as HTTPError {
-            return try ServiceRoutes.json(["error": ["message": error.body ?? "\(error.status.reasonPhrase)"]], status: error.status)
+            return try ServiceRoutes.json(ErrorView(error.body ?? "\(error.status.reasonPhrase)"), status: error.status)
         } catch {
-            return try ServiceRoutes.json(["error": ["message": ErrorText.message(for: error)]], status: FailureKind(of: error) == .failure ? .internalServerError : .unprocessableContent)
+            return try ServiceRoutes.json(ErrorView(ErrorText.message(for: error)), status: FailureKind(of: error) == .failure ? .internalServerError : .unprocessableContent)
         }
     }
 }

@@ -9,22 +9,6 @@ import TestSupport
 @Suite struct LeakTests {
     static let childVariable = "REEL_LEAK_LOOP_REPORT"
 
-    /// Resident set size in bytes, from /proc/self/statm.
-    static func residentBytes() -> Int {
-        let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
-        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// The resident size once malloc has returned its free pages to the system (glibc's
-    /// `malloc_trim`), so pages kept for reuse do not count as growth.
-    static func trimmedResidentBytes() -> Int {
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(nil, "malloc_trim") { // nil: RTLD_DEFAULT, the process's own libc
-            _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        }
-        return residentBytes()
-    }
-
     /// One round: probe, decode video (converted and scaled) and audio, encode and mux, close.
     static func round(source: String, output: String) throws {
         _ = try MediaProbe.probe(path: source)
@@ -53,18 +37,16 @@ import TestSupport
             for _ in 0..<8 { try Self.round(source: source, output: output) } // warm up: pools, caches, arenas
             // Three windows of 40 rounds: a leak grows the memory in each by the same amount;
             // the allocator's noise (pages kept for reuse, arenas) comes and goes.
-            var marks = [Self.trimmedResidentBytes()]
+            var marks = [ResidentMemory.trimmedBytes()]
             for _ in 0..<3 {
                 for _ in 0..<40 { try Self.round(source: source, output: output) }
-                marks.append(Self.trimmedResidentBytes())
+                marks.append(ResidentMemory.trimmedBytes())
             }
             try marks.map(String.init).joined(separator: " ").write(toFile: report, atomically: true, encoding: .utf8)
             return
         }
         let report = MediaFactory.path("leak-report.txt")
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        try MediaFactory.run(binary, ["--testing-library", "swift-testing", "--filter", "openDecodeEncodeCloseLoopDoesNotGrow"],
-                             environment: [Self.childVariable: report])
+        try ResidentMemory.runAlone("openDecodeEncodeCloseLoopDoesNotGrow", environment: [Self.childVariable: report])
         let marks = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
         let windows = zip(marks.dropFirst(), marks).map { $0 - $1 }
         let growth = windows.sorted()[1] // the median window

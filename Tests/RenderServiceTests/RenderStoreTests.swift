@@ -185,7 +185,7 @@ import Testing
         }
         #expect(opened.withLock { $0 } == 4)
         let rows = try PostgresDatabase(url: url).read { try $0.rows("SELECT name FROM reel_migrations", []) }
-        #expect(rows.count == 1)
+        #expect(rows.count == RenderStore.migrations.count)
     }
 
     /// The server closes the pooled connections (as a restart or an idle timeout does): the

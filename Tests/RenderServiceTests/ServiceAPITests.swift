@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NetworkPolicy
 import ReelApplication
 import RemoteMedia
 @testable import RenderService
+import ServiceLifecycle
 import SQLStore
 import TestSupport
 import Testing
@@ -21,8 +23,10 @@ import Testing
         let bob: String
         let mediaRoot: URL
 
-        /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`).
-        init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil) throws {
+        /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`);
+        /// `program`: what the workers render in (the built `reel`); `lease`: the workers' lease.
+        init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil,
+             program: URL = ReelCommand.executable, lease: TimeInterval = 30) throws {
             let folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
             mediaRoot = folder.appendingPathComponent("media")
             try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
@@ -35,9 +39,24 @@ import Testing
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
             core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
-            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", log: { _ in })
+            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", lease: lease, grace: 0,
+                                    program: program, log: { _ in })
             alice = try store.createToken(name: "alice")
             bob = try store.createToken(name: "bob")
+        }
+
+        /// `body`'s value, run while the workers run as the service runs them (a service of a
+        /// `ServiceGroup`); they stop after it (with no grace time: a render still running is
+        /// stopped and queued again).
+        @discardableResult
+        func withWorkers<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
+            let group = ServiceGroup(configuration: .init(services: [workers], gracefulShutdownSignals: [], logger: Logger(label: "reel.test")))
+            async let running: Void = group.run()
+            let outcome: Result<Value, any Error>
+            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+            await group.triggerGracefulShutdown()
+            try await running
+            return try outcome.get()
         }
 
         @discardableResult
@@ -111,9 +130,7 @@ import Testing
     @Test(arguments: RenderStoreTests.Backend.available)
     func aRenderIsAcceptedRenderedAndServed(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try Fixture(backend)
-        fixture.workers.start()
-        defer { fixture.workers.stop(grace: 0) }
-        try await fixture.test { client in
+        try await fixture.withWorkers { try await fixture.test { client in
             let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice),
                                                   body: ByteBuffer(string: Self.body(headline: "Served"))) { response in
                 #expect(response.status == .accepted)
@@ -163,7 +180,7 @@ import Testing
             let cli = try ReelCommand.run(["render", project.path, "--set", "headline=Served", "-o", "cli.mp4", "--no-cache"], in: fixture.mediaRoot)
             #expect(cli.status == 0, "\(cli.standardError)")
             #expect(try Data(contentsOf: fixture.mediaRoot.appendingPathComponent("cli.mp4")) == Data(bytes))
-        }
+        } }
     }
 
     /// An invalid project is a 422 with every diagnostic at its line and column in what was

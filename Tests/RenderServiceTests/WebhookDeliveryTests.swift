@@ -26,19 +26,15 @@ import Webhooks
         let fixture = try ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: true)
-        fixture.workers.start()
         deliveries.start()
-        defer {
-            fixture.workers.stop(grace: 0)
-            deliveries.stop()
-        }
+        defer { deliveries.stop() }
         let flaky = receiver.url("flaky")
-        try await fixture.test { client in
+        try await fixture.withWorkers { try await fixture.test { client in
             let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
                                                   body: ByteBuffer(string: Self.body(webhook: flaky))) { try ServiceAPITests.object($0) }
             let id = try #require(posted["id"] as? String)
             #expect(try await ServiceAPITests.finished(client, id, token: fixture.alice)["status"] as? String == "done")
-        }
+        } }
         let id = try #require(try fixture.core.store.renders(token: "alice", status: .done, limit: 1, after: nil).first?.id)
         var requests: [WebhookReceiver.Request] = []
         for _ in 0..<100 where requests.count < 2 {
