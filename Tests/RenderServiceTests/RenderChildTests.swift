@@ -209,6 +209,25 @@ import Testing
         #expect(outputs.isEmpty, "\(outputs)")
     }
 
+    /// A render that fails in its child (its media removed since it was posted) ends with what
+    /// `reel render` says, at the place the media was named in what was posted.
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aFailedRenderSaysWhatReelRenderSaidAtItsPlaceInWhatWasPosted(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try ServiceAPITests.Fixture(backend)
+        let body = ServiceAPITests.body(headline: "Gone")
+        let id = try await fixture.test { client in try await Self.post(client, fixture, body) }
+        try FileManager.default.removeItem(at: fixture.mediaRoot.appendingPathComponent("clip.mp4"))
+        let error = try await fixture.withWorkers { try await fixture.test { client in
+            let render = try await ServiceAPITests.finished(client, id, token: fixture.alice)
+            #expect(render["status"] as? String == "failed", "\(render)")
+            return render["error"] as? String ?? ""
+        } }
+        let lines = body.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("\"clip.mp4\"") })
+        let column = lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: "\"clip.mp4\"")!.lowerBound) + 1
+        #expect(error.hasPrefix("request:\(line + 1):\(column): error: media.clip: "), "\(error)")
+    }
+
     static let memoryReportVariable = "REEL_SERVICE_MEMORY_REPORT"
 
     /// The node renders in children, so its own memory does not grow with the renders it makes.
