@@ -60,7 +60,7 @@ public final class ChildProcess: Sendable {
                 lines: (@Sendable (String) -> Void)? = nil) throws(ChildProcessError) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-child-\(UUID().uuidString)")
         let errors = scratch.appendingPathComponent("stderr")
-        let process = Process(), output = Pipe(), input = Pipe()
+        let process = Process(), output = lines.map { _ in Pipe() }, input = keepsInputOpen ? Pipe() : nil
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             process.executableURL = executable
@@ -68,9 +68,9 @@ public final class ChildProcess: Sendable {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             if inScratch { process.currentDirectoryURL = scratch }
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            process.standardOutput = lines == nil ? FileHandle.nullDevice : output
+            process.standardOutput = output as Any? ?? FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: errors)
-            process.standardInput = keepsInputOpen ? input : FileHandle.nullDevice
+            process.standardInput = input as Any? ?? FileHandle.nullDevice
             try process.run()
         } catch {
             try? FileManager.default.removeItem(at: scratch)
@@ -81,9 +81,9 @@ public final class ChildProcess: Sendable {
         // The process is the thread's alone from here: it reads the output to its end, then reaps.
         nonisolated(unsafe) let running = process
         let thread = Thread { [self] in
-            if let lines { Self.readLines(output.fileHandleForReading, into: lines) }
+            if let lines, let output { Self.readLines(output.fileHandleForReading, into: lines) }
             running.waitUntilExit()
-            if keepsInputOpen { try? input.fileHandleForWriting.close() }
+            try? input?.fileHandleForWriting.close()
             let ending: Ending = running.terminationReason == .uncaughtSignal ? .killed(signal: running.terminationStatus) : .exited(running.terminationStatus)
             let outcome = Outcome(ending: ending, standardError: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
             try? FileManager.default.removeItem(at: scratch)

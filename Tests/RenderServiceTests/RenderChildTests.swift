@@ -225,7 +225,7 @@ import Testing
         let lines = body.components(separatedBy: "\n")
         let line = try #require(lines.firstIndex { $0.contains("\"clip.mp4\"") })
         let column = lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: "\"clip.mp4\"")!.lowerBound) + 1
-        #expect(error.hasPrefix("request:\(line + 1):\(column): error: media.clip: "), "\(error)")
+        #expect(error.hasPrefix("request:\(line + 1):\(column): error: media file 'clip' not found"), "\(error)")
     }
 
     static let memoryReportVariable = "REEL_SERVICE_MEMORY_REPORT"
