@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Compiled with -O in debug builds too: the modules whose code runs for every pixel, sample,
+/// hashed byte or schema check. The tests run hundreds of renders with the debug build, which
+/// at -Onone spent much of its time in Swift code (a sixth of a small render in SHA-256 alone).
+/// `@testable import` still works (debug builds pass -enable-testing); no Reel code uses
+/// `assert`, which -O would drop. The output's bytes stay the same: the goldens prove it.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// Module layout (see README "Design"):
 /// MediaTime ← {ProjectFile, CompositionGraph} ← ProjectCompiler ← reel
 /// JSONSchema ← ProjectFile (JSONSchema is a general JSON Schema validator; it knows nothing of Reel)
@@ -39,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -46,17 +54,17 @@ let package = Package(
     ],
     targets: [
         // Pure Swift: no FFmpeg, no Cairo.
-        .target(name: "MediaTime"),
+        .target(name: "MediaTime", swiftSettings: optimizedInDebug),
         // sin, cos, exp, log… with the same bits on every CPU (glibc's differ with and without FMA).
-        .target(name: "PortableMath"),
+        .target(name: "PortableMath", swiftSettings: optimizedInDebug),
         .target(name: "MediaFormat"),
-        .target(name: "JSONSchema"),
+        .target(name: "JSONSchema", swiftSettings: optimizedInDebug),
         // Is this path a file Reel may read (not a FIFO, a folder or a device)?
         .target(name: "RegularFiles"),
         // The one rule for making a given path absolute (relative to a folder, standardized).
         .target(name: "FilePaths"),
         // Every look (filter) a layer can take, each described once beside its pixels (Sources/Looks/README.md).
-        .target(name: "Looks", dependencies: ["RegularFiles"], exclude: ["README.md"]),
+        .target(name: "Looks", dependencies: ["RegularFiles"], exclude: ["README.md"], swiftSettings: optimizedInDebug),
         // Writing a file whole or not at all: a locked temporary file beside it, renamed into place.
         .target(name: "AtomicFiles"),
         // Where the resource files are: /usr/share/reel/ for an installed reel, else SwiftPM's bundles.
@@ -64,12 +72,13 @@ let package = Package(
         .target(
             name: "ProjectFile",
             dependencies: ["MediaTime", "JSONSchema", "RegularFiles", "InstalledResources", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Resources/reel.schema.json")]
+            resources: [.copy("Resources/reel.schema.json")],
+            swiftSettings: optimizedInDebug
         ),
-        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles", "Looks"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "PortableMath", "RegularFiles", "FilePaths"]),
+        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles", "Looks"], swiftSettings: optimizedInDebug),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "PortableMath", "RegularFiles", "FilePaths"], swiftSettings: optimizedInDebug),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
-        .target(name: "Digest"),
+        .target(name: "Digest", swiftSettings: optimizedInDebug),
         .target(name: "Batch", dependencies: ["AtomicFiles", "Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
         .target(name: "TimelinePage", dependencies: ["MediaTime", "CompositionGraph", "Looks"]),
         // libcurl, opened at run time: remote media downloads (RemoteMedia).
@@ -80,7 +89,7 @@ let package = Package(
         // libpq: the render service's PostgreSQL job store, shared by several nodes.
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // One SQL text for SQLite (GRDB) and PostgreSQL (libpq): connections, rows, transactions, migrations.
-        .target(name: "SQLStore", dependencies: ["CLibPQ", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SQLStore", dependencies: ["CLibPQ", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOPosix", package: "swift-nio")]),
         // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
         .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
         // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).
@@ -95,7 +104,7 @@ let package = Package(
         ),
         // glibc heap tuning (mallopt, prctl) for MediaIO's HeapPolicy; empty on other systems.
         .target(name: "CLinuxHeap"),
-        .target(name: "MediaIO", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"]),
+        .target(name: "MediaIO", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "CFFmpeg", "CLinuxHeap"], swiftSettings: optimizedInDebug),
 
         // Cairo, Pango, librsvg.
         .systemLibrary(
@@ -103,9 +112,9 @@ let package = Package(
             pkgConfig: "cairo pangocairo librsvg-2.0 fontconfig",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libfontconfig-dev"])]
         ),
-        .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"]),
+        .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"], swiftSettings: optimizedInDebug),
 
-        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "MediaIO", "OverlayRendering"]),
+        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "MediaIO", "OverlayRendering"], swiftSettings: optimizedInDebug),
 
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
@@ -128,7 +137,7 @@ let package = Package(
             name: "RenderService",
             dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "Batch", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore", "InstalledResources",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             resources: [.copy("Resources/openapi.json")]
         ),
@@ -142,7 +151,7 @@ let package = Package(
         ),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
+        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph", "ProjectFile"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
         .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
         .testTarget(name: "InstalledResourcesTests", dependencies: ["InstalledResources"]),

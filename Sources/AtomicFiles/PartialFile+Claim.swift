@@ -9,16 +9,34 @@ extension PartialFile {
     /// Opens and locks the temporary file `path` for `output` (its folder made if missing),
     /// emptying a stale one; refuses a symlink, and a file a live writer holds.
     static func claim(_ path: String, for output: String) throws(FileWriteError) -> LockedFile {
-        try? FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                 withIntermediateDirectories: true)
-        // A writer that just finished may rename its file onto the output between our open and
-        // our lock; then the name holds no file or another one, and we try again.
+        let fd = try lock(path, for: output, as: "temporary file") { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        guard ftruncate(fd, 0) == 0 else {
+            let reason = systemReason()
+            unlink(path)
+            close(fd)
+            throw FileWriteError(.cannotCreate, path: output, "cannot empty the temporary file \(path): \(reason)", reason: reason)
+        }
+        return LockedFile(path: path, descriptor: fd)
+    }
+
+    /// Makes the folder of `path` if missing, opens `path` with `opening` (a descriptor, or -1
+    /// with `errno` set) and takes its exclusive `flock`, without waiting: the descriptor, locked.
+    /// Throws `busy` when a live writer holds it (touching nothing), `cannotCreate` when it
+    /// cannot be made or opened. `noun` names it in messages ("temporary file").
+    static func lock(_ path: String, for output: String, as noun: String, opening: () -> Int32) throws(FileWriteError) -> Int32 {
+        do {
+            try Folders.make((path as NSString).deletingLastPathComponent)
+        } catch {
+            throw FileWriteError(.cannotCreate, path: output, error.description, reason: error.reason)
+        }
+        // A writer that just finished may rename or remove its file between our open and our
+        // lock; then the name holds no file or another one, and we try again.
         for _ in 0..<100 {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            let fd = opening()
             guard fd >= 0 else {
                 let reason = systemReason()
                 throw FileWriteError(.cannotCreate, path: output,
-                                     "cannot create the temporary file \(path): \(reason) (is the folder there and writable?)", reason: reason)
+                                     "cannot create the \(noun) \(path): \(reason) (is the folder there and writable?)", reason: reason)
             }
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 let failure = errno
@@ -26,29 +44,21 @@ extension PartialFile {
                 close(fd)
                 guard failure == EWOULDBLOCK else {
                     let reason = systemReason(failure)
-                    throw FileWriteError(.cannotCreate, path: output, "cannot lock the temporary file \(path): \(reason)", reason: reason)
+                    throw FileWriteError(.cannotCreate, path: output, "cannot lock the \(noun) \(path): \(reason)", reason: reason)
                 }
                 let who = holder.map { "another process (pid \($0))" } ?? "another process"
                 throw FileWriteError(.busy(holder: holder), path: output,
-                                     "\(who) is writing this file now (its temporary file \(path) is locked); "
+                                     "\(who) is writing this file now (its \(noun) \(path) is locked); "
                                      + "wait for it to finish, or write to another file", reason: "\(who) holds it")
             }
-            if isStill(fd, at: path) {
-                guard ftruncate(fd, 0) == 0 else {
-                    let reason = systemReason()
-                    unlink(path)
-                    close(fd)
-                    throw FileWriteError(.cannotCreate, path: output, "cannot empty the temporary file \(path): \(reason)", reason: reason)
-                }
-                return LockedFile(path: path, descriptor: fd)
-            }
+            if isStill(fd, at: path) { return fd }
             close(fd)
         }
         let reason = "it keeps changing under another writer"
-        throw FileWriteError(.cannotCreate, path: output, "cannot claim the temporary file \(path): \(reason)", reason: reason)
+        throw FileWriteError(.cannotCreate, path: output, "cannot claim the \(noun) \(path): \(reason)", reason: reason)
     }
 
-    /// True when `path` still names the file open as `fd` (and is not a symlink).
+    /// True when `path` still names the file or folder open as `fd` (and is not a symlink).
     private static func isStill(_ fd: Int32, at path: String) -> Bool {
         var open = stat(), named = stat()
         guard fstat(fd, &open) == 0, lstat(path, &named) == 0 else { return false }

@@ -31,8 +31,13 @@ public enum ErrorText {
     /// A loaded project's warnings on standard error; with `strict`, thrown as errors instead
     /// (`warningsAsErrors`, each hint ending with `why`).
     public static func check(_ loaded: ProjectPipeline.Loaded, strict: Bool, why: String) throws(ProjectError) {
-        guard !loaded.warnings.isEmpty else { return }
         if strict, let errors = warningsAsErrors(loaded, why: why) { throw errors }
+        printWarnings(loaded)
+    }
+
+    /// A loaded project's warnings, if any, on standard error.
+    public static func printWarnings(_ loaded: ProjectPipeline.Loaded) {
+        guard !loaded.warnings.isEmpty else { return }
         FileHandle.standardError.write(Data((warnings(loaded) + "\n").utf8))
     }
 

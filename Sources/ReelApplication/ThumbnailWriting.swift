@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import MediaIO
 import MediaTime
@@ -33,9 +34,9 @@ extension FrameGenerator {
         case .folder(let folder):
             let size = size?.fitting(renderSize) ?? renderSize
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Folders.make(folder)
             } catch {
-                throw MediaError(.writingFailed, path: folder, "cannot create the folder: \(error.localizedDescription)")
+                throw MediaError(.writingFailed, path: folder, error.description)
             }
             for (n, path) in zip(frames, paths) {
                 try PNGEncoder.write(try image(n, size: size), to: path)

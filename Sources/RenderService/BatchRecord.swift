@@ -14,7 +14,7 @@ struct BatchRecord: Sendable {
     /// JSON text of `[Row]`.
     var rows: String
 
-    struct Row: Codable {
+    struct Row: Codable, Sendable {
         /// 1-based, as `reel batch` numbers rows.
         var row: Int
         var render: String?

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 
 /// `GET /v1/renders/{id}/output`: the finished file, with its SHA-256 as a strong ETag
-/// (`If-None-Match` answers 304) and one byte range at a time (`Range: bytes=…`, 206; a range
-/// outside the file 416), so players can seek and downloads resume.
+/// (`If-None-Match` with it among its tags, weak or not, or `*` answers 304) and one byte
+/// range at a time (`Range: bytes=…`, 206; a range outside the file 416), so players can seek
+/// and downloads resume.
 enum OutputFile {
     static func response(for render: RenderRecord, request: Request, context: ServiceContext) async throws -> Response {
         guard render.status == .done, let path = render.outputPath, let bytes = render.outputBytes, let sha256 = render.outputSHA256 else {
@@ -15,7 +16,7 @@ enum OutputFile {
         let etag = "\"\(sha256)\""
         var headers: HTTPFields = [.eTag: etag, .acceptRanges: "bytes", .contentType: render.contentType ?? "application/octet-stream",
                                    .cacheControl: "private, max-age=86400, immutable"]
-        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        if IfNoneMatch.matches(request.headers[values: .ifNoneMatch], etag: etag) { return Response(status: .notModified, headers: headers) }
         let file = FileIO()
         guard let rangeHeader = request.headers[.range], bytes > 0 else {
             headers[.contentLength] = String(bytes)

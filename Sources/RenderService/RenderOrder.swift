@@ -9,7 +9,7 @@ import RenderEngine
 /// "preset": "…", "webhook": { "url": "…", "secret": "…" }, "metadata": {…} }`; a template's
 /// render posts the settings alone and takes the template's project. The worker reads the
 /// stored render the same way, after a restart too.
-struct RenderOrder {
+struct RenderOrder: Sendable {
     /// The project, named `request` (a JSON value in the body), `project_yaml`, or as its
     /// template is named: its relative paths are looked up in the service's media roots, never
     /// beside a file of that name.
@@ -20,6 +20,16 @@ struct RenderOrder {
 
     /// The name diagnostics give the request body, and a project posted as YAML text.
     static let bodyName = "request", yamlName = "project_yaml"
+
+    /// A render of `template` with its vars' defaults and no settings: what a template is checked as.
+    init(template: TemplateBody) throws(ProjectError) {
+        document = try template.document()
+        (settings, body) = (RenderSettings(), document.source)
+    }
+
+    private init(document: Document, settings: RenderSettings, body: SourceText) {
+        (self.document, self.settings, self.body) = (document, settings, body)
+    }
 
     /// `POST /v1/renders`'s body: the project and its settings.
     private struct Posted: PostedBody {

@@ -32,6 +32,10 @@ public struct ServiceConfiguration: Sendable {
     public var mediaRoots: [String]
     /// Renders a token may have queued or rendering at once.
     public var pendingPerToken: Int
+    /// Posted projects checked at once (each on a thread of its own), and how many more may wait
+    /// for a thread before the service answers 503.
+    public var checkThreads = AvailableCores.count
+    public var checksWaiting = 16
     /// Whether media and webhook URLs may reach loopback, private and link-local addresses.
     public var allowPrivateNetwork: Bool
     /// How long a finished render's output is kept (then its output answers 410 Gone).
@@ -98,46 +102,40 @@ public final class RenderService: Sendable {
     /// temporary file that is never committed: its flock says a live process holds it.)
     private let lock: Mutex<PartialFile>
 
-    public init(_ configuration: ServiceConfiguration) throws {
+    public init(_ configuration: ServiceConfiguration) async throws {
         self.configuration = configuration
         let folders = try ServiceFolders(root: configuration.data, mediaRoots: configuration.mediaRoots)
         lock = Mutex(try Self.lock(folders, node: configuration.database == nil ? nil : configuration.node))
-        let store = try RenderStore.open(configuration.database, folders: folders)
-        let interrupted = try store.requeueInterrupted(owner: configuration.node)
+        let store = try await RenderStore.open(configuration.database, folders: folders)
+        let interrupted = try await store.requeueInterrupted(owner: configuration.node)
         if interrupted > 0 { configuration.log("\(interrupted) render\(interrupted == 1 ? " was" : "s were") cut off by the last stop: queued again") }
         // Posted projects read media only inside the roots (or from https URLs).
         let workspace = Workspace(remote: configuration.workspace.remote, mediaRoots: try MediaRoots(folders.mediaRoots))
-        core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep)
+        core = try ServiceCore(store: store, workspace: workspace, checks: CheckPool(threads: configuration.checkThreads, waiting: configuration.checksWaiting),
+                               folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep)
         workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers, node: configuration.node,
                                 lease: configuration.lease, grace: configuration.grace, program: configuration.renderProgram, log: configuration.log)
         deliveries = WebhookDeliveries(store: store, policy: AddressPolicy(allowPrivateNetwork: configuration.allowPrivateNetwork), log: configuration.log)
     }
 
-    /// Serves until `stop()`; `ready` gets the base URL once the port is open. The workers stop
-    /// after the server (their grace time), leaving unfinished renders queued.
+    /// Serves until `stop()`; `ready` gets the base URL once the port is open. The HTTP server,
+    /// the workers, the webhook deliveries and the sweeper are services of one group; on `stop()`
+    /// the server stops first, then the workers (after their grace time, leaving unfinished
+    /// renders queued), then the others, so the deliveries of the last renders are attempted.
     public func run(ready: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "reel.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
         let host = configuration.host
-        let app = Application(router: ServiceRoutes.router(core),
+        let app = Application(router: ServiceRoutes.router(core), server: .http1(configuration: .init(additionalChannelHandlers: [EarlyAnswers()])),
                               configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
                               onServerRunning: { channel in ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)") },
                               logger: logger)
-        // Shut down in reverse order: the server stops taking requests, then the workers stop.
-        let group = ServiceGroup(configuration: .init(services: [workers, app], gracefulShutdownSignals: [], logger: logger))
+        // Shut down in the reverse order: the server first.
+        let services: [any Service] = [deliveries, OutputSweeper(core: core, log: configuration.log), workers, app]
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))
         self.group.withLock { $0 = group }
-        deliveries.start()
-        defer { deliveries.stop() }
-        let core = self.core, log = configuration.log
-        let sweeper = Task.detached {
-            while !Task.isCancelled {
-                if let removed = try? core.removeExpiredOutputs(), removed > 0 { log("\(removed) output\(removed == 1 ? "" : "s") kept longer than the keep time removed") }
-                try? await Task.sleep(for: .seconds(60))
-            }
-        }
-        defer { sweeper.cancel() }
         do {
-            try await group.run()
+            try await withTaskExecutorPreference(ServerExecutor.shared) { try await group.run() }
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw StartFailure.portInUse(host: configuration.host, port: configuration.port)
         }
@@ -187,21 +185,36 @@ extension RenderService {
 }
 
 /// The service's API tokens (`reel serve token create|list|revoke`), kept in its database.
-public struct ServiceTokens {
+public struct ServiceTokens: Sendable {
     private let store: RenderStore
 
     /// The tokens of the service on `data` (and `database`, when its jobs are in PostgreSQL).
-    public init(data: String, database: String?) throws {
-        store = try RenderStore.open(database, folders: try ServiceFolders(root: data, mediaRoots: []))
+    public init(data: String, database: String?) async throws {
+        store = try await RenderStore.open(database, folders: try ServiceFolders(root: data, mediaRoots: []))
     }
 
     /// A new token: shown once, kept as its SHA-256.
-    public func create(name: String) throws -> String { try store.createToken(name: name) }
+    public func create(name: String) async throws -> String { try await store.createToken(name: name) }
 
     /// `name  created 2026-11-27T20:41:07Z[  revoked]` a line per token.
-    public func list() throws -> [String] {
-        try store.tokens().map { "\($0.name)  created \(RenderView.time($0.createdAt.timeIntervalSince1970))\($0.revoked ? "  revoked" : "")" }
+    public func list() async throws -> [String] {
+        try await store.tokens().map { "\($0.name)  created \(RenderView.time($0.createdAt.timeIntervalSince1970))\($0.revoked ? "  revoked" : "")" }
     }
 
-    public func revoke(name: String) throws -> Bool { try store.revokeToken(name: name) }
+    public func revoke(name: String) async throws -> Bool { try await store.revokeToken(name: name) }
+}
+
+/// Removes the outputs kept longer than the keep time, once a minute, until the group shuts down.
+private struct OutputSweeper: Service {
+    let core: ServiceCore
+    let log: @Sendable (String) -> Void
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            if let removed = try? await core.removeExpiredOutputs(), removed > 0 {
+                log("\(removed) output\(removed == 1 ? "" : "s") kept longer than the keep time removed")
+            }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(60)) }
+        }
+    }
 }

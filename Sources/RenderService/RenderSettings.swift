@@ -37,7 +37,7 @@ extension PostedDecoder {
 /// renders and a batch (where each row gives the vars): what `--set`, `--rendition`, `--preset`
 /// and the output's extension give `reel render`, the webhook that tells of its end, and the
 /// client's own `metadata`, echoed with the render.
-struct RenderSettings: Codable {
+struct RenderSettings: Codable, Sendable {
     var vars: PostedVars?
     var rendition: String?
     var format: OutputFormat?
@@ -53,7 +53,7 @@ struct RenderSettings: Codable {
 }
 
 /// `vars`: an object of var names and values, each value with its place in what was posted.
-struct PostedVars: Codable {
+struct PostedVars: Codable, Sendable {
     var overrides: [VarOverride]
 
     init(_ overrides: [VarOverride]) { self.overrides = overrides }
@@ -76,7 +76,7 @@ struct PostedVars: Codable {
 }
 
 /// `format`: the container of one file (`mp4`, `webm`, `m4a`…; not an image sequence).
-struct OutputFormat: Codable {
+struct OutputFormat: Codable, Sendable {
     var container: Container
 
     init(from decoder: any Decoder) throws {
@@ -95,7 +95,7 @@ struct OutputFormat: Codable {
 }
 
 /// `preset`: one of `reel render --preset`'s.
-struct PresetName: Codable {
+struct PresetName: Codable, Sendable {
     var preset: ExportPreset
 
     init(from decoder: any Decoder) throws {
@@ -113,7 +113,7 @@ struct PresetName: Codable {
 }
 
 /// `webhook`: where the render's end is posted, and the secret its deliveries are signed with.
-struct Webhook: Codable, Equatable {
+struct Webhook: Codable, Equatable, Sendable {
     var url: String
     var secret: String
 

@@ -14,19 +14,19 @@ import SQLStore
 final class RenderStore: Sendable {
     private let database: any SQLDatabase
 
-    init(_ database: any SQLDatabase) throws {
+    init(_ database: any SQLDatabase) async throws {
         self.database = database
-        try database.migrate(Self.migrations)
+        try await database.migrate(Self.migrations)
     }
 
     /// The job store: in the PostgreSQL database `url` names, else in SQLite in the data folder.
-    static func open(_ url: String?, folders: ServiceFolders) throws -> RenderStore {
-        guard let url else { return try RenderStore(SQLiteDatabase(path: folders.database)) }
+    static func open(_ url: String?, folders: ServiceFolders) async throws -> RenderStore {
+        guard let url else { return try await RenderStore(SQLiteDatabase(path: folders.database)) }
         guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
             throw RenderService.StartFailure.database("the database URL is not a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE)")
         }
         do {
-            return try RenderStore(PostgresDatabase(url: url))
+            return try await RenderStore(PostgresDatabase(url: url))
         } catch let error as SQLError where error.kind == .connection {
             throw RenderService.StartFailure.database(error.message)
         }
@@ -71,9 +71,9 @@ final class RenderStore: Sendable {
     // MARK: Tokens
 
     /// A new token for `name`, returned once; the store keeps its SHA-256 only.
-    func createToken(name: String, now: Date = Date()) throws -> String {
+    func createToken(name: String, now: Date = Date()) async throws -> String {
         let secret = "reel_" + randomHex(bytes: 32)
-        try database.write { db in
+        try await database.write { db in
             guard try db.rows("SELECT 1 FROM tokens WHERE name = ?", [.text(name)]).isEmpty else {
                 throw ServiceError.conflict("a token named \(name) exists; revoke it first or choose another name")
             }
@@ -89,8 +89,8 @@ final class RenderStore: Sendable {
         var revoked: Bool
     }
 
-    func tokens() throws -> [TokenInfo] {
-        try database.read { db in
+    func tokens() async throws -> [TokenInfo] {
+        try await database.read { db in
             try db.rows("SELECT name, createdAt, revokedAt FROM tokens ORDER BY name", []).map { row throws(SQLError) in
                 TokenInfo(name: try row["name"], createdAt: Date(timeIntervalSince1970: try row["createdAt"]), revoked: try row["revokedAt"] as Double? != nil)
             }
@@ -98,15 +98,15 @@ final class RenderStore: Sendable {
     }
 
     /// Whether a live token of that name was revoked now.
-    func revokeToken(name: String, now: Date = Date()) throws -> Bool {
-        try database.write { db in
+    func revokeToken(name: String, now: Date = Date()) async throws -> Bool {
+        try await database.write { db in
             try db.execute("UPDATE tokens SET revokedAt = ? WHERE name = ? AND revokedAt IS NULL", [.real(now.timeIntervalSince1970), .text(name)]) > 0
         }
     }
 
     /// The name of the live token whose secret this is.
-    func tokenName(secret: String) throws -> String? {
-        try database.read { db in
+    func tokenName(secret: String) async throws -> String? {
+        try await database.read { db in
             try db.rows("SELECT name FROM tokens WHERE digest = ? AND revokedAt IS NULL", [.text(Self.digest(secret))]).first?["name"]
         }
     }
@@ -121,8 +121,8 @@ final class RenderStore: Sendable {
 
     /// Adds a queued render, or, when `render` has an idempotency key its token used before,
     /// returns the render made then (`isNew` false); a key used with another body is a conflict.
-    func add(_ render: RenderRecord) throws -> (render: RenderRecord, isNew: Bool) {
-        try database.write { db in
+    func add(_ render: RenderRecord) async throws -> (render: RenderRecord, isNew: Bool) {
+        try await database.write { db in
             if let key = render.idempotencyKey,
                let earlier = try db.fetch(RenderRecord.self, "WHERE token = ? AND idempotencyKey = ?", [.text(render.token), .text(key)]).first {
                 guard earlier.requestDigest == render.requestDigest else {
@@ -136,16 +136,16 @@ final class RenderStore: Sendable {
     }
 
     /// The render `id`, when it belongs to `token` (nil: any token's).
-    func render(_ id: String, token: String?) throws -> RenderRecord? {
-        try database.read { db in
+    func render(_ id: String, token: String?) async throws -> RenderRecord? {
+        try await database.read { db in
             let found = try db.fetch(RenderRecord.self, "WHERE id = ?", [.text(id)]).first
             return token == nil || found?.token == token ? found : nil
         }
     }
 
     /// A page of `token`'s renders, newest first, after `cursor` (the last id of the page before).
-    func renders(token: String, status: RenderStatus?, limit: Int, after cursor: String?) throws -> [RenderRecord] {
-        try database.read { db in
+    func renders(token: String, status: RenderStatus?, limit: Int, after cursor: String?) async throws -> [RenderRecord] {
+        try await database.read { db in
             var conditions = ["token = ?"], arguments: [SQLValue] = [.text(token)]
             if let status {
                 conditions.append("status = ?")
@@ -161,8 +161,8 @@ final class RenderStore: Sendable {
     }
 
     /// How many renders wait or run for `token`.
-    func pendingCount(token: String) throws -> Int {
-        try database.read { db in
+    func pendingCount(token: String) async throws -> Int {
+        try await database.read { db in
             try db.rows("SELECT COUNT(*) AS n FROM renders WHERE token = ? AND status IN ('queued', 'rendering')", [.text(token)]).first?["n"] ?? 0
         }
     }
@@ -185,13 +185,13 @@ final class RenderStore: Sendable {
     /// lease ran out go back to the queue first. Two nodes never take the same render: the row is
     /// locked as it is read, and a row another node holds is passed over. A render cut off
     /// `interruptionLimit` times is failed on the way, with its webhook delivery.
-    func claimNext(owner: String, lease: TimeInterval, now: Date = Date()) throws -> RenderRecord? {
-        try database.write { db in
+    func claimNext(owner: String, lease: TimeInterval, now: Date = Date()) async throws -> RenderRecord? {
+        try await database.write { db in
             let t = now.timeIntervalSince1970
             try db.execute(Self.requeueCutOff + " AND leaseUntil < ?", [.real(t)])
             var next: RenderRecord
             repeat {
-                guard let row = try db.rows(Self.nextInLine + database.dialect.lockingSkipLocked(of: "renders"), []).first else { return nil }
+                guard let row = try db.rows(Self.nextInLine + self.database.dialect.lockingSkipLocked(of: "renders"), []).first else { return nil }
                 next = try RenderRecord(row)
                 guard next.interruptions >= Self.interruptionLimit else { break }
                 (next.status, next.finishedAt) = (.failed, t)
@@ -211,8 +211,8 @@ final class RenderStore: Sendable {
 
     /// Puts the renders `owner` was rendering back in the queue: at the start of a node of that
     /// name, a render it still holds was cut off by its last stop.
-    func requeueInterrupted(owner: String) throws -> Int {
-        try database.write { db in
+    func requeueInterrupted(owner: String) async throws -> Int {
+        try await database.write { db in
             try db.execute(Self.requeueCutOff + " AND leaseOwner = ?", [.text(owner)])
         }
     }
@@ -225,8 +225,8 @@ final class RenderStore: Sendable {
     }
 
     /// Renews `owner`'s lease of a render being rendered and records its progress.
-    func heartbeat(_ id: String, owner: String, progress: Double, segmentsTotal: Int, lease: TimeInterval, now: Date = Date()) throws -> Lease {
-        try database.write { db in
+    func heartbeat(_ id: String, owner: String, progress: Double, segmentsTotal: Int, lease: TimeInterval, now: Date = Date()) async throws -> Lease {
+        try await database.write { db in
             let held = try db.execute("UPDATE renders SET progress = ?, segmentsTotal = ?, leaseUntil = ? WHERE id = ? AND status = 'rendering' AND leaseOwner = ?",
                                       [.real(progress), .integer(Int64(segmentsTotal)), .real(now.timeIntervalSince1970 + lease), .text(id), .text(owner)]) > 0
             let cancel: Bool = try db.rows("SELECT cancelRequested FROM renders WHERE id = ?", [.text(id)]).first?["cancelRequested"] ?? false
@@ -237,8 +237,8 @@ final class RenderStore: Sendable {
     /// Records how a render `owner` held ended, with the webhook delivery that tells of it, in one
     /// transaction: a render never ends without its delivery. False (nothing recorded) when the
     /// lease was lost meanwhile: another node has the render now.
-    func finish(_ render: RenderRecord, owner: String, delivery: Delivery?) throws -> Bool {
-        try database.write { db in
+    func finish(_ render: RenderRecord, owner: String, delivery: Delivery?) async throws -> Bool {
+        try await database.write { db in
             guard try db.update(render, where: "leaseOwner = ? AND status = 'rendering'", [.text(owner)]) else { return false }
             if let delivery { try db.insert(delivery) }
             return true
@@ -248,8 +248,8 @@ final class RenderStore: Sendable {
     // MARK: Templates and batches
 
     /// Stores `template` under its name, replacing one of the same name (whose creation time it keeps).
-    func put(_ template: TemplateRecord) throws -> TemplateRecord {
-        try database.write { db in
+    func put(_ template: TemplateRecord) async throws -> TemplateRecord {
+        try await database.write { db in
             var stored = template
             if let earlier = try db.fetch(TemplateRecord.self, "WHERE token = ? AND name = ?", [.text(template.token), .text(template.name)]).first {
                 stored.createdAt = earlier.createdAt
@@ -261,26 +261,26 @@ final class RenderStore: Sendable {
         }
     }
 
-    func template(_ name: String, token: String) throws -> TemplateRecord? {
-        try database.read { db in try db.fetch(TemplateRecord.self, "WHERE token = ? AND name = ?", [.text(token), .text(name)]).first }
+    func template(_ name: String, token: String) async throws -> TemplateRecord? {
+        try await database.read { db in try db.fetch(TemplateRecord.self, "WHERE token = ? AND name = ?", [.text(token), .text(name)]).first }
     }
 
     /// A batch and its renders, in one transaction.
-    func add(_ batch: BatchRecord, renders: [RenderRecord]) throws {
-        try database.write { db in
+    func add(_ batch: BatchRecord, renders: [RenderRecord]) async throws {
+        try await database.write { db in
             try db.insert(batch)
             for render in renders { try db.insert(render) }
         }
     }
 
-    func batch(_ id: String, token: String) throws -> BatchRecord? {
-        try database.read { db in try db.fetch(BatchRecord.self, "WHERE id = ? AND token = ?", [.text(id), .text(token)]).first }
+    func batch(_ id: String, token: String) async throws -> BatchRecord? {
+        try await database.read { db in try db.fetch(BatchRecord.self, "WHERE id = ? AND token = ?", [.text(id), .text(token)]).first }
     }
 
     /// The renders `ids` names, by id.
-    func renders(_ ids: [String]) throws -> [String: RenderRecord] {
+    func renders(_ ids: [String]) async throws -> [String: RenderRecord] {
         guard !ids.isEmpty else { return [:] }
-        return try database.read { db in
+        return try await database.read { db in
             let found = try db.fetch(RenderRecord.self, "WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))", ids.map(\.sqlValue))
             return Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         }
@@ -290,23 +290,23 @@ final class RenderStore: Sendable {
 
     /// The deliveries due by `now`, oldest first, held for the caller for `hold` seconds: no
     /// other node attempts them meanwhile, and if the caller dies they fall due again.
-    func claimDueDeliveries(now: Date = Date(), hold: TimeInterval, limit: Int = 20) throws -> [Delivery] {
-        try database.write { db in
+    func claimDueDeliveries(now: Date = Date(), hold: TimeInterval, limit: Int = 20) async throws -> [Delivery] {
+        try await database.write { db in
             let t = now.timeIntervalSince1970
-            let due = try db.fetch(Delivery.self, "WHERE status = 'pending' AND nextAt <= ? ORDER BY nextAt LIMIT ?" + database.dialect.lockingSkipLocked(),
+            let due = try db.fetch(Delivery.self, "WHERE status = 'pending' AND nextAt <= ? ORDER BY nextAt LIMIT ?" + self.database.dialect.lockingSkipLocked(),
                                    [.real(t), .integer(Int64(limit))])
             for delivery in due { try db.execute("UPDATE deliveries SET nextAt = ? WHERE id = ?", [.real(t + hold), .text(delivery.id)]) }
             return due
         }
     }
 
-    func update(_ delivery: Delivery) throws {
-        try database.write { db in try db.update(delivery) }
+    func update(_ delivery: Delivery) async throws {
+        try await database.write { db in try db.update(delivery) }
     }
 
     /// Webhook attempts made, by how the delivery stands (`pending`, `delivered`, `failed`).
-    func deliveryAttempts() throws -> [String: Int] {
-        try database.read { db in
+    func deliveryAttempts() async throws -> [String: Int] {
+        try await database.read { db in
             var attempts = ["pending": 0, "delivered": 0, "failed": 0]
             for row in try db.rows("SELECT status, SUM(attempts) AS n FROM deliveries GROUP BY status", []) {
                 attempts[try row["status"]] = try row["n"] as Int
@@ -315,13 +315,13 @@ final class RenderStore: Sendable {
         }
     }
 
-    func deliveries(of renderID: String) throws -> [Delivery] {
-        try database.read { db in try db.fetch(Delivery.self, "WHERE renderId = ?", [.text(renderID)]) }
+    func deliveries(of renderID: String) async throws -> [Delivery] {
+        try await database.read { db in try db.fetch(Delivery.self, "WHERE renderId = ?", [.text(renderID)]) }
     }
 
     /// How many renders are in each status (every status listed).
-    func statusCounts() throws -> [RenderStatus: Int] {
-        try database.read { db in
+    func statusCounts() async throws -> [RenderStatus: Int] {
+        try await database.read { db in
             var counts = Dictionary(uniqueKeysWithValues: RenderStatus.allCases.map { ($0, 0) })
             for row in try db.rows("SELECT status, COUNT(*) AS n FROM renders GROUP BY status", []) {
                 if let status = try row["status"] as RenderStatus? { counts[status] = try row["n"] }
@@ -331,24 +331,24 @@ final class RenderStore: Sendable {
     }
 
     /// Seconds from start to finish of every finished render, summed.
-    func renderSeconds() throws -> Double {
-        try database.read { db in
+    func renderSeconds() async throws -> Double {
+        try await database.read { db in
             try db.rows("SELECT COALESCE(SUM(finishedAt - startedAt), 0) AS s FROM renders WHERE finishedAt IS NOT NULL AND startedAt IS NOT NULL", []).first?["s"] ?? 0
         }
     }
 
     /// Outputs of renders that finished before `time` (Unix seconds) and are still on disk.
-    func outputs(finishedBefore time: Double) throws -> [String] {
-        try database.read { db in
+    func outputs(finishedBefore time: Double) async throws -> [String] {
+        try await database.read { db in
             try db.rows("SELECT outputPath FROM renders WHERE status = 'done' AND finishedAt < ? AND outputPath IS NOT NULL", [.real(time)])
                 .map { row throws(SQLError) in try row["outputPath"] }
         }
     }
 
     /// Cancels a queued render at once, asks a running one to stop; a finished one stays as it is.
-    func cancel(_ id: String, token: String, now: Date = Date()) throws -> RenderRecord? {
-        try database.write { db in
-            guard var render = try db.fetch(RenderRecord.self, "WHERE id = ? AND token = ?" + database.dialect.locking, [.text(id), .text(token)]).first else {
+    func cancel(_ id: String, token: String, now: Date = Date()) async throws -> RenderRecord? {
+        try await database.write { db in
+            guard var render = try db.fetch(RenderRecord.self, "WHERE id = ? AND token = ?" + self.database.dialect.locking, [.text(id), .text(token)]).first else {
                 return nil
             }
             switch render.status {

@@ -87,13 +87,13 @@ final class RenderWorkers: Service, Sendable {
     private func work() async {
         while !stopping {
             do {
-                guard let render = try store.claimNext(owner: node, lease: lease) else {
+                guard let render = try await store.claimNext(owner: node, lease: lease) else {
                     try? await Task.sleep(for: .milliseconds(200))
                     continue
                 }
                 log("\(render.id): rendering on \(node)")
                 let ended = await perform(render)
-                if try store.finish(ended, owner: node, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil) {
+                if try await store.finish(ended, owner: node, delivery: ended.status.isFinished ? Delivery(telling: ended) : nil) {
                     log("\(render.id): \(ended.status.rawValue)")
                 } else {
                     log("\(render.id): its lease ran out before it ended; another node renders it")
@@ -183,7 +183,7 @@ final class RenderWorkers: Service, Sendable {
         let beating = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(500))
-                if !Task.isCancelled, beat.beat() { child.stop(patience: patience) }
+                if !Task.isCancelled, await beat.beat() { child.stop(patience: patience) }
             }
         }
         let outcome = await child.outcome()
@@ -269,11 +269,11 @@ private final class Heartbeat: Sendable {
     }
 
     /// Renews the lease with the progress so far. True when the render should stop.
-    func beat() -> Bool {
+    func beat() async -> Bool {
         let now = ProcessInfo.processInfo.systemUptime
         let (progress, segments) = state.withLock { ($0.progress, $0.segmentsTotal) }
         do {
-            let held = try store.heartbeat(id, owner: owner, progress: progress, segmentsTotal: segments, lease: lease)
+            let held = try await store.heartbeat(id, owner: owner, progress: progress, segmentsTotal: segments, lease: lease)
             return state.withLock { state in
                 state.lastRenewal = now
                 state.leaseLost = !held.held

@@ -14,17 +14,19 @@ struct ServiceContext: RequestContext {
     }
 }
 
-/// The HTTP API (docs/service.md). Every `/v1` route needs `Authorization: Bearer TOKEN`; a
-/// token sees and cancels only its own renders.
+/// The HTTP API (docs/service.md). Every route but `TokenAuthentication.publicRoutes` needs
+/// `Authorization: Bearer TOKEN`, and a path in its one spelling (`RequestPath`); a token sees
+/// and cancels only its own renders.
 enum ServiceRoutes {
     static func router(_ core: ServiceCore) -> Router<ServiceContext> {
         let router = Router(context: ServiceContext.self)
         router.add(middleware: ErrorsAsJSON())
+        router.add(middleware: CanonicalPaths())
         router.add(middleware: TokenAuthentication(store: core.store))
 
         router.get("/healthz") { _, _ in try json(["status": "ok"]) }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: try core.metrics())))
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: try await core.metrics())))
         }
         router.get("/v1/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: core.openAPI)))
@@ -32,10 +34,10 @@ enum ServiceRoutes {
 
         router.post("/v1/renders") { request, context in
             let body = try await core.body(of: request, context: context)
-            try core.checkQueueRoom(for: context.token)
-            _ = try core.check(try RenderOrder.read(body))
+            try await core.checkQueueRoom(for: context.token)
+            try await core.check { try RenderOrder.read(body) }
             let key = request.headers[.idempotencyKey]
-            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: key))
+            let (render, _) = try await core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: key))
             return try json(RenderView(render), status: .accepted)
         }
 
@@ -43,44 +45,44 @@ enum ServiceRoutes {
             let name = try context.parameters.require("name")
             try TemplateName.check(name)
             let text = try await core.body(of: request, context: context)
-            let template = try TemplateBody(text)
-            // Checked with its vars' defaults, as a render posted with no vars would be.
-            let project = try template.document()
-            _ = try core.check(RenderOrder(document: project, settings: RenderSettings(), body: project.source))
+            // Checked with its vars' defaults, as a render of it posted with no vars would be.
+            try await core.check { try RenderOrder(template: TemplateBody(text)) }
             let now = Date().timeIntervalSince1970
-            let stored = try core.store.put(TemplateRecord(token: context.token, name: name, body: template.text, createdAt: now, updatedAt: now))
+            let stored = try await core.store.put(TemplateRecord(token: context.token, name: name, body: text, createdAt: now, updatedAt: now))
             return try json(TemplateView(stored), status: stored.createdAt == now ? .created : .ok)
         }
 
         router.get("/v1/templates/:name") { _, context in
-            try json(TemplateView(try core.template(context)))
+            try json(TemplateView(try await core.template(context)))
         }
 
         router.post("/v1/templates/:name/renders") { request, context in
-            let template = try core.template(context)
-            try core.checkQueueRoom(for: context.token)
+            let template = try await core.template(context)
+            try await core.checkQueueRoom(for: context.token)
             let body = try await core.body(of: request, context: context)
-            _ = try core.check(try RenderOrder.read(body, template: try TemplateBody(template.body, name: TemplateBody.shownName(template.name))))
-            let (render, _) = try core.store.add(RenderRecord(token: context.token, request: body, template: template,
-                                                              idempotencyKey: request.headers[.idempotencyKey]))
+            try await core.check { try RenderOrder.read(body, template: try TemplateBody(template.body, name: TemplateBody.shownName(template.name))) }
+            let (render, _) = try await core.store.add(RenderRecord(token: context.token, request: body, template: template,
+                                                                    idempotencyKey: request.headers[.idempotencyKey]))
             return try json(RenderView(render), status: .accepted)
         }
 
         router.post("/v1/templates/:name/batches") { request, context in
-            let (batch, warnings) = try core.batch(of: try core.template(context), posted: try await core.body(of: request, context: context), token: context.token)
-            return try json(try core.view(batch, warnings: warnings), status: .accepted)
+            let (batch, warnings) = try await core.batch(of: try await core.template(context), posted: try await core.body(of: request, context: context),
+                                                         token: context.token)
+            return try json(try await core.view(batch, warnings: warnings), status: .accepted)
         }
 
         router.get("/v1/batches/:id") { _, context in
-            guard let batch = try core.store.batch(try context.parameters.require("id"), token: context.token) else {
+            guard let batch = try await core.store.batch(try context.parameters.require("id"), token: context.token) else {
                 throw ServiceError.notFound("no batch \(context.parameters.get("id") ?? "")")
             }
-            return try json(try core.view(batch))
+            return try json(try await core.view(batch))
         }
 
         router.post("/v1/validate") { request, context in
-            let checked = try core.check(try RenderOrder.read(try await core.body(of: request, context: context)))
-            return try json(Validation(valid: true, warnings: checked.warnings.map(DiagnosticView.init)))
+            let body = try await core.body(of: request, context: context)
+            let warnings = try await core.check { try RenderOrder.read(body) }
+            return try json(Validation(valid: true, warnings: warnings.map(DiagnosticView.init)))
         }
 
         router.get("/v1/renders") { request, context in
@@ -94,23 +96,23 @@ enum ServiceRoutes {
             }
             let limit = query.get("limit").map { Int($0) ?? 0 } ?? 50
             guard (1...500).contains(limit) else { throw ServiceError.badRequest("limit is a number from 1 to 500") }
-            let page = try core.store.renders(token: context.token, status: status, limit: limit, after: query.get("cursor"))
+            let page = try await core.store.renders(token: context.token, status: status, limit: limit, after: query.get("cursor"))
             return try json(RenderPage(renders: page.map(RenderView.init), nextCursor: page.count == limit ? page.last?.id : nil))
         }
 
         router.get("/v1/renders/:id") { _, context in
-            try json(RenderView(try core.render(context)))
+            try json(RenderView(try await core.render(context)))
         }
 
         router.delete("/v1/renders/:id") { _, context in
-            guard let render = try core.store.cancel(try context.parameters.require("id"), token: context.token) else {
+            guard let render = try await core.store.cancel(try context.parameters.require("id"), token: context.token) else {
                 throw ServiceError.notFound("no render \(context.parameters.get("id") ?? "")")
             }
             return try json(RenderView(render))
         }
 
         router.get("/v1/renders/:id/output") { request, context in
-            try await OutputFile.response(for: try core.render(context), request: request, context: context)
+            try await OutputFile.response(for: try await core.render(context), request: request, context: context)
         }
         return router
     }
@@ -134,25 +136,6 @@ extension HTTPField.Name {
     static let idempotencyKey = Self("Idempotency-Key")!
 }
 
-/// `Authorization: Bearer TOKEN` on every `/v1` route (401 without, or with a revoked token).
-struct TokenAuthentication: RouterMiddleware {
-    let store: RenderStore
-
-    func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/v1/"), request.uri.path != "/v1/openapi.json" else { return try await next(request, context) }
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-              let name = try store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
-            var response = try ServiceRoutes.json(ErrorView("this route needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME)"),
-                                                  status: .unauthorized)
-            response.headers[.wwwAuthenticate] = "Bearer"
-            return response
-        }
-        var context = context
-        context.token = name
-        return try await next(request, context)
-    }
-}
-
 /// Every failure as `{ "error": { "message": …, "diagnostics": [ … ] } }` with its status: a
 /// malformed request 400, a project that does not validate 422 (its diagnostics as `reel
 /// validate` gives them, at their line and column in what was posted), a remote media file
@@ -163,7 +146,7 @@ struct ErrorsAsJSON: RouterMiddleware {
             return try await next(request, context)
         } catch let error as ServiceError {
             var response = try ServiceRoutes.json(ErrorView(error.message), status: error.status)
-            if error.status == .tooManyRequests { response.headers[.retryAfter] = "10" }
+            if error.status == .tooManyRequests || error.status == .serviceUnavailable { response.headers[.retryAfter] = "10" }
             return response
         } catch let error as ProjectError {
             let status: HTTPResponse.Status = switch error.category {

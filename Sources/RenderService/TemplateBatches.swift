@@ -23,24 +23,37 @@ struct BatchOrder: PostedBody {
 
 extension ServiceCore {
     /// The template the route's `:name` names, if it is the token's.
-    func template(_ context: ServiceContext) throws -> TemplateRecord {
+    func template(_ context: ServiceContext) async throws -> TemplateRecord {
         let name = try context.parameters.require("name")
-        guard let template = try store.template(name, token: context.token) else { throw ServiceError.notFound("no template \(name)") }
+        guard let template = try await store.template(name, token: context.token) else { throw ServiceError.notFound("no template \(name)") }
         return template
     }
 
-    /// A batch of `template`'s renders, one per row of `body`, planned as `reel batch` plans its
-    /// rows (`Workspace.prepareBatch`): every row checked first, each problem at its place in what
-    /// was posted (a row's values in the body, the project's in the template); a valid row becomes
-    /// a render (with the batch's other fields), an invalid one keeps its problems. All rows
-    /// invalid: 422 with each row's problems. Also the batch's warnings (a row's value that is no
-    /// var of the template, ignored).
-    func batch(of template: TemplateRecord, posted body: String, token: String) throws -> (batch: BatchRecord, warnings: [Diagnostic]) {
+    /// A batch of `template`'s renders, one per row of `body`, planned on the check pool as `reel
+    /// batch` plans its rows (`Workspace.prepareBatch`): every row checked first, each problem at
+    /// its place in what was posted (a row's values in the body, the project's in the template);
+    /// a valid row becomes a render (with the batch's other fields), an invalid one keeps its
+    /// problems. All rows invalid: 422 with each row's problems. Also the batch's warnings (a
+    /// row's value that is no var of the template, ignored).
+    func batch(of template: TemplateRecord, posted body: String, token: String) async throws -> (batch: BatchRecord, warnings: [Diagnostic]) {
+        let planned = try await checks.run { try plannedRows(of: template, posted: body, token: token) }
+        guard try await store.pendingCount(token: token) + planned.renders.count <= pendingPerToken else {
+            throw ServiceError(status: .tooManyRequests, message: "this batch would take the token past \(pendingPerToken) renders queued or rendering; post it when some are done")
+        }
+        let batch = BatchRecord(id: "b_" + randomHex(bytes: 16), token: token, template: template.name, createdAt: Date().timeIntervalSince1970,
+                                rows: String(decoding: try JSONEncoder().encode(planned.rows), as: UTF8.self))
+        try await store.add(batch, renders: planned.renders)
+        return (batch, planned.warnings)
+    }
+
+    /// The batch's rows planned: the renders of its valid rows, every row with its render or its
+    /// problems, and the batch's warnings.
+    private func plannedRows(of template: TemplateRecord, posted body: String, token: String) throws
+        -> (renders: [RenderRecord], rows: [BatchRecord.Row], warnings: [Diagnostic]) {
         let (order, request) = try PostedDecoder.body(BatchOrder.self, from: body)
         guard !order.rows.isEmpty else { throw ServiceError.badRequest("a batch has at least one row: {\"rows\": [{\"name\": value, …}, …]}") }
         guard order.rows.count <= pendingPerToken else { throw ServiceError(status: .contentTooLarge, message: "a batch has at most \(pendingPerToken) rows") }
-        let project = try TemplateBody(template.body, name: TemplateBody.shownName(template.name))
-        let document = try project.document()
+        let document = try TemplateBody(template.body, name: TemplateBody.shownName(template.name)).document()
         let rows = try BatchData.rows(of: Node(.array(order.rows.map(\.node)), at: request.root.location), source: request.source, input: "rows",
                                       holder: "rows")
         let container = order.settings.container, preset = order.settings.preset?.preset
@@ -53,30 +66,24 @@ extension ServiceCore {
         guard !plan.jobs.isEmpty else {
             throw ProjectError(.invalidProject, diagnostics: plan.rejected.flatMap { $0.error.diagnostics }, sources: [document.source, request.source])
         }
-        guard try store.pendingCount(token: token) + plan.jobs.count <= pendingPerToken else {
-            throw ServiceError(status: .tooManyRequests, message: "this batch would take the token past \(pendingPerToken) renders queued or rendering; post it when some are done")
-        }
-        var renders: [RenderRecord] = [], checked: [BatchRecord.Row] = []
+        var renders: [RenderRecord] = [], shown: [BatchRecord.Row] = []
         for job in plan.jobs {
             var settings = order.settings
             settings.vars = PostedVars(job.values)
             let render = RenderRecord(token: token, request: try RenderOrder.text(of: settings), template: template, idempotencyKey: nil)
             renders.append(render)
-            checked.append(BatchRecord.Row(row: job.row, render: render.id, problems: nil))
+            shown.append(BatchRecord.Row(row: job.row, render: render.id, problems: nil))
         }
         for (row, error) in plan.rejected {
-            checked.append(BatchRecord.Row(row: row, render: nil, problems: try BatchRecord.problemsText(error.diagnostics)))
+            shown.append(BatchRecord.Row(row: row, render: nil, problems: try BatchRecord.problemsText(error.diagnostics)))
         }
-        let batch = BatchRecord(id: "b_" + randomHex(bytes: 16), token: token, template: template.name, createdAt: Date().timeIntervalSince1970,
-                                rows: String(decoding: try JSONEncoder().encode(checked.sorted { $0.row < $1.row }), as: UTF8.self))
-        try store.add(batch, renders: renders)
-        return (batch, plan.warnings)
+        return (renders, shown.sorted { $0.row < $1.row }, plan.warnings)
     }
 
     /// The batch as the API shows it, its renders as they stand now.
-    func view(_ batch: BatchRecord, warnings: [Diagnostic]? = nil) throws -> BatchView {
+    func view(_ batch: BatchRecord, warnings: [Diagnostic]? = nil) async throws -> BatchView {
         let rows = batch.decodedRows
-        let renders = try store.renders(rows.compactMap(\.render))
+        let renders = try await store.renders(rows.compactMap(\.render))
         var counts = Dictionary(uniqueKeysWithValues: RenderStatus.allCases.map { ($0.rawValue, 0) })
         let shown = rows.map { row in
             let status = row.render.flatMap { renders[$0]?.status.rawValue } ?? "invalid"

@@ -39,11 +39,11 @@ enum TemplateName {
 /// A template's body, `{"project": {…}}` or `{"project_yaml": "…"}` and nothing else, read under
 /// the name its diagnostics give it: `request` as it is put, `templates/NAME` when a render
 /// of it is posted, so a problem inside its project is told where the client wrote it.
-struct TemplateBody {
+struct TemplateBody: Sendable {
     let text: String
     private let project: Project
 
-    private enum Project {
+    private enum Project: Sendable {
         case json(Node, SourceText)
         case yaml(String)
     }

@@ -1,18 +1,22 @@
 import Foundation
 import NetworkPolicy
+import NIOPosix
 import RenderEngine
-import Synchronization
+import ServiceLifecycle
 import Webhooks
 
-/// The thread that delivers the stored webhook messages as they fall due: one signed POST per
+/// The service that delivers the stored webhook messages as they fall due: one signed POST per
 /// attempt; a non-2xx answer or no answer is tried again on `schedule` (about an hour in all),
-/// an address the policy refuses or a URL that is not http(s) is given up at once.
-final class WebhookDeliveries: Sendable {
+/// an address the policy refuses or a URL that is not http(s) is given up at once. It ends on
+/// the service group's graceful shutdown after the attempt under way (at most its timeout);
+/// what is still due waits in the database for the next start.
+final class WebhookDeliveries: Service {
     private let store: RenderStore
     private let sender: WebhookSender
     private let schedule: RetrySchedule
     private let log: @Sendable (String) -> Void
-    private let state = Mutex((stopping: false, running: false))
+    /// libcurl's transfer blocks: it runs here, not on the concurrency pool.
+    private let thread = NIOThreadPool(numberOfThreads: 1)
 
     init(store: RenderStore, policy: AddressPolicy, schedule: RetrySchedule = RetrySchedule(), log: @escaping @Sendable (String) -> Void) {
         self.store = store
@@ -26,28 +30,22 @@ final class WebhookDeliveries: Sendable {
     /// One is taken at a time, so a node that dies holds at most one.
     private var hold: TimeInterval { Self.seconds(sender.timeout + sender.connectTimeout) + 10 }
 
-    func start() {
-        state.withLock { $0.running = true }
-        Thread { [self] in
-            while !state.withLock({ $0.stopping }) {
-                let due = (try? store.claimDueDeliveries(hold: hold, limit: 1)) ?? []
-                for delivery in due where !state.withLock({ $0.stopping }) { attempt(delivery) }
-                if due.isEmpty { Thread.sleep(forTimeInterval: 0.25) }
-            }
-            state.withLock { $0.running = false }
-        }.start()
+    func run() async throws {
+        thread.start()
+        defer { thread.shutdownGracefully { _ in } }
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            let due = (try? await store.claimDueDeliveries(hold: hold, limit: 1)) ?? []
+            for delivery in due { await attempt(delivery) }
+            if due.isEmpty { try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(250)) } }
+        }
     }
 
-    /// Waits for the attempt under way (at most its timeout); what is still due waits in the
-    /// database for the next start.
-    func stop() {
-        state.withLock { $0.stopping = true }
-        while state.withLock({ $0.running }) { Thread.sleep(forTimeInterval: 0.05) }
-    }
-
-    private func attempt(_ delivery: Delivery) {
+    private func attempt(_ delivery: Delivery) async {
         var delivery = delivery
-        let result = sender.send(Data(delivery.body.utf8), to: delivery.url, deliveryID: delivery.id, secret: delivery.secret)
+        let (sender, request) = (sender, delivery)
+        let result = await (try? thread.runIfActive {
+            sender.send(Data(request.body.utf8), to: request.url, deliveryID: request.id, secret: request.secret)
+        }) ?? .failed(.transport("not attempted: the service was stopping"))
         delivery.attempts += 1
         switch result {
         case .delivered(let status):
@@ -64,7 +62,7 @@ final class WebhookDeliveries: Sendable {
             retry(&delivery, failure.description)
         }
         do {
-            try store.update(delivery)
+            try await store.update(delivery)
         } catch {
             log("\(delivery.id): cannot record the attempt (\(error)); it will be made again")
         }

@@ -1,36 +1,53 @@
 import CLibPQ
 import Foundation
+import NIOPosix
 import Synchronization
 
 /// A PostgreSQL server several `reel serve` processes share, through libpq: a pool of blocking
-/// connections, one per thread that needs one at a time. A write is one transaction, run again
-/// (up to three times) when it collides with another process's.
+/// connections, used by the database's own threads (`threads`, so at most that many connections
+/// per process), one connection per thread at a time. A write is one transaction, run again (up
+/// to three times) when it collides with another process's.
 public final class PostgresDatabase: SQLDatabase {
     public let dialect = SQLDialect.postgres
     private let url: String
     private let idle = Mutex<[PostgresConnection]>([])
+    /// libpq's calls block: they run here, never on the caller's thread.
+    private let threads: NIOThreadPool
 
     /// `url`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?…]`, as libpq reads it (the
     /// `PG…` environment variables fill in what it leaves out). Connects once to check it.
     public init(url: String) throws(SQLError) {
         // A server that does not answer is an error after 10 s, not a hang.
         self.url = url.contains("connect_timeout=") ? url : url + (url.contains("?") ? "&" : "?") + "connect_timeout=10"
+        threads = NIOThreadPool(numberOfThreads: Self.threadCount)
+        threads.start()
         release(try PostgresConnection(url: self.url, shown: Self.withoutPassword(url)))
     }
 
+    /// How many statements of this process may run at once.
+    public static let threadCount = 8
+
+    deinit { threads.shutdownGracefully { _ in } }
+
     /// A pooled connection the server has closed since (a restart, an idle timeout) fails at
     /// its next use: a read runs once more on a new connection, as reading twice changes nothing.
-    public func read<T>(_ work: (any SQLConnection) throws -> T) throws -> T {
-        do {
-            return try withConnection { try work($0) }
-        } catch let error as SQLError where error.kind == .connection {
-            return try withConnection { try work($0) }
+    public func read<T: Sendable>(_ work: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await threads.runIfActive { [self] in
+            do {
+                return try withConnection { try work($0) }
+            } catch let error as SQLError where error.kind == .connection {
+                return try withConnection { try work($0) }
+            }
         }
+    }
+
+    public func write<T: Sendable>(_ work: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await threads.runIfActive { [self] in try writeNow(work) }
     }
 
     /// A write runs again when its transaction collided with another process's, or when its
     /// connection was found closed before the transaction began.
-    public func write<T>(_ work: (any SQLConnection) throws -> T) throws -> T {
+    private func writeNow<T>(_ work: (any SQLConnection) throws -> T) throws -> T {
         var attempt = 1
         while true {
             var began = false

@@ -13,13 +13,14 @@ extension SQLConnection {
 }
 
 /// A database the service keeps its state in: an embedded SQLite file, or a PostgreSQL server
-/// several processes share.
+/// several processes share. Its work runs on the database's own threads, never on the caller's:
+/// a server's request threads only wait for it (the statements themselves block).
 public protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
     /// Reads, without a transaction of its own.
-    func read<T>(_ work: (any SQLConnection) throws -> T) throws -> T
+    func read<T: Sendable>(_ work: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
     /// Runs `work` in one transaction: all of it is kept, or, when it throws, none.
-    func write<T>(_ work: (any SQLConnection) throws -> T) throws -> T
+    func write<T: Sendable>(_ work: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
 }
 
 /// The words SQLite and PostgreSQL spell differently.

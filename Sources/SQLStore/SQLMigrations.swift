@@ -14,8 +14,8 @@ public struct SQLMigration: Sendable {
 }
 
 extension SQLDatabase {
-    public func migrate(_ migrations: [SQLMigration]) throws {
-        try write { connection in
+    public func migrate(_ migrations: [SQLMigration]) async throws {
+        try await write { connection in
             if dialect == .postgres { try connection.execute("SELECT pg_advisory_xact_lock(8650)") }
             try connection.execute("CREATE TABLE IF NOT EXISTS reel_migrations (name TEXT PRIMARY KEY, appliedAt DOUBLE PRECISION NOT NULL)")
             let applied = Set(try connection.rows("SELECT name FROM reel_migrations", []).map { row throws(SQLError) in try row["name"] as String })

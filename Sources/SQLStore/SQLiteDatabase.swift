@@ -17,17 +17,19 @@ public final class SQLiteDatabase: SQLDatabase {
         }
     }
 
-    public func read<T>(_ work: (any SQLConnection) throws -> T) throws -> T {
-        try translatingErrors { try pool.read { try work(Connection(database: $0)) } }
+    /// On GRDB's own reader threads.
+    public func read<T: Sendable>(_ work: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await translatingErrors { try await pool.read { try work(Connection(database: $0)) } }
     }
 
-    public func write<T>(_ work: (any SQLConnection) throws -> T) throws -> T {
-        try translatingErrors { try pool.write { try work(Connection(database: $0)) } }
+    /// On GRDB's writer thread.
+    public func write<T: Sendable>(_ work: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await translatingErrors { try await pool.write { try work(Connection(database: $0)) } }
     }
 
-    private func translatingErrors<T>(_ work: () throws -> T) throws -> T {
+    private func translatingErrors<T>(_ work: () async throws -> T) async throws -> T {
         do {
-            return try work()
+            return try await work()
         } catch let error as DatabaseError {
             throw Self.sqlError(error)
         }

@@ -14,8 +14,7 @@ struct StrictOption: ParsableArguments {
     /// A loaded project's warnings on standard error, each at its line; under `--strict` they
     /// are errors instead (exit 65), so CI stops on them.
     func check(_ loaded: ProjectPipeline.Loaded) throws(ProjectError) {
-        // `strict` only with warnings: an unparsed `StrictOption()` (ProjectOptions.graph) cannot read it.
-        if !loaded.warnings.isEmpty { try ErrorText.check(loaded, strict: strict, why: "--strict makes this warning an error") }
+        try ErrorText.check(loaded, strict: strict, why: "--strict makes this warning an error")
     }
 }
 
@@ -28,10 +27,11 @@ struct ProjectOptions: ParsableArguments {
 
     @OptionGroup var fetching: MediaFetching
 
-    /// The project compiled as the options say (warnings printed on standard error).
+    /// The project compiled as the options say, its warnings printed on standard error (for
+    /// the commands without `--strict`).
     func graph() throws -> CompositionGraph {
         let loaded = try fetching.workspace().open(path, vars: try vars.values())
-        try StrictOption().check(loaded)
+        ErrorText.printWarnings(loaded)
         return loaded.graph
     }
 

@@ -53,10 +53,11 @@ struct Serve: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let (host, port) = ServiceConfiguration.listenAddress(listen)!
-                let service = try RenderService(ServiceConfiguration(
+                let configuration = ServiceConfiguration(
                     data: folder.data, database: folder.database, host: host, port: port, workers: workers, mediaRoots: mediaRoots,
                     keep: ServiceConfiguration.duration(keep)!, lease: ServiceConfiguration.duration(lease)!, allowPrivateNetwork: allowPrivateNetwork,
-                    workspace: try fetching.workspace(addressPolicy: .init(allowPrivateNetwork: allowPrivateNetwork)), log: LogLine.write))
+                    workspace: try fetching.workspace(addressPolicy: .init(allowPrivateNetwork: allowPrivateNetwork)), log: LogLine.write)
+                let service = try waitFor { try await RenderService(configuration) }
                 try serveUntilStopped(stop: service.stop) {
                     try await service.run { url in FileHandle.standardOutput.write(Data("Serving the render API at \(url) (Ctrl-C stops it)\n".utf8)) }
                 }
@@ -83,12 +84,15 @@ struct Serve: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let tokens = try ServiceTokens(data: folder.data, database: folder.database), name = self.name ?? ""
+                let (data, database, name) = (folder.data, folder.database, self.name ?? "")
+                let tokens = try waitFor { try await ServiceTokens(data: data, database: database) }
                 switch action {
-                case .list: try tokens.list().forEach { print($0) }
-                case .create: print("token \(name) created; send it as Authorization: Bearer TOKEN (it is not shown again):\n\(try tokens.create(name: name))")
+                case .list: try waitFor { try await tokens.list() }.forEach { print($0) }
+                case .create:
+                    let secret = try waitFor { try await tokens.create(name: name) }
+                    print("token \(name) created; send it as Authorization: Bearer TOKEN (it is not shown again):\n\(secret)")
                 case .revoke:
-                    guard try tokens.revoke(name: name) else { throw UsageError("no live token named \(name) (reel serve token list)") }
+                    guard try waitFor({ try await tokens.revoke(name: name) }) else { throw UsageError("no live token named \(name) (reel serve token list)") }
                     print("token \(name) revoked")
                 }
             }

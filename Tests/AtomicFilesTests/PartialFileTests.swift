@@ -102,6 +102,6 @@ import Testing
         let error = #expect(throws: FileWriteError.self) { try PartialFile(output: output) }
         #expect(error?.kind == .cannotCreate)
         #expect(error?.reason == "Not a directory")
-        #expect(error?.message.hasSuffix("Not a directory (is the folder there and writable?)") == true, "\(error?.message ?? "")")
+        #expect(error?.message == "cannot make the folder \(dir.appendingPathComponent("blocker").path): Not a directory", "\(error?.message ?? "")")
     }
 }

@@ -7,20 +7,6 @@ import ProjectFile
 import TestSupport
 import Testing
 
-/// A `.png` or `.jpg` is a 320x180 picture, an `.mp3` 12 seconds of sound, anything else a
-/// 12-second 320x180 clip with sound; a name with "missing" does not exist.
-struct AnyMedia: MediaFactsProvider {
-    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
-        if path.contains("missing") { throw .missing(path: path) }
-        let kind: MediaKind = switch URL(fileURLWithPath: path).pathExtension {
-        case "png", "jpg": .image
-        case "mp3": .audio
-        default: .video
-        }
-        return .fake(kind, size: PixelSize(width: 320, height: 180), duration: MediaTime(seconds: 12))
-    }
-}
-
 struct BatchPlanTests {
     static let project = """
     reel: 1
@@ -49,7 +35,7 @@ struct BatchPlanTests {
         let rows = try BatchData.load(path: dataPath)
         return BatchPlan.make(project: document, data: rows, output: try OutputTemplate(output),
                               stamp: "test", shard: shard) { document, values, rendition throws(ProjectError) in
-            try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: AnyMedia(), fonts: nil)
+            try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: FakeMediaFacts.anyFile, fonts: nil)
         }
     }
 
@@ -101,7 +87,7 @@ struct BatchPlanTests {
         #expect(job.values.map(\.name) == ["name"]) // id only names the output
         #expect(job.values.last?.text == "")
         let graph = try ProjectPipeline.load(try DocumentLoader.load(text: Self.project, name: "project.yaml", format: .yaml),
-                                             overrides: job.values, media: AnyMedia(), fonts: nil).graph
+                                             overrides: job.values, media: FakeMediaFacts.anyFile, fonts: nil).graph
         #expect(graph.output.metadata["title"] == " 1")
         #expect(graph.composition.tracks[0].segments[0].content == .color(Color(red: 1, green: 0.2, blue: 0.4, alpha: 1)))
     }
@@ -199,7 +185,7 @@ struct TemplateExampleTests {
         let document = try DocumentLoader.load(path: projectPath)
         let rows = try BatchData.load(path: folder.appendingPathComponent("rows.csv").path)
         let plan = BatchPlan.make(project: document, data: rows, output: try OutputTemplate("out/{{ id }}.mp4"), stamp: "test") { document, values, rendition throws(ProjectError) in
-            try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], rendition: rendition, media: AnyMedia(), fonts: nil)
+            try ProjectPipeline.load(document, overrides: values, overrideSources: [rows.source], rendition: rendition, media: FakeMediaFacts.anyFile, fonts: nil)
         }
         #expect(plan.jobs.map(\.outputPath) == ["out/widget.mp4", "out/deluxe.mp4", "out/chinese.mp4", "out/gadget.mp4"])
         #expect(plan.rejected.map(\.row) == [4])

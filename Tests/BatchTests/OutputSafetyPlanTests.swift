@@ -3,10 +3,11 @@ import Foundation
 import ProjectCompiler
 import ProjectFile
 import Testing
+import TestSupport
 
 /// `BatchPlan` refuses, before any render, a row whose output is a file the batch reads and rows
 /// that write one file, however the paths are spelt (`cannotWrite`: exit status 73). Media are the fake
-/// `AnyMedia` (nothing needs to exist); outputs are compared where they would land.
+/// `FakeMediaFacts.anyFile` (nothing needs to exist); outputs are compared where they would land.
 struct OutputSafetyPlanTests {
     /// The plan for `rows` (CSV) of `BatchPlanTests.project`, in a fresh folder with `out/` and
     /// `linked` → `out`, `top` → the folder itself; the project file is `dir/project.yaml`.
@@ -23,7 +24,7 @@ struct OutputSafetyPlanTests {
         let data = try BatchData.load(path: dir + "/rows.csv", input: "--data")
         let plan = BatchPlan.make(project: document, data: data,
                                   output: try OutputTemplate(dir + "/" + output), stamp: "test") { document, values, rendition throws(ProjectError) in
-            try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: AnyMedia(), fonts: nil)
+            try ProjectPipeline.load(document, overrides: values, rendition: rendition, media: FakeMediaFacts.anyFile, fonts: nil)
         }
         return (plan, dir)
     }

@@ -3,6 +3,7 @@ import Interchange
 import MediaTime
 import ProjectCompiler
 import Testing
+import TestSupport
 
 /// Every fixture of ../shared/testdata imports, gives a project Reel loads and compiles (media
 /// absent: placeholders), and round-trips: import → export (its own format) → import gives
@@ -56,7 +57,7 @@ import Testing
             let exported = folder + "/\(name).exported." + (path.hasSuffix(".edl") ? "edl" : "otio")
             let text = path.hasSuffix(".edl") ? try EDLWriter.text(timeline, videoTrack: 0).0 : OTIOWriter.json(timeline)
             try text.write(toFile: exported, atomically: true, encoding: .utf8)
-            let again = try ProjectImport.run(path: exported, rate: rate, options: MediaOptions(), facts: FakeInterchangeMedia(),
+            let again = try ProjectImport.run(path: exported, rate: rate, options: MediaOptions(), facts: FakeMediaFacts.noFiles,
                                               projectPath: folder + "/\(name).yaml")
             #expect(body(again.text) == body(result.text), "\(name): import → export → import changed the project")
         }

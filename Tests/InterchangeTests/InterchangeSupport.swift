@@ -12,20 +12,6 @@ func fixtureFolder(_ name: String) -> URL? {
     return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
 }
 
-/// No media on this machine; or, for `present`, a long video with sound and a start timecode.
-struct FakeInterchangeMedia: MediaFactsProvider {
-    var present: [String: String?] = [:]
-    var rate = Rational(24)
-
-    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
-        guard let timecode = present[(path as NSString).lastPathComponent] else { throw .missing(path: path) }
-        var facts = MediaFacts.fake(.video, duration: MediaTime(seconds: 24 * 3600))
-        facts.startTimecode = timecode
-        facts.frameRate = rate
-        return facts
-    }
-}
-
 /// A scratch folder removed at the end of the process's tests.
 func scratchFolder() -> String {
     let path = NSTemporaryDirectory() + "reel-interchange-\(UUID().uuidString)"
@@ -43,7 +29,7 @@ func body(_ text: String) -> String {
 /// Imports `path` to `folder/name.yaml`, loads the project (schema, decoding, compiling) with
 /// the placeholder facts an export uses, and returns both.
 func importAndLoad(_ path: String, rate: Rational?, folder: String, name: String,
-                   media: any MediaFactsProvider = FakeInterchangeMedia()) throws -> (ProjectImport.Result, ProjectPipeline.Loaded) {
+                   media: any MediaFactsProvider = FakeMediaFacts.noFiles) throws -> (ProjectImport.Result, ProjectPipeline.Loaded) {
     let project = folder + "/" + name + ".yaml"
     let result = try ProjectImport.run(path: path, rate: rate, options: MediaOptions(), facts: media, projectPath: project)
     try result.text.write(toFile: project, atomically: true, encoding: .utf8)

@@ -2,6 +2,7 @@ import Foundation
 import Interchange
 import MediaTime
 import Testing
+import TestSupport
 
 /// Source timecode → media time through the file's own start timecode, `--media-start`, or 0.
 @Suite struct MediaMappingTests {
@@ -11,7 +12,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for name in files.keys { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()) }
         try edl.write(toFile: folder + "/cut.edl", atomically: true, encoding: .utf8)
-        return try ProjectImport.run(path: folder + "/cut.edl", rate: rate, options: options(folder), facts: FakeInterchangeMedia(present: files, rate: fileRate),
+        return try ProjectImport.run(path: folder + "/cut.edl", rate: rate, options: options(folder), facts: FakeMediaFacts.withTimecodes(files, rate: fileRate),
                                      projectPath: folder + "/project.yaml").text
     }
 
@@ -60,7 +61,7 @@ import Testing
         try edl.write(toFile: folder + "/cut.edl", atomically: true, encoding: .utf8)
         let result = try ProjectImport.run(path: folder + "/cut.edl", rate: Rational(24),
                                            options: MediaOptions(explicit: [(name: "TAPE1", path: folder + "/real.mov")]),
-                                           facts: FakeInterchangeMedia(present: ["real.mov": nil]), projectPath: folder + "/p.yaml")
+                                           facts: FakeMediaFacts.withTimecodes(["real.mov": nil]), projectPath: folder + "/p.yaml")
         #expect(result.text.contains("  TAPE1: real.mov\n"))
         let unmatched = result.warnings.filter { $0.message.hasPrefix("no file found") }
         #expect(unmatched.map(\.place.line) == [2])

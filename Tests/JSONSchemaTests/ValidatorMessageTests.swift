@@ -1,5 +1,6 @@
 import JSONSchema
 import ProjectFile
+import TestSupport
 import Testing
 
 /// How the validator words failures, and where it puts them.

@@ -37,16 +37,16 @@ import TestSupport
             for _ in 0..<8 { try Self.round(source: source, output: output) } // warm up: pools, caches, arenas
             // Three windows of 40 rounds: a leak grows the memory in each by the same amount;
             // the allocator's noise (pages kept for reuse, arenas) comes and goes.
-            var marks = [ResidentMemory.trimmedBytes()]
+            var marks = [Memory.trimmedResidentBytes()]
             for _ in 0..<3 {
                 for _ in 0..<40 { try Self.round(source: source, output: output) }
-                marks.append(ResidentMemory.trimmedBytes())
+                marks.append(Memory.trimmedResidentBytes())
             }
             try marks.map(String.init).joined(separator: " ").write(toFile: report, atomically: true, encoding: .utf8)
             return
         }
         let report = MediaFactory.path("leak-report.txt")
-        try ResidentMemory.runAlone("openDecodeEncodeCloseLoopDoesNotGrow", environment: [Self.childVariable: report])
+        try Memory.runAlone("openDecodeEncodeCloseLoopDoesNotGrow", environment: [Self.childVariable: report])
         let marks = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
         let windows = zip(marks.dropFirst(), marks).map { $0 - $1 }
         let growth = windows.sorted()[1] // the median window

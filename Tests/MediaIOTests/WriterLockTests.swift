@@ -29,6 +29,6 @@ import TestSupport
         let output = folder.appendingPathComponent("blocker/out.mp4").path
         let error = #expect(throws: MediaError.self) { try MediaWriter(path: output, settings: referenceSettings) }
         #expect(error?.kind == .writingFailed)
-        #expect(error?.message.contains("Not a directory (is the folder there and writable?)") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("cannot make the folder \(folder.appendingPathComponent("blocker").path): Not a directory") == true, "\(error?.message ?? "")")
     }
 }

@@ -45,7 +45,7 @@ import Testing
         session.start()
         defer { session.stop() }
         let router = PreviewRoutes.router(session: session, assets: try PageAssets(), hosts: AllowedHosts(host: "localhost", port: BoundPort(80)))
-        try await Application(router: router).test(.live) { client in try await body(client, session) }
+        try await withTaskExecutorPreference(ServerExecutor.shared) { try await Application(router: router).test(.live) { client in try await body(client, session) } }
     }
 
     /// The page's state once its version is above `after`, as JSON.

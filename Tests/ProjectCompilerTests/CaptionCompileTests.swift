@@ -22,7 +22,7 @@ import Testing
         \(captions)
         """
         let document = try DocumentLoader.load(text: yaml, name: "\(folder)/project.yaml")
-        return try ProjectPipeline.load(document, media: FakeMedia(), fonts: FakeFonts()).graph
+        return try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts()).graph
     }
 
     func captions(_ graph: CompositionGraph) -> [(range: TimeRange, state: CaptionState)] {

@@ -12,7 +12,7 @@ import Testing
     func compile(_ text: String) throws -> CompositionGraph {
         let document = try DocumentLoader.load(text: "reel: 1\noutput: { size: [640, 360], fps: 30 }\nmedia: { a: A.mp4, m: music.mp3 }\n" + text,
                                                name: MediaFactory.path("default-transition.yaml"))
-        let graph = try ProjectPipeline.load(document, media: FakeMedia(), fonts: FakeFonts()).graph
+        let graph = try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts()).graph
         #expect(graph.checkInvariants() == [])
         return graph
     }

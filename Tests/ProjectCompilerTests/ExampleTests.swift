@@ -11,7 +11,7 @@ import Testing
     static let examples = exampleProjects()
 
     func load(_ url: URL) throws -> ProjectPipeline.Loaded {
-        try ProjectPipeline.load(path: url.path, media: FakeMedia(), fonts: FakeFonts(), remote: FakeRemoteMedia())
+        try ProjectPipeline.load(path: url.path, media: FakeMediaFacts.promo, fonts: FakeFonts(), remote: FakeRemoteMedia())
     }
 
     @Test func thereAreExamples() {

@@ -42,7 +42,7 @@ import Testing
         let (expected, exitCode) = try header(fixture)
         #expect(!expected.isEmpty, "fixture without # expect lines")
         do {
-            _ = try ProjectPipeline.load(path: fixture.path, media: FakeMedia(), fonts: FakeFonts())
+            _ = try ProjectPipeline.load(path: fixture.path, media: FakeMediaFacts.promo, fonts: FakeFonts())
             Issue.record("\(fixture.lastPathComponent) compiled, but it should fail")
         } catch {
             // The headers give the exit status the command line maps each category to.

@@ -19,7 +19,7 @@ import Testing
         \(clips)
         """
         let document = try DocumentLoader.load(text: yaml, name: MediaFactory.path("mask-compile.yaml"))
-        return try ProjectPipeline.load(document, media: FakeMedia(), fonts: FakeFonts()).graph
+        return try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts()).graph
     }
 
     func masks(_ graph: CompositionGraph) -> [LayerMask] { graph.videoComposition.instructions.flatMap { $0.layers.compactMap(\.mask) } }

@@ -13,7 +13,7 @@ import Testing
     func load(_ text: String) throws(ProjectError) -> ProjectPipeline.Loaded {
         let document = try DocumentLoader.load(text: "reel: 1\noutput: { size: [640, 360], fps: 30 }\nmedia: { a: A.mp4, logo: logo.png }\n" + text,
                                                name: MediaFactory.path("named-animations.yaml"))
-        return try ProjectPipeline.load(document, media: FakeMedia(), fonts: FakeFonts())
+        return try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts())
     }
 
     func frames(_ animation: Animation) -> [String] { animation.keyframes.map { "\($0.value)@\($0.time.seconds)" } }

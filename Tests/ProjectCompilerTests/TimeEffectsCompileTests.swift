@@ -19,7 +19,7 @@ import Testing
         \(clips)
         """
         let document = try DocumentLoader.load(text: yaml, name: MediaFactory.path("time-effects.yaml"))
-        let graph = try ProjectPipeline.load(document, media: FakeMedia(), fonts: FakeFonts()).graph
+        let graph = try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts()).graph
         #expect(graph.checkInvariants() == [])
         return graph
     }

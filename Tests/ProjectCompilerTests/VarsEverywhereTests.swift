@@ -41,7 +41,7 @@ private extension CompositionGraph {
     func load(_ sets: [String: String] = [:]) throws(ProjectError) -> ProjectPipeline.Loaded {
         let document = try DocumentLoader.load(text: Self.template, name: repositoryRoot.appendingPathComponent("Examples/vars.yaml").path)
         let overrides = sets.sorted { $0.key < $1.key }.map { VarOverride(name: $0.key, input: .text($0.value), location: .commandLine("--set")) }
-        return try ProjectPipeline.load(document, overrides: overrides, media: FakeMedia(), fonts: FakeFonts())
+        return try ProjectPipeline.load(document, overrides: overrides, media: FakeMediaFacts.promo, fonts: FakeFonts())
     }
 
     @Test func outputSettingsAndChoicesComeFromVars() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ProjectFile
+import TestSupport
 import Testing
 
 struct DocumentLoaderTests {

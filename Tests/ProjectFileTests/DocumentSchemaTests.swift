@@ -1,5 +1,6 @@
 import Foundation
 import ProjectFile
+import TestSupport
 import Testing
 
 /// What ProjectFile adds to the validator: diagnostics in source order, each once, with the

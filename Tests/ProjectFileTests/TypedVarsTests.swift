@@ -1,4 +1,5 @@
 import ProjectFile
+import TestSupport
 import Testing
 
 /// Declared var types and limits: defaults and overrides are checked, with messages that name

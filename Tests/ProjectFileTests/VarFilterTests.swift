@@ -1,4 +1,5 @@
 import ProjectFile
+import TestSupport
 import Testing
 
 /// `{{ var | number: D }}` and `{{ var | slug }}`: numbers in the project's locale, file-name

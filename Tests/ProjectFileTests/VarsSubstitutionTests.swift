@@ -1,4 +1,5 @@
 import ProjectFile
+import TestSupport
 import Testing
 
 struct VarsSubstitutionTests {

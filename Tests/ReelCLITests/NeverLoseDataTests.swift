@@ -373,11 +373,21 @@ struct SafetyFolder {
         let partial = folder.file(".out.mp4.partial")
         let first = try Running(["render", "long.yaml", "-o", "out.mp4", "--progress", "none"], in: folder)
         // The writer locks its temporary file before it writes a byte to it, so once the file
-        // has bytes the lock is held. Stopped then, the second render surely meets it.
-        let appeared = FileEvents.waitForBytes(partial, timeout: 60)
+        // has bytes the lock is held. Stopped then, the second render surely meets it. The file
+        // is made for the join of the cached segments, which can end before a stop sent once it
+        // has bytes arrives: so the render is stopped as the file appears, then let run in
+        // slices of 0.2 ms until the file has bytes.
+        let appeared = FileEvents.waitForFile(partial, timeout: 60)
         kill(first.process.processIdentifier, SIGSTOP)
         defer { kill(first.process.processIdentifier, SIGCONT) }
         try #require(appeared, "the render never created \(partial)")
+        let slicesUntil = ProcessInfo.processInfo.systemUptime + 30
+        while ((try? FileManager.default.attributesOfItem(atPath: partial))?[.size] as? Int) == 0,
+              ProcessInfo.processInfo.systemUptime < slicesUntil {
+            kill(first.process.processIdentifier, SIGCONT)
+            usleep(200)
+            kill(first.process.processIdentifier, SIGSTOP)
+        }
         let held = try #require(identity(partial))
         let size = try FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int
 
@@ -423,7 +433,7 @@ struct SafetyFolder {
     }
 }
 
-/// Waiting for files to appear or grow, with inotify (no polling).
+/// Waiting for files to appear, with inotify (no polling).
 enum FileEvents {
     /// True once `path` exists; false after `timeout` seconds.
     static func waitForFile(_ path: String, timeout: Double) -> Bool {
@@ -431,10 +441,6 @@ enum FileEvents {
     }
 
     /// True once `path` holds at least one byte; false after `timeout` seconds.
-    static func waitForBytes(_ path: String, timeout: Double) -> Bool {
-        waitFor(path, timeout: timeout) { ((try? FileManager.default.attributesOfItem(atPath: $0))?[.size] as? Int ?? 0) > 0 }
-    }
-
     /// True once `condition(path)` holds, checked whenever a file in `path`'s folder is created,
     /// moved in or written; false after `timeout` seconds.
     static func waitFor(_ path: String, timeout: Double, _ condition: (String) -> Bool) -> Bool {

@@ -9,7 +9,7 @@ import Testing
 /// `qemu-x86_64` against this machine's own bytes. The project touches every shared path:
 /// decoding H.264 and 5.1 AAC at 44.1 kHz (resampled and downmixed), a rotating clip, a
 /// crossfade, text, an SVG, a picture watermark, a volume fade and a loudness target.
-@Suite(.serialized) struct SameBytesEverywhereTests {
+@Suite struct SameBytesEverywhereTests {
     static let folder = MediaFactory.folder("same-bytes")
 
     static let media: Result<[String: String], any Error> = Result {

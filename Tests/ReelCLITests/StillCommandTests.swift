@@ -218,7 +218,7 @@ import Testing
         (["thumbnails", "Examples/promo/project.yaml", "--every", "1s", "--count", "3"], 64, "give either --every or --count"),
         (["probe", "Examples/promo/media/A.mp4", "--frame", "1s"], 64, "--frame needs -o FILE.png"),
         (["probe", "Examples/promo/media/music.mp3", "--frame", "1s", "-o", "/tmp/never.png"], 65, "has no picture to save"),
-        (["frame", "Examples/promo/project.yaml", "--at", "1s", "-o", "/dev/null/f.png"], 73, "/dev/null/f.png: cannot create the temporary file"),
+        (["frame", "Examples/promo/project.yaml", "--at", "1s", "-o", "/dev/null/f.png"], 73, "/dev/null/f.png: cannot make the folder /dev/null: Not a directory"),
     ])
     func mistakesAreReportedWithTheirExitStatus(arguments: [String], status: Int32, message: String) throws {
         try #require(promoMediaProblem == nil, "\(promoMediaProblem ?? "")")

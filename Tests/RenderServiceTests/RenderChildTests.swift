@@ -55,9 +55,9 @@ import Testing
     }
 
     /// True once `condition` holds, false after `seconds`.
-    static func eventually(_ seconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
+    static func eventually(_ seconds: Double, _ condition: () async throws -> Bool) async throws -> Bool {
         let end = Date(timeIntervalSinceNow: seconds)
-        while try !condition() {
+        while try await !condition() {
             guard Date() < end else { return false }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -80,18 +80,18 @@ import Testing
     /// Waits until render `id`'s child has reported progress: it renders.
     static func rendering(_ fixture: ServiceAPITests.Fixture, _ id: String) async throws {
         let started = try await eventually(60) {
-            let render = try fixture.core.store.render(id, token: nil)
+            let render = try await fixture.core.store.render(id, token: nil)
             return render?.status == .rendering && (render?.progress ?? 0) > 0
         }
-        let render = try fixture.core.store.render(id, token: nil)
+        let render = try await fixture.core.store.render(id, token: nil)
         try #require(started, "render \(id) did not start: \(String(describing: render))")
     }
 
     @Test(arguments: RenderStoreTests.Backend.available)
     func aCrashingRenderFailsAfterOneRetryAndTheNodeRendersTheNext(_ backend: RenderStoreTests.Backend) async throws {
         let wrapper = try Wrapper()
-        let fixture = try ServiceAPITests.Fixture(backend, program: wrapper.program)
-        try await fixture.withWorkers { try await fixture.test { client in
+        let fixture = try await ServiceAPITests.Fixture(backend, program: wrapper.program)
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let crashing = try await Self.post(client, fixture, ServiceAPITests.body(headline: "crash"))
             let crashed = try await ServiceAPITests.finished(client, crashing, token: fixture.alice)
             #expect(crashed["status"] as? String == "failed", "\(crashed)")
@@ -116,8 +116,8 @@ import Testing
     @Test(arguments: RenderStoreTests.Backend.available)
     func aCancelStopsTheChildAndLeavesNoOutput(_ backend: RenderStoreTests.Backend) async throws {
         let wrapper = try Wrapper()
-        let fixture = try ServiceAPITests.Fixture(backend, program: wrapper.program)
-        try await fixture.withWorkers { try await fixture.test { client in
+        let fixture = try await ServiceAPITests.Fixture(backend, program: wrapper.program)
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let id = try await Self.post(client, fixture, try Self.longBody(in: fixture.mediaRoot))
             try await Self.rendering(fixture, id)
             let child = try #require(wrapper.pids.first)
@@ -134,16 +134,16 @@ import Testing
     @Test(arguments: RenderStoreTests.Backend.available)
     func aLostLeaseStopsTheChild(_ backend: RenderStoreTests.Backend) async throws {
         let wrapper = try Wrapper()
-        let fixture = try ServiceAPITests.Fixture(backend, program: wrapper.program, lease: 4)
-        try await fixture.withWorkers {
+        let fixture = try await ServiceAPITests.Fixture(backend, program: wrapper.program, lease: 4)
+        try await whileRunning(fixture.workers) {
             let id = try await fixture.test { client in try await Self.post(client, fixture, try Self.longBody(in: fixture.mediaRoot)) }
             try await Self.rendering(fixture, id)
             let child = try #require(wrapper.pids.first)
             // In a minute this node's lease has run out; there another node takes the render.
-            let taken = try fixture.core.store.claimNext(owner: "other", lease: 600, now: Date().addingTimeInterval(60))
+            let taken = try await fixture.core.store.claimNext(owner: "other", lease: 600, now: Date().addingTimeInterval(60))
             #expect(taken?.id == id)
             #expect(try await Self.eventually(3) { !Self.isRunning(child) }, "the child was stopped within half the lease")
-            let render = try #require(try fixture.core.store.render(id, token: nil))
+            let render = try #require(try await fixture.core.store.render(id, token: nil))
             #expect(render.status == .rendering && render.leaseOwner == "other", "\(render)")
             #expect(Self.outputs(fixture).isEmpty, "\(Self.outputs(fixture))")
         }
@@ -152,8 +152,8 @@ import Testing
     @Test(arguments: RenderStoreTests.Backend.available)
     func theServiceStoppingStopsItsChildrenAndQueuesTheirRendersAgain(_ backend: RenderStoreTests.Backend) async throws {
         let wrapper = try Wrapper()
-        let fixture = try ServiceAPITests.Fixture(backend, program: wrapper.program)
-        let id = try await fixture.withWorkers {
+        let fixture = try await ServiceAPITests.Fixture(backend, program: wrapper.program)
+        let id = try await whileRunning(fixture.workers) {
             let id = try await fixture.test { client in try await Self.post(client, fixture, try Self.longBody(in: fixture.mediaRoot)) }
             try await Self.rendering(fixture, id)
             return id
@@ -161,7 +161,7 @@ import Testing
         // The workers have ended (no grace time): the child is gone, the render queued again.
         let child = try #require(wrapper.pids.first)
         #expect(!Self.isRunning(child))
-        let render = try #require(try fixture.core.store.render(id, token: nil))
+        let render = try #require(try await fixture.core.store.render(id, token: nil))
         #expect(render.status == .queued && render.leaseOwner == nil && render.error == nil, "\(render)")
         #expect(Self.outputs(fixture).isEmpty, "\(Self.outputs(fixture))")
     }
@@ -213,11 +213,11 @@ import Testing
     /// `reel render` says, at the place the media was named in what was posted.
     @Test(arguments: RenderStoreTests.Backend.available)
     func aFailedRenderSaysWhatReelRenderSaidAtItsPlaceInWhatWasPosted(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         let body = ServiceAPITests.body(headline: "Gone")
         let id = try await fixture.test { client in try await Self.post(client, fixture, body) }
         try FileManager.default.removeItem(at: fixture.mediaRoot.appendingPathComponent("clip.mp4"))
-        let error = try await fixture.withWorkers { try await fixture.test { client in
+        let error = try await whileRunning(fixture.workers) { try await fixture.test { client in
             let render = try await ServiceAPITests.finished(client, id, token: fixture.alice)
             #expect(render["status"] as? String == "failed", "\(render)")
             return render["error"] as? String ?? ""
@@ -237,8 +237,8 @@ import Testing
     @Test func theNodesMemoryStaysFlatOverManyRenders() async throws {
         let (warmUp, window) = (10, 20)
         if let report = ProcessInfo.processInfo.environment[Self.memoryReportVariable] {
-            let fixture = try ServiceAPITests.Fixture(.sqlite)
-            let marks = try await fixture.withWorkers { try await fixture.test { client in
+            let fixture = try await ServiceAPITests.Fixture(.sqlite)
+            let marks = try await whileRunning(fixture.workers) { try await fixture.test { client in
                 var made = 0
                 func render(_ count: Int) async throws {
                     for _ in 0..<count {
@@ -248,10 +248,10 @@ import Testing
                     }
                 }
                 try await render(warmUp)
-                var marks = [ResidentMemory.trimmedBytes()]
+                var marks = [Memory.trimmedResidentBytes()]
                 for _ in 0..<3 {
                     try await render(window)
-                    marks.append(ResidentMemory.trimmedBytes())
+                    marks.append(Memory.trimmedResidentBytes())
                 }
                 return marks
             } }
@@ -259,7 +259,7 @@ import Testing
             return
         }
         let report = MediaFactory.path("service-memory-report.txt")
-        try ResidentMemory.runAlone("theNodesMemoryStaysFlatOverManyRenders", environment: [Self.memoryReportVariable: report])
+        try Memory.runAlone("theNodesMemoryStaysFlatOverManyRenders", environment: [Self.memoryReportVariable: report])
         let marks = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
         try #require(marks.count == 4, "the measuring run reported \(marks)")
         let windows = zip(marks.dropFirst(), marks).map { $0 - $1 }

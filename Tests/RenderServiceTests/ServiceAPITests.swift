@@ -1,12 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import NetworkPolicy
 import ReelApplication
 import RemoteMedia
 @testable import RenderService
-import ServiceLifecycle
 import SQLStore
 import TestSupport
 import Testing
@@ -16,7 +14,7 @@ import Testing
 @Suite(.serialized) struct ServiceAPITests {
     /// A started service core on a fresh data folder, with a media root holding a 2 s clip, and
     /// a token for alice and one for bob.
-    struct Fixture {
+    struct Fixture: Sendable {
         let core: ServiceCore
         let workers: RenderWorkers
         let alice: String
@@ -26,7 +24,7 @@ import Testing
         /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`);
         /// `program`: what the workers render in (the built `reel`); `lease`: the workers' lease.
         init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil,
-             program: URL = ReelCommand.executable, lease: TimeInterval = 30) throws {
+             checks: CheckPool = CheckPool(threads: 2, waiting: 8), program: URL = ReelCommand.executable, lease: TimeInterval = 30) async throws {
             let folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
             mediaRoot = folder.appendingPathComponent("media")
             try FileManager.default.createDirectory(at: mediaRoot, withIntermediateDirectories: true)
@@ -34,34 +32,20 @@ import Testing
                                                                   "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-shortest"])
             try FileManager.default.copyItem(atPath: clip, toPath: mediaRoot.appendingPathComponent("clip.mp4").path)
             let folders = try ServiceFolders(root: folder.appendingPathComponent("data").path, mediaRoots: [mediaRoot.path])
-            let store = backend == .sqlite ? try RenderStore(SQLiteDatabase(path: folders.database)) : try backend.stores(1)[0]
+            let store = backend == .sqlite ? try await RenderStore(SQLiteDatabase(path: folders.database)) : try await backend.stores(1)[0]
             var remote = RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: addressPolicy == nil)
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
-            core = try ServiceCore(store: store, workspace: workspace, folders: folders, pendingPerToken: 3, keep: 3600)
+            core = try ServiceCore(store: store, workspace: workspace, checks: checks, folders: folders, pendingPerToken: 3, keep: 3600)
             workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", lease: lease, grace: 0,
                                     program: program, log: { _ in })
-            alice = try store.createToken(name: "alice")
-            bob = try store.createToken(name: "bob")
-        }
-
-        /// `body`'s value, run while the workers run as the service runs them (a service of a
-        /// `ServiceGroup`); they stop after it (with no grace time: a render still running is
-        /// stopped and queued again).
-        @discardableResult
-        func withWorkers<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
-            let group = ServiceGroup(configuration: .init(services: [workers], gracefulShutdownSignals: [], logger: Logger(label: "reel.test")))
-            async let running: Void = group.run()
-            let outcome: Result<Value, any Error>
-            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
-            await group.triggerGracefulShutdown()
-            try await running
-            return try outcome.get()
+            alice = try await store.createToken(name: "alice")
+            bob = try await store.createToken(name: "bob")
         }
 
         @discardableResult
         func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-            try await Application(router: ServiceRoutes.router(core)).test(.live, body)
+            try await withTaskExecutorPreference(ServerExecutor.shared) { try await Application(router: ServiceRoutes.router(core)).test(.live, body) }
         }
     }
 
@@ -99,7 +83,7 @@ import Testing
 
     @Test(arguments: RenderStoreTests.Backend.available)
     func everyV1RouteNeedsALiveToken(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
+        let fixture = try await Fixture(backend)
         try await fixture.test { client in
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
             for (uri, method) in [("/v1/renders", HTTPRequest.Method.get), ("/v1/renders", .post), ("/v1/validate", .post), ("/v1/renders/r_1", .get)] {
@@ -117,10 +101,11 @@ import Testing
                 #expect(paths == ["/healthz", "/metrics", "/v1/batches/{id}", "/v1/openapi.json", "/v1/renders", "/v1/renders/{id}", "/v1/renders/{id}/output",
                                   "/v1/templates/{name}", "/v1/templates/{name}/batches", "/v1/templates/{name}/renders", "/v1/validate"])
             }
-            try await client.execute(uri: "/metrics", method: .get) { response in
+            try await client.execute(uri: "/metrics", method: .get) { #expect($0.status == .unauthorized, "the counts are every tenant's") }
+            try await client.execute(uri: "/metrics", method: .get, headers: Self.auth(fixture.alice)) { response in
                 #expect(String(buffer: response.body).contains("reel_renders{status=\"queued\"} 0\nreel_renders{status=\"rendering\"} 0"))
             }
-            #expect(try fixture.core.store.revokeToken(name: "bob"))
+            #expect(try await fixture.core.store.revokeToken(name: "bob"))
             try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .unauthorized) }
             try await client.execute(uri: "/v1/renders", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .ok) }
         }
@@ -129,8 +114,8 @@ import Testing
     /// Posted, rendered by a worker, fetched whole and in ranges; the bytes are `reel render`'s.
     @Test(arguments: RenderStoreTests.Backend.available)
     func aRenderIsAcceptedRenderedAndServed(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
-        try await fixture.withWorkers { try await fixture.test { client in
+        let fixture = try await Fixture(backend)
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice),
                                                   body: ByteBuffer(string: Self.body(headline: "Served"))) { response in
                 #expect(response.status == .accepted)
@@ -166,10 +151,12 @@ import Testing
                                      headers: Self.auth(fixture.alice, [.ifNoneMatch: "\"\(output["sha256"] as? String ?? "")\""])) {
                 #expect($0.status == .notModified)
             }
-            try await client.execute(uri: "/metrics", method: .get) { #expect(String(buffer: $0.body).contains("reel_renders{status=\"done\"} 1\n")) }
+            try await client.execute(uri: "/metrics", method: .get, headers: Self.auth(fixture.alice)) {
+                #expect(String(buffer: $0.body).contains("reel_renders{status=\"done\"} 1\n"))
+            }
             // Past --keep the output is removed and answers 410; the render stays.
-            #expect(try fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(1800)) == 0)
-            #expect(try fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(7200)) == 1)
+            #expect(try await fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(1800)) == 0)
+            #expect(try await fixture.core.removeExpiredOutputs(now: Date().addingTimeInterval(7200)) == 1)
             try await client.execute(uri: "/v1/renders/\(id)/output", method: .get, headers: Self.auth(fixture.alice)) { #expect($0.status == .gone) }
             // Another token does not see it.
             try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: Self.auth(fixture.bob)) { #expect($0.status == .notFound) }
@@ -187,7 +174,7 @@ import Testing
     /// posted; a malformed request a 400; `/v1/validate` renders nothing.
     @Test(arguments: RenderStoreTests.Backend.available)
     func problemsAreAnsweredWithTheirPlaceInWhatWasPosted(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
+        let fixture = try await Fixture(backend)
         try await fixture.test { client in
             let bad = "{\"project\": {\"reel\": 1,\n  \"output\": {\"size\": [160, 90], \"fps\": \"thirty\"},\n  \"media\": {\"clip\": \"absent.mp4\"},\n"
                 + "  \"video\": [{\"clips\": [{\"media\": \"clip\"}]}]}}"
@@ -199,7 +186,7 @@ import Testing
             let places = diagnostics.map { "\($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "") \($0["path"] ?? "")" }
             #expect(places.contains("request:2:40 output.fps"), "\(places)")
             #expect(places.contains("request:3:21 media.clip"), "\(places)")
-            #expect(try fixture.core.store.renders(token: "alice", status: nil, limit: 10, after: nil).isEmpty, "nothing was queued")
+            #expect(try await fixture.core.store.renders(token: "alice", status: nil, limit: 10, after: nil).isEmpty, "nothing was queued")
             // A posted project reads only inside the media roots.
             let escaping = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"../../../../../../etc/passwd\"")
                 .replacingOccurrences(of: "\"vars\": {\"headline\": \"x\"}", with: "\"fonts\": [\"/etc/fonts/fonts.conf\"]")
@@ -234,7 +221,7 @@ import Testing
     /// A token may have only so many renders waiting (429); a queued render cancels at once.
     @Test(arguments: RenderStoreTests.Backend.available)
     func idempotencyQueueLimitsAndCancelling(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend)
+        let fixture = try await Fixture(backend)
         try await fixture.test { client in
             func post(_ body: String, key: String? = nil) async throws -> TestResponse {
                 try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice, key.map { [.idempotencyKey: $0] } ?? [:]),
@@ -267,7 +254,7 @@ import Testing
     /// as the connection is made: nothing is fetched from there.
     @Test(arguments: RenderStoreTests.Backend.available)
     func mediaURLsToPrivateAddressesAreRefused(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: false))
+        let fixture = try await Fixture(backend, addressPolicy: AddressPolicy(allowPrivateNetwork: false))
         try await fixture.test { client in
             for url in ["http://127.0.0.1:9/clip.mp4", "http://localhost:9/clip.mp4", "http://169.254.169.254/latest/meta-data"] {
                 let body = Self.body().replacingOccurrences(of: "\"clip.mp4\"", with: "\"\(url)\"")

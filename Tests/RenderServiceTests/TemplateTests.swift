@@ -19,8 +19,8 @@ import Testing
 
     @Test(arguments: RenderStoreTests.Backend.available)
     func aTemplateIsStoredCheckedAndRenderedWithVars(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
-        try await fixture.withWorkers { try await fixture.test { client in
+        let fixture = try await ServiceAPITests.Fixture(backend)
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let alice = ServiceAPITests.auth(fixture.alice)
             try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) {
                 #expect($0.status == .created)
@@ -65,7 +65,7 @@ import Testing
     /// body as it was put, not in the request the service joins for a render.
     @Test(arguments: RenderStoreTests.Backend.available)
     func problemsInsideATemplateAreToldWhereTheTemplateWasWritten(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         /// Line and column (1-based) of `text`'s first occurrence in `body`.
         @Sendable func place(of text: String, in body: String) throws -> (line: Int, column: Int) {
             let lines = body.components(separatedBy: "\n")
@@ -107,8 +107,8 @@ import Testing
     /// later row reuses the segment no row changes.
     @Test(arguments: RenderStoreTests.Backend.available)
     func aBatchRendersEveryValidRowSharingTheCache(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
-        try await fixture.withWorkers { try await fixture.test { client in
+        let fixture = try await ServiceAPITests.Fixture(backend)
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let alice = ServiceAPITests.auth(fixture.alice)
             try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) { _ in }
             let rows = #"{"rows": [{"headline": "One"}, {"headline": "far too long for the template's limit"}, {"headline": "Three"}], "format": "mp4"}"#
@@ -126,7 +126,8 @@ import Testing
             let statuses = (shown["rows"] as? [[String: Any]])?.map { $0["status"] as? String ?? "" }
             #expect(statuses == ["done", "invalid", "done"], "\(shown)")
             let renders = (shown["rows"] as? [[String: Any]])?.compactMap { $0["render"] as? String } ?? []
-            let reused = try renders.map { try #require(try fixture.core.store.render($0, token: "alice")).segmentsReused }
+            var reused: [Int] = []
+            for render in renders { reused.append(try #require(try await fixture.core.store.render(render, token: "alice")).segmentsReused) }
             #expect(reused.reduce(0, +) >= 1, "the second segment, where no headline shows, is rendered once: \(reused)")
             try await client.execute(uri: "/v1/batches/\(id)", method: .get, headers: ServiceAPITests.auth(fixture.bob)) { #expect($0.status == .notFound) }
             let allBad = #"{"rows": [{"headline": "far too long for the template's limit"}]}"#
@@ -141,7 +142,7 @@ import Testing
     /// template is ignored with a warning at its place, saying which var it looks like.
     @Test(arguments: RenderStoreTests.Backend.available)
     func aBatchsProblemsAreToldWhereTheRowsWerePosted(_ backend: RenderStoreTests.Backend) async throws {
-        let fixture = try ServiceAPITests.Fixture(backend)
+        let fixture = try await ServiceAPITests.Fixture(backend)
         try await fixture.test { client in
             let alice = ServiceAPITests.auth(fixture.alice)
             try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) { _ in }

@@ -7,6 +7,7 @@
 # the service's OpenAPI document (the other files of /usr/share/reel/), the man page and the
 # completions.
 #   Tests/package/install-test.sh [DEB]    (default: the newest dist/reel_*.deb; scripts/package-deb makes it)
+#   Tests/package/install-test.sh --prepare   only makes the clean root (scripts/test does that while the build runs)
 # Needs root (debootstrap, chroot, mounts), the Debian mirror (REEL_DEBIAN_MIRROR, default
 # deb.debian.org), and ffmpeg, ffprobe, curl and man on this machine. The clean root and the
 # .debs apt downloads are kept in REEL_DEBIAN_ROOT_CACHE (default .build/debian-root): the first
@@ -15,9 +16,14 @@
 # are left there (last-render.mp4, last-frame.png) to look at.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-deb="${1:-$(ls -t dist/reel_*_*.deb 2>/dev/null | head -1)}"
-[ -f "$deb" ] || { echo "FAIL no package: run scripts/package-deb first or name the .deb"; exit 1; }
-deb="$(realpath "$deb")"
+prepare_only=false
+if [ "${1:-}" = --prepare ]; then
+  prepare_only=true
+else
+  deb="${1:-$(ls -t dist/reel_*_*.deb 2>/dev/null | head -1)}"
+  [ -f "$deb" ] || { echo "FAIL no package: run scripts/package-deb first or name the .deb"; exit 1; }
+  deb="$(realpath "$deb")"
+fi
 [ "$(id -u)" -eq 0 ] || { echo "FAIL needs root (debootstrap, chroot, mounts): sudo $0 $*"; exit 1; }
 for tool in ffmpeg ffprobe curl man; do
   command -v "$tool" >/dev/null || { echo "FAIL $tool is needed on this machine"; exit 1; }
@@ -49,6 +55,7 @@ if [ ! -d "$clean" ]; then
   mv "$clean.tmp" "$clean"
   echo "    made in $((SECONDS - started)) s"
 fi
+$prepare_only && exit 0
 
 # A copy of the clean root for this run, its mounts undone on every way out.
 root="$(mktemp -d "$cache/run.XXXXXX")"

@@ -3,11 +3,12 @@
 # postgresql, run as the postgres user), and prints the URL of an empty database on it.
 # Usage: eval "$(Tests/service/postgres.sh start)"   → exports REEL_TEST_POSTGRES_URL
 #        Tests/service/postgres.sh stop
-# The cluster lives in .build/postgres-test (made anew at each start); port 55432.
+# The cluster lives in .build/postgres-test (made anew at each start); port 55432, or
+# REEL_TEST_POSTGRES_PORT (two checkouts testing on one machine).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 folder="$PWD/.build/postgres-test"
-port=55432
+port="${REEL_TEST_POSTGRES_PORT:-55432}"
 bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 as_postgres() { runuser -u postgres -- "$@"; }
 

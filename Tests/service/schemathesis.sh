@@ -2,12 +2,14 @@
 # Fuzzes `reel serve`'s API from its own OpenAPI document with schemathesis (PyPI): no 5xx,
 # every status, content type, header and body as the document says. A real service on loopback
 # (a fresh data folder, one lavfi clip in its media root, a token), the debug build by default.
-# Usage: Tests/service/schemathesis.sh [path/to/reel]
+# Usage: Tests/service/schemathesis.sh [path/to/reel]; --prepare only makes the venv (scripts/test
+# does that while the build runs).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-reel="$(realpath "${1:-.build/debug/reel}")"
 venv=.build/schemathesis-venv
 [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q "schemathesis==4.32.5"; }
+[ "${1:-}" = --prepare ] && exit 0
+reel="$(realpath "${1:-.build/debug/reel}")"
 work="$(mktemp -d)"
 trap 'kill $(cat "$work/pid" 2>/dev/null) 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/media"

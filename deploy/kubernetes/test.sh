@@ -5,20 +5,23 @@
 # binary (contract_test.py). Run after the Swift build:
 #   deploy/kubernetes/test.sh [--seed N] [--only schema,rules,layout,segments,batch] [--keep]
 # REEL: the binary (default .build/debug/reel). Needs python3 (+ venv), ffmpeg and PyPI once:
-# kubernetes-validate goes into .build/k8s-venv.
+# kubernetes-validate goes into .build/k8s-venv. `deploy/kubernetes/test.sh --prepare` only makes
+# the venv (scripts/test does that while the build runs).
 set -euo pipefail
 caller_pwd=$PWD
 cd "$(dirname "$0")/../.."
+prepare_only=false
+[ "${1:-}" = --prepare ] && prepare_only=true
 if [ -n "${REEL:-}" ]; then
   case "$REEL" in /*) ;; *) REEL="$caller_pwd/$REEL" ;; esac
 else
   REEL="$PWD/.build/debug/reel"
 fi
-if [ ! -x "$REEL" ]; then
+if ! $prepare_only && [ ! -x "$REEL" ]; then
   echo "FAIL no reel binary at $REEL: build first (swift build) or set REEL"
   exit 1
 fi
-if ! command -v ffmpeg >/dev/null 2>&1; then
+if ! $prepare_only && ! command -v ffmpeg >/dev/null 2>&1; then
   echo "FAIL the ffmpeg CLI is needed for the test media (scripts/ensure-deps.sh installs it)"
   exit 1
 fi
@@ -50,5 +53,6 @@ if ! venv_ok; then
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE"
   venv_ok || { echo "FAIL $VENV: kubernetes-validate $KUBERNETES_VALIDATE and PyYAML do not import"; exit 1; }
 fi
+$prepare_only && exit 0
 
 exec "$VENV/bin/python" deploy/kubernetes/contract_test.py --reel "$REEL" "$@"

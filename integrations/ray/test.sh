@@ -4,6 +4,7 @@
 # nodes, that a killed Ray worker or reel process is retried, that a batch with a bad row renders
 # the good rows and exits 65, that permanent errors are not retried and that --parts resumes.
 #   integrations/ray/test.sh [--reel PATH]      (or REEL=PATH; default .build/debug/reel)
+#   integrations/ray/test.sh --prepare          only makes the venv (scripts/test does that while the build runs)
 # Needs ffmpeg and python3 (as root, python3-venv is installed when missing); pip installs Ray
 # into .build/ray-venv (kept for the next run).
 set -euo pipefail
@@ -12,15 +13,17 @@ ROOT=$(cd "$HERE/../.." && pwd)
 RAY_VERSION=2.60.0
 VENV=$ROOT/.build/ray-venv
 REEL=${REEL:-$ROOT/.build/debug/reel}
+PREPARE_ONLY=false
 while [ $# -gt 0 ]; do
   case $1 in
     --reel) REEL=${2:?--reel needs a path}; shift 2 ;;
     --reel=*) REEL=${1#--reel=}; shift ;;
-    *) echo "usage: $0 [--reel PATH]" >&2; exit 64 ;;
+    --prepare) PREPARE_ONLY=true; shift ;;
+    *) echo "usage: $0 [--reel PATH] | --prepare" >&2; exit 64 ;;
   esac
 done
 case $REEL in /*) ;; *) REEL=$PWD/$REEL ;; esac
-if [ ! -x "$REEL" ]; then echo "FAIL: no reel executable at $REEL (swift build first, or --reel PATH)"; exit 1; fi
+if ! $PREPARE_ONLY && [ ! -x "$REEL" ]; then echo "FAIL: no reel executable at $REEL (swift build first, or --reel PATH)"; exit 1; fi
 command -v ffmpeg >/dev/null || { echo "FAIL: ffmpeg is not on PATH"; exit 1; }
 
 # --- Python, a venv with Ray and reel-ray ---------------------------------------------------
@@ -42,6 +45,7 @@ cp -R "$HERE/pyproject.toml" "$HERE/README.md" "$HERE/reel_ray" "$PACKAGE/"
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$PACKAGE"
 rm -rf "$PACKAGE"
 echo "==> pip install: $(( $(date +%s) - start ))s (ray $RAY_VERSION, $("$VENV/bin/python" --version))"
+$PREPARE_ONLY && exit 0
 
 # --- a two-node Ray cluster on loopback --------------------------------------------------------
 # Ray turns 127.0.0.1 into the machine's network address; another loopback address it keeps.

@@ -100,7 +100,7 @@ public final class ExportSession: Sendable {
         }
         try MediaValidation.check(self.graph)
         keepsParts = options.partsFolder != nil
-        partsFolder = options.partsFolder ?? PartialFile.path(for: options.outputPath) + "s"
+        partsFolder = options.partsFolder ?? PartialFolder.path(for: options.outputPath)
         digests = MediaDigests(file: options.partsFolder.map { URL(fileURLWithPath: $0).appendingPathComponent("digests.json").path })
         do {
             // Kept parts are named by the media's bytes; parts that live for this render only
@@ -124,8 +124,8 @@ public final class ExportSession: Sendable {
     /// at a time. Throws `RenderError`.
     @discardableResult
     public func run(progress: @escaping @Sendable (Int64) -> Void = { _ in }) throws -> Report {
-        try makePartsFolder()
-        defer { if !keepsParts { try? FileManager.default.removeItem(atPath: partsFolder) } }
+        let temporaryParts = try claimPartsFolder()
+        defer { temporaryParts?.remove() }
         let missing = plan.segments.filter { (try? PartFile.read(partPath($0), key: $0.key)) == nil }
         let missingIndices = Set(missing.map(\.index))
         let reused = plan.segments.filter { !missingIndices.contains($0.index) }
@@ -357,9 +357,25 @@ public final class ExportSession: Sendable {
 
     private func makePartsFolder() throws {
         do {
-            try FileManager.default.createDirectory(atPath: partsFolder, withIntermediateDirectories: true)
+            try Folders.make(partsFolder)
         } catch {
-            throw RenderError.unwritable(path: partsFolder, reason: "cannot make the folder for rendered segments: \(error.localizedDescription)")
+            throw RenderError.unwritable(path: partsFolder, reason: "\(error) (where the rendered segments go)")
+        }
+    }
+
+    /// The parts folder for a run: the one the options give, made if missing (nil returned), or
+    /// this run's own temporary folder beside the output, claimed for the run. A second render
+    /// of the same output meanwhile is refused before it renders anything and leaves the folder
+    /// alone, so the first one's parts stay until its join.
+    private func claimPartsFolder() throws -> PartialFolder? {
+        guard !keepsParts else {
+            try makePartsFolder()
+            return nil
+        }
+        do {
+            return try PartialFolder(output: options.outputPath)
+        } catch {
+            throw RenderError.unwritable(path: options.outputPath, reason: error.message)
         }
     }
 

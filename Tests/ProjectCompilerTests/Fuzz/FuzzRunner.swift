@@ -90,7 +90,7 @@ struct FuzzRunner {
         return try files.map { url in
             let bytes = try [UInt8](Data(contentsOf: url))
             let tree = try? DocumentLoader.load(path: url.path).root
-            let compiles = (try? ProjectPipeline.load(path: url.path, media: FuzzMedia(), fonts: FakeFonts())) != nil
+            let compiles = (try? ProjectPipeline.load(path: url.path, media: FakeMediaFacts.promo, fonts: FakeFonts())) != nil
             return FuzzSeed(name: String(url.path.dropFirst(repositoryRoot.path.count + 1)), folder: url.deletingLastPathComponent(),
                             fileExtension: url.pathExtension, bytes: bytes, tree: tree, compiles: compiles)
         }
@@ -121,7 +121,7 @@ struct FuzzRunner {
         let watchdog = Watchdog(hangAfter: settings.hangAfter, marker: marker)
         watchdog.start()
         let runStart = Date()
-        let media = FuzzMedia(), fonts = FakeFonts()
+        let media = FakeMediaFacts.promo, fonts = FakeFonts()
         let checkpoint = settings.work.appendingPathComponent("checkpoint.json")
         for index in settings.first..<(settings.first + settings.count) where !settings.skip.contains(index) {
             if report.cases % 100 == 0 {
@@ -186,8 +186,8 @@ struct FuzzRunner {
     /// A case's outcome, its rendered message or listing, and the CPU and wall time they took.
     typealias Timed = (outcome: Result<ProjectPipeline.Loaded, ProjectError>, rendered: String, cpu: Double, wall: Double)
 
-    static func timedLoad(path: String, overrides: [VarOverride], media: FuzzMedia, fonts: FakeFonts) -> Timed {
-        let cpuStart = Clock.threadCPU(), wallStart = Clock.wall()
+    static func timedLoad(path: String, overrides: [VarOverride], media: FakeMediaFacts, fonts: FakeFonts) -> Timed {
+        let cpuStart = threadCPUSeconds(), wallStart = Clock.wall()
         let outcome: Result<ProjectPipeline.Loaded, ProjectError>
         do {
             outcome = .success(try ProjectPipeline.load(path: path, overrides: overrides, media: media, fonts: fonts))
@@ -200,7 +200,7 @@ struct FuzzRunner {
         case .success(let loaded): rendered = loaded.graph.listing
         case .failure(let error): rendered = error.description
         }
-        return (outcome, rendered, Clock.threadCPU() - cpuStart, Clock.wall() - wallStart)
+        return (outcome, rendered, threadCPUSeconds() - cpuStart, Clock.wall() - wallStart)
     }
 
     /// The exit status `reel` gives the error's category (README; `reel/Failure.swift`).
@@ -263,16 +263,6 @@ struct FuzzRunner {
     }
 }
 
-/// The media of the examples and fixtures, by file name (as `FakeMedia`), plus a few files
-/// that fixtures name for their failures.
-struct FuzzMedia: MediaFactsProvider {
-    private let known = FakeMedia()
-
-    func facts(forFileAt path: String, sequenceRate: Rational?) throws(MediaFactsError) -> MediaFacts {
-        try known.facts(forFileAt: path, sequenceRate: sequenceRate)
-    }
-}
-
 /// Stops the process when a case runs longer than `hangAfter` seconds of wall time: the
 /// `current` marker stays behind naming the case, and the exit status says it hung.
 final class Watchdog: @unchecked Sendable {
@@ -307,40 +297,9 @@ final class Watchdog: @unchecked Sendable {
 }
 
 enum Clock {
-    static func threadCPU() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     static func wall() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-}
-
-enum Memory {
-    /// Resident set size in bytes, from /proc/self/statm.
-    static func residentBytes() -> Int {
-        let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
-        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// The resident size once glibc's malloc has returned its free pages (`malloc_trim`).
-    static func trimmedResidentBytes() -> Int {
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
-        return residentBytes()
-    }
-
-    /// The process's peak resident size since it started (`VmHWM`): unlike getrusage's
-    /// `ru_maxrss`, which Linux carries across `execve`, it is the child's own, not the size of
-    /// the test process it was started from.
-    static func maxResidentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
-        return kilobytes * 1024
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 
 /// `reel` running in the background (standard output and error to files), to be signalled,
-/// timed and measured while it works. Killed when the value goes if it still runs.
+/// timed and measured while it works, started as a shell starts it: with no signal blocked.
+/// Killed when the value goes if it still runs.
 final class BackgroundReel {
     let process = Process()
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-bg-\(UUID().uuidString)")
@@ -15,6 +16,17 @@ final class BackgroundReel {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("out"))
         process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
+        try Self.startWithNoSignalBlocked(process)
+    }
+
+    /// A `Process` inherits the signal mask of the thread that starts it, and the test
+    /// runner's threads block most signals, SIGINT and SIGTERM among them: sent to such a child,
+    /// they wait until it asks for them, which hid a `reel` that lost Ctrl-C in a terminal.
+    private static func startWithNoSignalBlocked(_ process: Process) throws {
+        var none = sigset_t(), previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         try process.run()
     }
 
