@@ -49,8 +49,8 @@ public enum FormatFiles {
                 return ["\(schemaPath): \(fragment.pointer) is missing (from \(fragment.catalogue.source)); \(rerun)"]
             }
             guard written != fragment.value else { return [] }
-            let printed = written.printed()
-            let missing = fragment.catalogue.names.filter { !printed.contains(SchemaText.quoted($0)) }
+            let printed = written.printed(), generated = fragment.value.printed()
+            let missing = fragment.catalogue.names.filter { occurrences(of: $0, in: printed) < occurrences(of: $0, in: generated) }
             guard missing.isEmpty else {
                 return missing.map { "\(schemaPath): \(fragment.catalogue.noun) `\($0)` missing from \(fragment.pointer); \(rerun)" }
             }
@@ -70,13 +70,27 @@ public enum FormatFiles {
             guard let range = markedLines(table, in: lines) else { return [missingMarkers(table).description] }
             let written = lines[range].dropFirst().dropLast().joined(separator: "\n")
             guard written != table.text || lines[range.lowerBound] != table.startMarker else { return [] }
-            let missing = table.catalogue.names.filter { !written.contains("`\($0)`") }
+            let missing = table.catalogue.names.filter { occurrences(of: "`\($0)`", in: written) < occurrences(of: "`\($0)`", in: table.text) }
             guard missing.isEmpty else {
                 return missing.map { "\(formatPath): \(table.catalogue.noun) `\($0)` missing from the \(table.name) table; \(rerun)" }
             }
             return ["\(formatPath): the \(table.name) table differs from what \(table.catalogue.source) generates "
                 + "(a row that is not declared, or other words); \(rerun)"]
         }
+    }
+
+    /// How often `name` stands as a whole name in `text` (not `ease-in` in `ease-in-out`, nor
+    /// `lut` in `lut_filter`): fewer times than in the generated text means it is missing there.
+    static func occurrences(of name: String, in text: String) -> Int {
+        func partOfAName(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } ?? false }
+        var count = 0, rest = text[...]
+        while let found = rest.range(of: name) {
+            let before = found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
+            let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
+            if !partOfAName(before), !partOfAName(after) { count += 1 }
+            rest = text[found.upperBound...]
+        }
+        return count
     }
 
     /// The lines from a table's start marker to its end marker, both included.

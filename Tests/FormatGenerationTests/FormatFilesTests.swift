@@ -33,13 +33,13 @@ import Testing
     @Test func aSchemaWithoutALookNamesEveryPlaceItIsMissing() throws {
         let schema = try Self.committed(FormatFiles.schemaPath)
         var document = try SchemaText(parsing: schema)
-        #expect(document.replace(at: ["$defs", "filter", "properties", "type", "anyOf", "0", "enum"], with: .strings(["blur", "color", "lut"])))
-        #expect(document.replace(at: ["$defs", "filters", "description"], with: .string("Looks: blur, color, lut.")))
+        let withoutFromFilter = document.replace(at: ["$defs", "filter", "properties", "type", "anyOf", "0", "enum"], with: .strings(["blur", "color", "lut"]))
+        let withoutFromFilters = document.replace(at: ["$defs", "filters", "description"], with: .string("Looks: blur, color, lut."))
+        #expect(withoutFromFilter && withoutFromFilters)
         let stale = document.printed() + "\n"
         #expect(FormatFiles.differences(schema: stale, format: try Self.committed(FormatFiles.formatPath)) == [
             "Sources/ProjectFile/Resources/reel.schema.json: look `chroma_key` missing from $defs/filters; run scripts/generate-format",
-            "Sources/ProjectFile/Resources/reel.schema.json: $defs/filter differs from what Look.all (Sources/Looks) generates "
-                + "(a name there that is not declared, or other words); run scripts/generate-format",
+            "Sources/ProjectFile/Resources/reel.schema.json: look `chroma_key` missing from $defs/filter; run scripts/generate-format",
         ])
         #expect(try FormatFiles.schema(from: stale) == schema)
     }
@@ -49,11 +49,25 @@ import Testing
         var document = try SchemaText(parsing: schema)
         guard case .object(var definitions) = document[["$defs"]] else { Issue.record("no $defs"); return }
         definitions.removeAll { $0.key == SchemaText.quoted("chroma_key_filter") }
-        #expect(document.replace(at: ["$defs"], with: .object(definitions)))
+        let removed = document.replace(at: ["$defs"], with: .object(definitions))
+        #expect(removed)
         let stale = document.printed() + "\n"
         #expect(FormatFiles.differences(schema: stale, format: try Self.committed(FormatFiles.formatPath))
             == ["Sources/ProjectFile/Resources/reel.schema.json: $defs/chroma_key_filter is missing (from Look.all (Sources/Looks)); run scripts/generate-format"])
         #expect(try FormatFiles.schema(from: stale) == schema)
+    }
+
+    @Test func anEntryNotDeclaredIsADifference() throws {
+        let format = try Self.committed(FormatFiles.formatPath)
+        let stale = format.replacingOccurrences(of: "| `hold` |", with: "| `hold` | stays |\n| `bounce` |")
+        #expect(FormatFiles.differences(schema: try Self.committed(FormatFiles.schemaPath), format: stale)
+            == ["docs/format.md: the easings table differs from what Easing.named (Sources/CompositionGraph/Animation.swift) generates "
+                + "(a row that is not declared, or other words); run scripts/generate-format"])
+    }
+
+    @Test func namesAreCountedWhole() {
+        #expect(FormatFiles.occurrences(of: "ease-in", in: "ease-in | ease-in-out | ease-in.") == 2)
+        #expect(FormatFiles.occurrences(of: "lut", in: "\"lut\", \"#/$defs/lut_filter\"") == 1)
     }
 
     @Test func aTableWithoutItsMarkersIsAProblem() throws {
