@@ -1,76 +1,36 @@
 import Foundation
-import Synchronization
 
-/// How a render shows its progress.
-public enum ProgressStyle: String, Sendable, CaseIterable {
-    /// A live line on the terminal (standard error), nothing when it is not a terminal.
-    case auto
-    /// One JSON object a second on standard output, for pipelines.
-    case json
-    case none
-}
+/// How far a render is after a frame: an event each front end shows its own way (`reel` as a
+/// live line on the terminal or as JSON lines for pipelines). The clock only ever feeds what is
+/// shown, never the output file.
+public struct RenderProgress: Equatable, Sendable {
+    public let framesDone: Int64
+    /// At least 1.
+    public let totalFrames: Int64
+    /// Seconds since the render started.
+    public let elapsed: TimeInterval
 
-/// Formats a render's progress lines; the clock only ever feeds what is shown, never the
-/// output file. Updates may come from the render's worker threads.
-public final class ProgressReporter: Sendable {
-    private let style: ProgressStyle
-    private let total: Int64
-    private let write: @Sendable (String) -> Void
-    private let now: @Sendable () -> TimeInterval
-    private let start: TimeInterval
-    /// When a line was last written (-1: never).
-    private let lastShown = Mutex<TimeInterval>(-1)
-    private let isTerminal: Bool
-
-    /// `write` defaults to standard output for `.json`, standard error otherwise.
-    public init(style: ProgressStyle, totalFrames: Int64, isTerminal: Bool,
-                now: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
-                write: (@Sendable (String) -> Void)? = nil) {
-        self.style = style
-        total = max(totalFrames, 1)
-        self.isTerminal = isTerminal
-        self.now = now
-        start = now()
-        self.write = write ?? { text in
-            let handle = style == .json ? FileHandle.standardOutput : FileHandle.standardError
-            handle.write(Data(text.utf8))
-        }
+    public init(framesDone: Int64, totalFrames: Int64, elapsed: TimeInterval) {
+        self.framesDone = framesDone
+        self.totalFrames = max(totalFrames, 1)
+        self.elapsed = elapsed
     }
 
-    /// Called after each frame; shows at most ten terminal updates (one JSON line) a second.
-    public func update(framesDone: Int64) {
-        let t = now()
-        lastShown.withLock { lastShown in
-            switch style {
-            case .none: return
-            case .auto:
-                guard isTerminal, t - lastShown >= 0.1 || framesDone == total else { return }
-                write("\r\u{1B}[K" + line(framesDone, elapsed: t - start))
-            case .json:
-                guard lastShown < 0 || t - lastShown >= 1 || framesDone == total else { return }
-                write(json(framesDone, elapsed: t - start) + "\n")
-            }
-            lastShown = t
-        }
+    public var framesPerSecond: Double { elapsed > 0 ? Double(framesDone) / elapsed : 0 }
+
+    /// Seconds still to go at the rate so far (0 before any rate is known).
+    public var remaining: TimeInterval { framesPerSecond > 0 ? Double(totalFrames - framesDone) / framesPerSecond : 0 }
+
+    /// `45.0%  frame 270/600  60.0 fps  elapsed 0:05  ETA 0:06`.
+    public var line: String {
+        "\(format(100 * Double(framesDone) / Double(totalFrames), 1))%  frame \(framesDone)/\(totalFrames)  \(format(framesPerSecond, 1)) fps  "
+            + "elapsed \(clock(elapsed))  ETA \(clock(remaining))"
     }
 
-    /// Ends the terminal line.
-    public func finish() {
-        if style == .auto && isTerminal && lastShown.withLock({ $0 }) >= 0 { write("\n") }
-    }
-
-    public func line(_ done: Int64, elapsed: TimeInterval) -> String {
-        let fps = elapsed > 0 ? Double(done) / elapsed : 0
-        let eta = fps > 0 ? Double(total - done) / fps : 0
-        return "\(format(100 * Double(done) / Double(total), 1))%  frame \(done)/\(total)  \(format(fps, 1)) fps  "
-            + "elapsed \(clock(elapsed))  ETA \(clock(eta))"
-    }
-
-    public func json(_ done: Int64, elapsed: TimeInterval) -> String {
-        let fps = elapsed > 0 ? Double(done) / elapsed : 0
-        let eta = fps > 0 ? Double(total - done) / fps : 0
-        return #"{"frame":\#(done),"frames":\#(total),"percent":\#(format(100 * Double(done) / Double(total), 2)),"#
-            + #""fps":\#(format(fps, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(eta, 3))}"#
+    /// `{"frame":270,"frames":600,"percent":45.00,"fps":60.00,"elapsed":4.500,"eta":5.500}`.
+    public var json: String {
+        #"{"frame":\#(framesDone),"frames":\#(totalFrames),"percent":\#(format(100 * Double(framesDone) / Double(totalFrames), 2)),"#
+            + #""fps":\#(format(framesPerSecond, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(remaining, 3))}"#
     }
 
     /// A non-negative number with `digits` decimals and a dot, whatever the locale.
