@@ -1,5 +1,15 @@
 import Foundation
 
+/// How a render shows its progress: `reel render --progress`, and what a parent asks of a child
+/// render (`ChildRender`), whose JSON lines it reads.
+public enum ProgressStyle: String, Sendable, CaseIterable {
+    /// A live line on the terminal (standard error), nothing when it is not a terminal.
+    case auto
+    /// One JSON object a second on standard output, for pipelines.
+    case json
+    case none
+}
+
 /// How far a render is after a frame: an event each front end shows its own way (`reel` as a
 /// live line on the terminal or as JSON lines for pipelines). The clock only ever feeds what is
 /// shown, never the output file.
@@ -9,11 +19,14 @@ public struct RenderProgress: Equatable, Sendable {
     public let totalFrames: Int64
     /// Seconds since the render started.
     public let elapsed: TimeInterval
+    /// The segments of the render, for its JSON lines (nil: not told).
+    public let segments: Int?
 
-    public init(framesDone: Int64, totalFrames: Int64, elapsed: TimeInterval) {
+    public init(framesDone: Int64, totalFrames: Int64, elapsed: TimeInterval, segments: Int? = nil) {
         self.framesDone = framesDone
         self.totalFrames = max(totalFrames, 1)
         self.elapsed = elapsed
+        self.segments = segments
     }
 
     public var framesPerSecond: Double { elapsed > 0 ? Double(framesDone) / elapsed : 0 }
@@ -27,10 +40,12 @@ public struct RenderProgress: Equatable, Sendable {
             + "elapsed \(clock(elapsed))  ETA \(clock(remaining))"
     }
 
-    /// `{"frame":270,"frames":600,"percent":45.00,"fps":60.00,"elapsed":4.500,"eta":5.500}`.
+    /// `{"frame":270,"frames":600,"percent":45.00,"fps":60.00,"elapsed":4.500,"eta":5.500,"segments":3}`
+    /// (`segments` when told): what `ChildRenderLine` reads.
     public var json: String {
         #"{"frame":\#(framesDone),"frames":\#(totalFrames),"percent":\#(format(100 * Double(framesDone) / Double(totalFrames), 2)),"#
-            + #""fps":\#(format(framesPerSecond, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(remaining, 3))}"#
+            + #""fps":\#(format(framesPerSecond, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(remaining, 3))"#
+            + (segments.map { #","segments":\#($0)"# } ?? "") + "}"
     }
 
     /// A non-negative number with `digits` decimals and a dot, whatever the locale.

@@ -2,20 +2,13 @@ import Foundation
 import ReelApplication
 import Synchronization
 
-/// How a render shows its progress (`--progress`).
-enum ProgressStyle: String, Sendable, CaseIterable {
-    /// A live line on the terminal (standard error), nothing when it is not a terminal.
-    case auto
-    /// One JSON object a second on standard output, for pipelines.
-    case json
-    case none
-}
-
 /// Shows a render's progress (`RenderProgress`) in a `ProgressStyle`. Updates may come from the
 /// render's worker threads.
 final class ProgressReporter: Sendable {
     private let style: ProgressStyle
     private let total: Int64
+    /// The segments of the render, for its JSON lines (nil: not told).
+    private let segments: Int?
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> TimeInterval
     private let start: TimeInterval
@@ -24,11 +17,12 @@ final class ProgressReporter: Sendable {
     private let isTerminal: Bool
 
     /// `write` defaults to standard output for `.json`, standard error otherwise.
-    init(style: ProgressStyle, totalFrames: Int64, isTerminal: Bool,
+    init(style: ProgressStyle, totalFrames: Int64, segments: Int? = nil, isTerminal: Bool,
          now: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
          write: (@Sendable (String) -> Void)? = nil) {
         self.style = style
         total = max(totalFrames, 1)
+        self.segments = segments
         self.isTerminal = isTerminal
         self.now = now
         start = now()
@@ -42,7 +36,7 @@ final class ProgressReporter: Sendable {
     func update(framesDone: Int64) {
         let t = now()
         lastShown.withLock { lastShown in
-            let progress = RenderProgress(framesDone: framesDone, totalFrames: total, elapsed: t - start)
+            let progress = RenderProgress(framesDone: framesDone, totalFrames: total, elapsed: t - start, segments: segments)
             switch style {
             case .none: return
             case .auto:
