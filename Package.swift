@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "NetworkPolicy", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "SQLStore", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
+        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "SQLStore", "AtomicFiles", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
                                                              .product(name: "Hummingbird", package: "hummingbird"),
                                                              .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                              .product(name: "Logging", package: "swift-log"),

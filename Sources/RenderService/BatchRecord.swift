@@ -1,5 +1,6 @@
 import Foundation
 import ProjectFile
+import ReelApplication
 import SQLStore
 
 /// A template rendered once per row (`POST /v1/templates/{name}/batches`): every row checked

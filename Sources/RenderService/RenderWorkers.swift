@@ -1,3 +1,4 @@
+import AtomicFiles
 import Digest
 import Foundation
 import MediaFormat
@@ -122,6 +123,7 @@ final class RenderWorkers: Service, Sendable {
         }
         let output = folders.output(of: render.id, container: order.settings.container)
         let beat = Heartbeat(store: store, id: render.id, owner: node, lease: lease)
+        await waitForEarlierChild(writing: output, beat: beat)
         var firstCrash: String?
         while true {
             let outcome: ChildProcess.Outcome
@@ -193,6 +195,20 @@ final class RenderWorkers: Service, Sendable {
         beating.cancel()
         state.withLock { $0.running[id] = nil }
         return outcome
+    }
+
+    /// Returns once no process writes `output`, or after a lease's length. A node that died
+    /// holding this render (its lease ran out, so this node took it) leaves its child stopping:
+    /// the child stops at its next frame once its standard input ends and removes its partial
+    /// file, which it holds locked until then, and a new child would be refused meanwhile.
+    /// The lease is renewed while it waits; a render that should stop meanwhile (cancelled,
+    /// taken by another node) goes on to its child, which is stopped at its first heartbeat.
+    private func waitForEarlierChild(writing output: String, beat: Heartbeat) async {
+        let deadline = ContinuousClock.now + .seconds(max(lease, 10))
+        while PartialFile.isBeingWritten(output), ContinuousClock.now < deadline {
+            if await beat.beat() { return }
+            try? await Task.sleep(for: .milliseconds(500))
+        }
     }
 
     /// `render` done: its output's size and digest, and what it did with its segments.

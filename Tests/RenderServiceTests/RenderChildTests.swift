@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -211,6 +212,35 @@ import Testing
 
     /// A render that fails in its child (its media removed since it was posted) ends with what
     /// `reel render` says, at the place the media was named in what was posted.
+    /// A node that died mid-render leaves its child stopping, holding the output's partial file
+    /// (here the test holds it): the node that takes the render over waits for it, renewing the
+    /// lease, instead of starting a child that would be refused ("another process is writing
+    /// this file now"), and renders once it is let go.
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aTakenOverRenderWaitsForTheEarlierChildToLetGoOfItsOutput(_ backend: RenderStoreTests.Backend) async throws {
+        let wrapper = try Wrapper()
+        let fixture = try await ServiceAPITests.Fixture(backend, program: wrapper.program)
+        let id = try await fixture.test { client in try await Self.post(client, fixture, ServiceAPITests.body(headline: "Taken over")) }
+        let outputs = fixture.data.appendingPathComponent("outputs")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        let held = open(PartialFile.path(for: outputs.appendingPathComponent("\(id).mp4").path), O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        try #require(held >= 0 && flock(held, LOCK_EX) == 0)
+        let render = try await whileRunning(fixture.workers) { try await fixture.test { client in
+            // The lease renewed twice while the file is held: the worker waits, and no child ran.
+            var renewals: Set<Double> = []
+            let waiting = try await Self.eventually(20) {
+                if let until = try await fixture.core.store.render(id, token: nil)?.leaseUntil { renewals.insert(until) }
+                return renewals.count >= 3 || !wrapper.pids.isEmpty
+            }
+            #expect(waiting && wrapper.pids.isEmpty, "a child started while another process held the output (\(renewals.count) leases seen)")
+            close(held)
+            let render = try await ServiceAPITests.finished(client, id, token: fixture.alice)
+            return (status: render["status"] as? String, error: render["error"] as? String)
+        } }
+        #expect(render.status == "done", "\(render.error ?? "")")
+        #expect(wrapper.pids.count == 1, "one child, once the output was let go")
+    }
+
     @Test(arguments: RenderStoreTests.Backend.available)
     func aFailedRenderSaysWhatReelRenderSaidAtItsPlaceInWhatWasPosted(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try await ServiceAPITests.Fixture(backend)
