@@ -8,9 +8,9 @@ import CCurl
 public final class CurlTransfer {
     /// The easy handle, for the caller's own options; valid while this transfer lives.
     public let handle: UnsafeMutableRawPointer
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(REEL_CURL_ERROR_SIZE))
+    private let errorBuffer: UnsafeMutablePointer<CChar>
     private let connectionGuard: ConnectionGuard?
-    private var headerList: UnsafeMutableRawPointer?
+    private let headerList: UnsafeMutableRawPointer?
 
     /// Why a transfer could not start: libcurl is missing or refused a handle.
     public struct Unavailable: Error {
@@ -22,15 +22,19 @@ public final class CurlTransfer {
     public init(url: String, headers: [String] = [], policy: AddressPolicy?) throws(Unavailable) {
         if let reason = reel_curl_unavailable() { throw Unavailable(reason: String(cString: reason)) }
         guard let handle = reel_curl_easy_init() else { throw Unavailable(reason: "libcurl cannot start a transfer") }
-        self.handle = handle
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(REEL_CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(REEL_CURL_ERROR_SIZE))
+        var headerList: UnsafeMutableRawPointer?
+        for header in headers { headerList = reel_curl_slist_append(headerList, header) }
+        self.handle = handle
+        self.errorBuffer = errorBuffer
+        self.headerList = headerList
         connectionGuard = policy.map(ConnectionGuard.init)
         _ = reel_curl_easy_setopt_long(handle, REEL_CURLOPT_NOSIGNAL, 1)
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_URL, url)
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_PROTOCOLS_STR, "http,https")
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_ERRORBUFFER, errorBuffer)
-        for header in headers { headerList = reel_curl_slist_append(headerList, header) }
         if let headerList { _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_HTTPHEADER, headerList) }
         connectionGuard?.install(on: handle)
     }
