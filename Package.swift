@@ -19,17 +19,22 @@ let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 ///   with this machine's media, fonts and media cache; validate, plan, render, batch, export; say what went wrong as values).
 /// {ProjectFile, ProjectCompiler, CompositionGraph, TimelinePage} ← ProjectDiff ← ReelApplication: what a change does to the output (`reel diff`),
 ///   decided from the segments' content keys, which ReelApplication computes; no FFmpeg, no Cairo.
-/// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine.
+/// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine; it makes
+///   its stills with RenderEngine and asks ReelApplication for its playback (`PlaybackRender`). Only `reel` writes to the terminal.
 /// {ReelApplication, AtomicFiles, Digest, Webhooks, NetworkPolicy, SQLStore, Hummingbird} ← RenderService ← reel: `reel serve`, the render API
 ///   with its jobs in SQLite, or in PostgreSQL for several nodes on one queue. SQLStore: one SQL text over GRDB (SQLite) and libpq (CLibPQ).
-/// RegularFiles ← {ProjectFile, CompositionGraph, …}: every file read is checked to be a file; Digest ← {Batch, RemoteMedia, RenderEngine, Webhooks}.
+/// RegularFiles ← {ProjectFile, ProjectCompiler, Batch, RenderEngine, LUTFiles, …}: every file read is checked to be a file (and stamped);
+///   CompositionGraph holds values only (no file reading, no pixel maths). Digest ← {Batch, RemoteMedia, RenderEngine, Webhooks}.
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo), RemoteMedia, NetworkPolicy and Webhooks (libcurl,
 ///   through CCurl) and SQLStore (SQLite, libpq) are the only modules that touch C libraries.
 /// {Digest, NetworkPolicy} ← Webhooks, for the render service: `Reel-Signature` (HMAC-SHA256), the retry schedule, one signed POST.
-///   NetworkPolicy holds a libcurl transfer to public addresses, checked as it connects; remote media can take it too.
+///   NetworkPolicy holds a libcurl transfer to public addresses, checked as it connects; `CurlTransfer` is the one libcurl set-up
+///   (http(s) only, that guard, curl's error text) RemoteMedia and Webhooks share.
 /// PortableMath ← {ProjectCompiler, OverlayRendering, RenderEngine}: no libm call shapes the output.
-/// RegularFiles ← Looks ← {CompositionGraph, ProjectCompiler, TimelinePage, RenderEngine}: each look (filter) described once, beside
-///   its pixels, in its own folder of Sources/Looks; the graph holds filters by their look, and everything else works from the catalog.
+/// Looks ← {CompositionGraph, ProjectCompiler, TimelinePage, RenderEngine}: each look (filter) described once, in its own folder of
+///   Sources/Looks; the graph holds filters by their look, and everything else works from the catalog.
+/// {Looks, LUTFiles} ← LookKernels ← RenderEngine: each look's pixels; RegularFiles ← LUTFiles ← ProjectCompiler: `.cube` files.
+/// ReelVersion ← {RenderEngine, RenderService, reel}: the product's version, said once.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 /// AtomicFiles ← {MediaIO, RenderEngine, RemoteMedia, Batch, ReelApplication}: every file Reel writes appears whole or not at all
 ///   (a locked temporary file renamed into place); MediaIO and the others word its errors as their own.
@@ -65,8 +70,14 @@ let package = Package(
         .target(name: "RegularFiles"),
         // The one rule for making a given path absolute (relative to a folder, standardized).
         .target(name: "FilePaths"),
-        // Every look (filter) a layer can take, each described once beside its pixels (Sources/Looks/README.md).
-        .target(name: "Looks", dependencies: ["RegularFiles"], exclude: ["README.md"], swiftSettings: optimizedInDebug),
+        // Reel's version, read by every front end and by the render engine (segment keys).
+        .target(name: "ReelVersion"),
+        // Every look (filter) a layer can take, each described once: its name and parameters (Sources/Looks/README.md).
+        .target(name: "Looks", exclude: ["README.md"]),
+        // `.cube` 3D LUT files: read and checked by the compiler, prepared by the looks' pixels.
+        .target(name: "LUTFiles", dependencies: ["RegularFiles"]),
+        // The looks' pixels: each look's kernel, integer maths on 8-bit planes (no FFmpeg, no Cairo).
+        .target(name: "LookKernels", dependencies: ["Looks", "LUTFiles"], swiftSettings: optimizedInDebug),
         // Writing a file whole or not at all: a locked temporary file beside it, renamed into place.
         .target(name: "AtomicFiles"),
         // Where the resource files are: /usr/share/reel/ for an installed reel, else SwiftPM's bundles.
@@ -77,8 +88,8 @@ let package = Package(
             resources: [.copy("Resources/reel.schema.json")],
             swiftSettings: optimizedInDebug
         ),
-        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "RegularFiles", "Looks"], swiftSettings: optimizedInDebug),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "PortableMath", "RegularFiles", "FilePaths"], swiftSettings: optimizedInDebug),
+        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "Looks"], swiftSettings: optimizedInDebug),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths"], swiftSettings: optimizedInDebug),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest", swiftSettings: optimizedInDebug),
         .target(name: "Batch", dependencies: ["AtomicFiles", "Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
@@ -119,7 +130,8 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"], swiftSettings: optimizedInDebug),
 
-        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "MediaIO", "OverlayRendering"], swiftSettings: optimizedInDebug),
+        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "LookKernels",
+                                             "LUTFiles", "RegularFiles", "ReelVersion", "MediaIO", "OverlayRendering"], swiftSettings: optimizedInDebug),
 
         // The application layer: what every front end does with the libraries (open a project
         // with this machine's media, fonts and remote media cache; say what went wrong).
@@ -140,7 +152,7 @@ let package = Package(
         // The render service (`reel serve`): Hummingbird and a SQLite or PostgreSQL job store over the application layer.
         .target(
             name: "RenderService",
-            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "Batch", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore", "InstalledResources",
+            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "Batch", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore", "InstalledResources", "ReelVersion",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -150,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RenderService", "RemoteMedia", "NetworkPolicy", "ReelApplication", "ProjectDiff",
+                "MediaTime", "MediaFormat", "FilePaths", "ProjectFile", "CompositionGraph", "ProjectCompiler", "MediaIO", "OverlayRendering", "RenderEngine", "Batch", "TimelinePage", "FileSafety", "Interchange", "PreviewServer", "RenderService", "RemoteMedia", "NetworkPolicy", "ReelApplication", "ProjectDiff", "ReelVersion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -170,7 +182,8 @@ let package = Package(
                     exclude: ["Fixtures", "Snapshots"]),
         .testTarget(name: "MediaIOTests", dependencies: ["AtomicFiles", "MediaIO", "MediaFormat", "TestSupport"]),
         .testTarget(name: "OverlayRenderingTests", dependencies: ["OverlayRendering", "CompositionGraph", "TestSupport"]),
-        .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "Digest", "MediaIO", "CompositionGraph", "Looks", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RenderEngineTests", dependencies: ["RenderEngine", "Digest", "MediaIO", "CompositionGraph", "Looks", "LookKernels", "LUTFiles", "TestSupport"],
+                    exclude: ["Golden"]),
         .testTarget(name: "TimelinePageTests", dependencies: ["TimelinePage", "CompositionGraph", "Looks", "MediaTime", "TestSupport"]),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),

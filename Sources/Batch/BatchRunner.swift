@@ -1,6 +1,7 @@
 import AtomicFiles
 import CompositionGraph
 import Foundation
+import RegularFiles
 import Synchronization
 
 /// Renders a plan's jobs, `jobs` at a time, skipping those whose output is up to date (its
@@ -36,7 +37,7 @@ public struct BatchRunner: Sendable {
     static func hashFileBeside(_ output: String) -> String { output + ".reel-hash" }
 
     public static func isUpToDate(_ job: BatchJob) -> Bool {
-        guard let stamp = try? FileStamp.ofFile(job.outputPath),
+        guard let stamp = try? outputStamp(job),
               let recorded = try? String(contentsOfFile: hashFile(for: job.outputPath), encoding: .utf8) else { return false }
         return recorded == record(job, stamp: stamp)
     }
@@ -46,9 +47,14 @@ public struct BatchRunner: Sendable {
         "\(job.contentHash)\nsize \(stamp.size) modified \(stamp.modified)\n"
     }
 
+    private static func outputStamp(_ job: BatchJob) throws -> FileStamp {
+        let file = try RegularFile.stamp(at: job.outputPath)
+        return FileStamp(size: file.size, modified: file.modified)
+    }
+
     /// Records `job`'s content hash and its freshly rendered output's stamp.
     static func record(_ job: BatchJob) throws {
-        try PartialFile.write(Data(record(job, stamp: try FileStamp.ofFile(job.outputPath)).utf8), to: hashFile(for: job.outputPath), sync: false)
+        try PartialFile.write(Data(record(job, stamp: try outputStamp(job)).utf8), to: hashFile(for: job.outputPath), sync: false)
         try? FileManager.default.removeItem(atPath: hashFileBeside(job.outputPath))
     }
 

@@ -1,8 +1,8 @@
-/// A look a layer's picture can take before it is composited, described once (as MLT keeps a
-/// service's parameters beside the service): its `type:` in the project format, its
-/// parameters, and its pixels at one instant. Reading `filters:`, compiling them into the
-/// graph, slicing them to an instruction, `reel graph`'s listing, the graph's JSON and the
-/// render all work from these descriptions, the same way for every look.
+/// A look a layer's picture can take before it is composited, described once: its `type:` in
+/// the project format and its parameters. Reading `filters:`, compiling them into the graph,
+/// slicing them to an instruction, `reel graph`'s listing and the graph's JSON work from these
+/// descriptions, the same way for every look; its pixels are its `LookKernel` (module
+/// LookKernels), which the render takes.
 public struct Look: Sendable {
     /// The project format's `type:` (`chroma_key`).
     public let name: String
@@ -20,12 +20,9 @@ public struct Look: Sendable {
     /// `reel graph --json` stay as they were. A new look keeps the defaults (its name, flat).
     public let graphKey: String
     public let nestsParameters: Bool
-    /// The look with its parameters at one instant, ready to change pixels; nil when it leaves
-    /// the picture as it is.
-    public let prepare: @Sendable (LookSettings) -> (any PictureLook)?
 
     init(name: String, summary: String, documentation: String, parameters: [LookParameter], makesAlpha: Bool = false, graphKey: String? = nil,
-         nestsParameters: Bool = false, prepare: @escaping @Sendable (LookSettings) -> (any PictureLook)?) {
+         nestsParameters: Bool = false) {
         self.name = name
         self.summary = summary
         self.documentation = documentation
@@ -33,7 +30,6 @@ public struct Look: Sendable {
         self.makesAlpha = makesAlpha
         self.graphKey = graphKey ?? name
         self.nestsParameters = nestsParameters
-        self.prepare = prepare
     }
 
     /// Every look, in the schema's order: a new look is added here (see README.md).
@@ -133,7 +129,7 @@ public struct LookParameter: Sendable {
 /// A look parameter's value, one case per `LookParameter.Kind`, at each stage: as written
 /// (ProjectCompiler's `FilterSpec`: numbers animated in project times, a file with where it
 /// is named), in the graph (`LayerFilter`: ramps, absolute paths) and at one instant
-/// (`LookSettings`: numbers, Y′CbCr, a prepared LUT).
+/// (LookKernels' `LookSettings`: numbers, Y′CbCr, a prepared LUT).
 public enum LookValue<Number, Color, LUT> {
     case number(Number)
     case color(Color)
@@ -143,26 +139,3 @@ public enum LookValue<Number, Color, LUT> {
 extension LookValue: Sendable where Number: Sendable, Color: Sendable, LUT: Sendable {}
 extension LookValue: Equatable where Number: Equatable, Color: Equatable, LUT: Equatable {}
 extension LookValue: Hashable where Number: Hashable, Color: Hashable, LUT: Hashable {}
-
-/// A look's parameters at one instant, by name: what `Look.prepare` reads.
-public struct LookSettings {
-    public typealias Value = LookValue<Double, YUVColor, PreparedLUT>
-    let values: [String: Value]
-
-    public init(_ values: [String: Value]) { self.values = values }
-
-    func number(_ p: LookParameter) -> Double {
-        guard case .number(let v)? = values[p.name] else { preconditionFailure("no number for \(p.name)") }
-        return v
-    }
-
-    func color(_ p: LookParameter) -> YUVColor {
-        guard case .color(let c)? = values[p.name] else { preconditionFailure("no colour for \(p.name)") }
-        return c
-    }
-
-    func lut(_ p: LookParameter) -> PreparedLUT {
-        guard case .lut(let l)? = values[p.name] else { preconditionFailure("no LUT for \(p.name)") }
-        return l
-    }
-}

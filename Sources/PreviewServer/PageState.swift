@@ -1,5 +1,4 @@
 import CompositionGraph
-import RenderEngine
 
 /// What the page knows of the preview, sent as JSON: which generation to ask frames and
 /// pieces of, the timeline's frames and segments, the vars, and the diagnostics of the
@@ -47,7 +46,7 @@ struct PageState: Encodable, Sendable {
         height = generation.stills.size.height
         hasAudio = graph.hasAudio
         segments = generation.segments.map { s in
-            Segment(index: s.index, start: s.timeRange.start.seconds, end: s.timeRange.end.seconds, key: s.pieceKey)
+            Segment(index: s.index, start: s.timeRange.start.seconds, end: s.timeRange.end.seconds, key: s.key)
         }
         self.vars = vars
         version += 1

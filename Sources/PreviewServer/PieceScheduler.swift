@@ -1,5 +1,4 @@
 import Foundation
-import RenderEngine
 
 /// Makes the playback pieces (one segment each, as fragmented MP4) on one worker thread, so
 /// rendering never takes more than its share of the cores from the stills and the page.

@@ -83,7 +83,7 @@ final class PreviewSession: Sendable {
     /// The generation with the piece whose key is `key`.
     func piece(key: String) -> (PreviewGeneration, Int)? {
         state.withLock { state in
-            guard let current = state.current, let segment = current.segments.first(where: { $0.pieceKey == key }) else { return nil }
+            guard let current = state.current, let segment = current.segments.first(where: { $0.key == key }) else { return nil }
             return (current, segment.index)
         }
     }
@@ -135,8 +135,9 @@ final class PreviewSession: Sendable {
         guard !stopped else { return }
         do {
             let (loaded, given) = try configuration.load(pageVars: try pageVarsForTheFile())
-            let next = try PreviewGeneration(number: (previous?.number ?? 0) + 1, graph: loaded.graph, stillSize: configuration.size,
-                                             cacheFolder: configuration.cacheFolder, readers: readers)
+            let stills = try StillFrames(graph: loaded.graph, fitting: configuration.size, readers: readers)
+            let next = try PreviewGeneration(number: (previous?.number ?? 0) + 1, graph: loaded.graph, stills: stills,
+                                             cacheFolder: configuration.cacheFolder)
             previous?.stills.handOverReaders()
             let list = PreviewVar.list(document: loaded.document.root, overrides: given)
             let from = state.withLock { state in
@@ -147,8 +148,8 @@ final class PreviewSession: Sendable {
             previous?.playback.cancel()
             watcher?.watch(configuration.inputFiles + loaded.graph.readFiles().map(\.path))
             pieces.prefetch(next, from: max(0, from))
-            let oldKeys = Set(previous?.segments.map(\.pieceKey) ?? [])
-            let changed = next.segments.filter { !oldKeys.contains($0.pieceKey) }.count
+            let oldKeys = Set(previous?.segments.map(\.key) ?? [])
+            let changed = next.segments.filter { !oldKeys.contains($0.key) }.count
             configuration.log("\(reason): \(changed) of \(next.segments.count) segments to render, ready in \(Self.seconds(since: started))")
         } catch {
             let text = ErrorText.message(for: error)

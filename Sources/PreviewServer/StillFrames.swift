@@ -42,9 +42,11 @@ final class StillFrames: @unchecked Sendable {
     private let waiting = Mutex<[Ask]>([])
     private static let waitingAtMost = 4
 
-    init(graph: CompositionGraph, size: PixelSize, readers: ReaderShelf) throws {
+    /// The stills of `graph` at `stillSize` (fitted to its render size, as `reel frame --size`),
+    /// read with `readers`.
+    init(graph: CompositionGraph, fitting stillSize: StillSize, readers: ReaderShelf) throws {
         generator = try FrameGenerator(graph: graph, shelf: readers)
-        self.size = size
+        size = stillSize.fitting(graph.videoComposition.renderSize)
     }
 
     var frameCount: Int64 { generator.frameCount }

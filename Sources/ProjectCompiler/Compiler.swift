@@ -1,7 +1,7 @@
 import CompositionGraph
 import Foundation
 import JSONSchema
-import Looks
+import LUTFiles
 import MediaTime
 import ProjectFile
 

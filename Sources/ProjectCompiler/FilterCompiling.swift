@@ -1,6 +1,7 @@
 import CompositionGraph
 import Foundation
 import Looks
+import LUTFiles
 import MediaTime
 
 extension CompileSession {

@@ -2,6 +2,7 @@ import CompositionGraph
 import Foundation
 import MediaTime
 import ProjectFile
+import RegularFiles
 
 /// Media that are Reel projects (pre-compositions): a `media:` entry whose file ends in
 /// `.yaml`, `.yml` or `.json` is compiled as a project of its own, once for each set of
@@ -88,16 +89,17 @@ extension CompileSession {
         }
         let stamp: FileStamp
         do {
-            stamp = try FileStamp.ofFile(path)
+            let file = try RegularFile.stamp(at: path)
+            stamp = FileStamp(size: file.size, modified: file.modified)
         } catch {
             let mediaOrigin = Origin(location: entry.location, path: "media.\(entry.name)")
             switch error {
-            case .missing(let path):
+            case .missing:
                 missingFile = true
                 problems.report("nested project '\(entry.name)' not found: \(path) (\(chain))", at: mediaOrigin,
                                 hint: "check the path; it is relative to the project file")
-            case .unreadable(let path, let reason):
-                problems.report("nested project '\(entry.name)' (\(path)) cannot be read: \(reason) (\(chain))", at: mediaOrigin)
+            case .notAFile, .unreadable:
+                problems.report("nested project '\(entry.name)' (\(path)) cannot be read: \(error) (\(chain))", at: mediaOrigin)
             }
             return nil
         }

@@ -28,19 +28,6 @@ public enum ErrorText {
         DiagnosticRenderer(sources: [loaded.document.source]).render(loaded.warnings)
     }
 
-    /// A loaded project's warnings on standard error; with `strict`, thrown as errors instead
-    /// (`warningsAsErrors`, each hint ending with `why`).
-    public static func check(_ loaded: ProjectPipeline.Loaded, strict: Bool, why: String) throws(ProjectError) {
-        if strict, let errors = warningsAsErrors(loaded, why: why) { throw errors }
-        printWarnings(loaded)
-    }
-
-    /// A loaded project's warnings, if any, on standard error.
-    public static func printWarnings(_ loaded: ProjectPipeline.Loaded) {
-        guard !loaded.warnings.isEmpty else { return }
-        FileHandle.standardError.write(Data((warnings(loaded) + "\n").utf8))
-    }
-
     /// The warnings as errors, for a front end whose user asked warnings to fail the work
     /// (as CI does); each hint ends with `why` (what made them errors). Nil without warnings.
     public static func warningsAsErrors(_ loaded: ProjectPipeline.Loaded, why: String) -> ProjectError? {

@@ -141,16 +141,4 @@ extension ExportSession.Report {
         let audio = self.audio.map { $0 == .reused ? "; audio reused" : "; audio mixed" } ?? ""
         return "\(output): \(counted(rendered.count, "segment")) rendered, \(reused.count) reused\(audio)"
     }
-
-    /// What a front end says once a render is done, in its progress `style`: the summary and
-    /// the loudness on standard error (`auto`), both as JSON lines on standard output (`json`).
-    public func announce(output: String, style: ProgressStyle) {
-        if style == .auto {
-            FileHandle.standardError.write(Data((summary(output: output) + "\n").utf8))
-            if let loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
-        } else if style == .json {
-            print(json)
-            if let loudness { print(loudness.json) }
-        }
-    }
 }

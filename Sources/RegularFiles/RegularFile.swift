@@ -6,7 +6,7 @@ import Glibc
 /// writer that may never come, and a folder or a device is no file, so every file Reel reads
 /// (projects, vars, fonts, rows, cue files, LUTs, EDLs, OTIO files, media) is checked first.
 public enum RegularFile {
-    public enum Problem: Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case missing
         /// A folder, a FIFO, a socket or a device, named for the message.
         case notAFile(String)
@@ -35,5 +35,20 @@ public enum RegularFile {
         case S_IFSOCK: return .notAFile("a socket")
         default: return .notAFile("a device")
         }
+    }
+
+    /// A file's size and modification time (nanoseconds since 1970): enough to notice that it
+    /// was replaced or edited.
+    public struct Stamp: Equatable, Sendable {
+        public var size: Int64
+        public var modified: Int64
+    }
+
+    /// The stamp of the regular file at `path`; why it is not one (missing, a folder, a FIFO) otherwise.
+    public static func stamp(at path: String) throws(Problem) -> Stamp {
+        if let problem = problem(at: path) { throw problem }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        return Stamp(size: Int64(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
     }
 }

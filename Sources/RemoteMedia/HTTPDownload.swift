@@ -96,12 +96,13 @@ struct HTTPDownload {
     let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
 
     func run() throws(Failure) -> Outcome {
-        if let reason = reel_curl_unavailable() { throw .transport(String(cString: reason)) }
+        let curl: CurlTransfer
+        do { curl = try CurlTransfer(url: url, headers: cached?.requestHeaders ?? [], policy: addressPolicy) } catch { throw .transport(error.reason) }
         // Locked until renamed or removed, so a cache sweep tells this live download from one a
         // killed process left (`TemporaryFile.removeAbandoned`).
         let file: TemporaryFile
         do { file = try TemporaryFile(in: folder, prefix: prefix) } catch { throw .cannotWrite(error.message) }
-        let transfer = Transfer(download: self, file: file)
+        let transfer = Transfer(download: self, curl: curl, file: file)
         let code = transfer.perform()
         do {
             let outcome = try interpret(code, transfer, file)
@@ -115,7 +116,7 @@ struct HTTPDownload {
 
     private func interpret(_ code: Int32, _ transfer: Transfer, _ file: TemporaryFile) throws(Failure) -> Outcome {
         if let stop = transfer.stop { throw stop }
-        if let refused = transfer.connectionGuard?.refusal { throw .refusedAddress("\(refused)") }
+        if let refused = transfer.curl.refusal { throw .refusedAddress("\(refused)") }
         let status = transfer.status
         switch ReelCurlCode(UInt32(code)) {
         case REEL_CURLE_OK: break
@@ -146,15 +147,20 @@ struct HTTPDownload {
 struct Validators: Codable, Equatable {
     var etag: String?
     var lastModified: String?
+
+    /// What asks the server whether the cached copy is current.
+    var requestHeaders: [String] {
+        (etag.map { ["If-None-Match: \($0)"] } ?? []) + (lastModified.map { ["If-Modified-Since: \($0)"] } ?? [])
+    }
 }
 
 /// One curl transfer and what its callbacks (all on the calling thread) learn: the last
 /// response's headers, the body written to the file and hashed, and why it was stopped.
 private final class Transfer {
     let download: HTTPDownload
+    /// The handle, its address policy and error buffer.
+    let curl: CurlTransfer
     let file: TemporaryFile
-    private let handle: UnsafeMutableRawPointer?
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(REEL_CURL_ERROR_SIZE))
     /// The last response's headers by lowercased name (a status line starts them again).
     private(set) var headers: [String: String] = [:]
     private(set) var received: Int64 = 0
@@ -169,59 +175,35 @@ private final class Transfer {
     /// and the one before them.
     private var samples: [(time: Double, bytes: Int64)] = []
 
-    /// Holds the connections to the addresses the download's policy allows.
-    let connectionGuard: ConnectionGuard?
-
-    init(download: HTTPDownload, file: TemporaryFile) {
+    init(download: HTTPDownload, curl: CurlTransfer, file: TemporaryFile) {
         self.download = download
+        self.curl = curl
         self.file = file
-        handle = reel_curl_easy_init()
-        connectionGuard = download.addressPolicy.map(ConnectionGuard.init)
         lastData = started
-        errorBuffer.initialize(to: 0)
     }
 
-    deinit {
-        if let handle { reel_curl_easy_cleanup(handle) }
-        errorBuffer.deallocate()
-    }
-
-    var status: Int { handle.map { reel_curl_easy_getinfo_long($0, REEL_CURLINFO_RESPONSE_CODE) } ?? 0 }
+    var status: Int { curl.status }
 
     /// The body's length as the server announced it, when that is the length of what arrives:
     /// not for a compressed body (one sent although `identity` was asked for), which arrives
     /// decompressed.
     var expectedLength: Int64? {
-        guard let handle, (headers["content-encoding"]?.lowercased() ?? "identity") == "identity" else { return nil }
-        let length = reel_curl_easy_getinfo_offset(handle, REEL_CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
+        guard (headers["content-encoding"]?.lowercased() ?? "identity") == "identity" else { return nil }
+        let length = reel_curl_easy_getinfo_offset(curl.handle, REEL_CURLINFO_CONTENT_LENGTH_DOWNLOAD_T)
         return length >= 0 ? length : nil
     }
 
-    func errorMessage(_ code: Int32) -> String {
-        let detail = String(cString: errorBuffer)
-        return RemoteURL.redacted(detail.isEmpty ? String(cString: reel_curl_easy_strerror(code)) : detail)
-    }
+    func errorMessage(_ code: Int32) -> String { RemoteURL.redacted(curl.errorText(code)) }
 
     /// Runs the transfer; curl's result code.
     func perform() -> Int32 {
-        guard let handle else { return Int32(REEL_CURLE_ABORTED_BY_CALLBACK.rawValue) }
-        var headerList: UnsafeMutableRawPointer?
-        if let etag = download.cached?.etag { headerList = reel_curl_slist_append(headerList, "If-None-Match: \(etag)") }
-        if let modified = download.cached?.lastModified { headerList = reel_curl_slist_append(headerList, "If-Modified-Since: \(modified)") }
-        defer { if let headerList { reel_curl_slist_free_all(headerList) } }
-        for (option, value) in [(REEL_CURLOPT_NOSIGNAL, 1), (REEL_CURLOPT_FOLLOWLOCATION, 1), (REEL_CURLOPT_MAXREDIRS, HTTPDownload.maxRedirects),
-                                (REEL_CURLOPT_NOPROGRESS, 0)] {
+        let handle = curl.handle
+        for (option, value) in [(REEL_CURLOPT_FOLLOWLOCATION, 1), (REEL_CURLOPT_MAXREDIRS, HTTPDownload.maxRedirects), (REEL_CURLOPT_NOPROGRESS, 0)] {
             _ = reel_curl_easy_setopt_long(handle, option, value)
         }
-        connectionGuard?.install(on: handle)
-        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_URL, download.url)
-        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_PROTOCOLS_STR, "http,https")
-        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         // The bytes as stored: the cache keeps the file, and its length is what the server
         // says. (A body a server compresses anyway is decoded.)
         _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_ACCEPT_ENCODING, "identity")
-        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_HTTPHEADER, headerList)
-        _ = reel_curl_easy_setopt_pointer(handle, REEL_CURLOPT_ERRORBUFFER, errorBuffer)
         let context = Unmanaged.passUnretained(self).toOpaque()
         for option in [REEL_CURLOPT_WRITEDATA, REEL_CURLOPT_HEADERDATA, REEL_CURLOPT_XFERINFODATA] {
             _ = reel_curl_easy_setopt_pointer(handle, option, context)
@@ -235,7 +217,7 @@ private final class Transfer {
         _ = reel_curl_easy_setopt_transfer_info(handle) { context, _, _, _, _ in
             Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().check() ? 0 : 1
         }
-        return reel_curl_easy_perform(handle)
+        return curl.perform()
     }
 
     /// A header line; a status line starts a response (the next one after a redirect).

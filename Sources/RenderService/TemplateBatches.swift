@@ -3,6 +3,7 @@ import Foundation
 import ProjectCompiler
 import ProjectFile
 import ReelApplication
+import ReelVersion
 import RenderEngine
 
 /// `POST /v1/templates/{name}/batches`'s body: `{"rows": [{"headline": "One"}, …], "format": …, …}`,
@@ -59,7 +60,7 @@ extension ServiceCore {
         let container = order.settings.container, preset = order.settings.preset?.preset
         let plan = try workspace.prepareBatch(BatchRequest(
             document: document, rows: rows, output: "\(folders.outputs)/batch-{{ row }}.\(container.rawValue)", outputInput: "format",
-            stamp: "reel \(ExportSession.version) preset \(preset?.rawValue ?? "-")",
+            stamp: "reel \(ReelVersion.current) preset \(preset?.rawValue ?? "-")",
             rendition: order.settings.rendition ?? Renditions.names(in: document.root).first,
             target: OutputTarget(path: "render.\(container.rawValue)", presetCodecs: preset != nil)))
         if let unavailable = plan.rejected.first(where: { $0.error.category == .unavailable }) { throw unavailable.error }

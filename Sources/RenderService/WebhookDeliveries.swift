@@ -1,7 +1,7 @@
 import Foundation
 import NetworkPolicy
 import NIOPosix
-import RenderEngine
+import ReelVersion
 import ServiceLifecycle
 import Webhooks
 
@@ -20,7 +20,7 @@ final class WebhookDeliveries: Service {
 
     init(store: RenderStore, policy: AddressPolicy, schedule: RetrySchedule = RetrySchedule(), log: @escaping @Sendable (String) -> Void) {
         self.store = store
-        sender = WebhookSender(version: ExportSession.version, addressPolicy: policy)
+        sender = WebhookSender(version: ReelVersion.current, addressPolicy: policy)
         self.schedule = schedule
         self.log = log
     }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Batch
 import Foundation
 import ProjectFile
+import ReelVersion
 import RenderEngine
 
 /// `reel batch PROJECT --data rows.csv --output "out/{{ id }}.mp4" [--jobs N] [--force]`.
@@ -69,7 +70,7 @@ struct BatchRender: ParsableCommand {
         let (request, plan): (BatchRequest, BatchPlan) = try reportingFailures {
             let request = BatchRequest(document: try DocumentLoader.load(path: project), rows: try BatchData.load(path: data, input: "--data"),
                                        output: output, outputInput: "--output",
-                                       stamp: "reel \(Reel.configuration.version) preset \(encoding.preset?.rawValue ?? "-")", shard: shard)
+                                       stamp: "reel \(ReelVersion.current) preset \(encoding.preset?.rawValue ?? "-")", shard: shard)
             return (request, try fetching.workspace().prepareBatch(request))
         }
         if !plan.warnings.isEmpty { standardError(DiagnosticRenderer(sources: request.sources).render(plan.warnings)) }

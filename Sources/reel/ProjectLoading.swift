@@ -14,8 +14,15 @@ struct StrictOption: ParsableArguments {
     /// A loaded project's warnings on standard error, each at its line; under `--strict` they
     /// are errors instead (exit 65), so CI stops on them.
     func check(_ loaded: ProjectPipeline.Loaded) throws(ProjectError) {
-        try ErrorText.check(loaded, strict: strict, why: "--strict makes this warning an error")
+        if strict, let errors = ErrorText.warningsAsErrors(loaded, why: "--strict makes this warning an error") { throw errors }
+        printWarnings(loaded)
     }
+}
+
+/// A loaded project's warnings, if any, on standard error.
+func printWarnings(_ loaded: ProjectPipeline.Loaded) {
+    guard !loaded.warnings.isEmpty else { return }
+    FileHandle.standardError.write(Data((ErrorText.warnings(loaded) + "\n").utf8))
 }
 
 /// The project a command reads, and what shapes it: its vars and the fetching of its remote media.
@@ -31,7 +38,7 @@ struct ProjectOptions: ParsableArguments {
     /// the commands without `--strict`).
     func graph() throws -> CompositionGraph {
         let loaded = try fetching.workspace().open(path, vars: try vars.values())
-        ErrorText.printWarnings(loaded)
+        printWarnings(loaded)
         return loaded.graph
     }
 

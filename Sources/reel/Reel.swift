@@ -1,5 +1,5 @@
 import ArgumentParser
-import RenderEngine
+import ReelVersion
 
 @main
 struct Reel: ParsableCommand {
@@ -15,7 +15,7 @@ struct Reel: ParsableCommand {
               reel render Examples/promo/project.yaml -o promo.mp4
             The format is described in docs/format.md; the schema is Schemas/reel.schema.json.
             """,
-        version: ExportSession.version,
+        version: ReelVersion.current,
         subcommands: [Validate.self, Graph.self, Probe.self, Render.self, Plan.self, Join.self, Frame.self, Thumbnails.self, Preview.self, Serve.self, BatchRender.self, Import.self, Export.self, Diff.self]
     )
 }

@@ -146,3 +146,17 @@ struct RenderingOptions: ParsableArguments {
                       decoderThreads: encoding.threads, jobs: jobs, partsFolder: partsFolder)
     }
 }
+
+extension ExportSession.Report {
+    /// What `reel render` says once a render is done, in its progress `style`: the summary and
+    /// the loudness on standard error (`auto`), both as JSON lines on standard output (`json`).
+    func announce(output: String, style: ProgressStyle) {
+        if style == .auto {
+            FileHandle.standardError.write(Data((summary(output: output) + "\n").utf8))
+            if let loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
+        } else if style == .json {
+            print(json)
+            if let loudness { print(loudness.json) }
+        }
+    }
+}

@@ -43,8 +43,7 @@ import Testing
         auto.update(framesDone: 10)
         auto.finish()
         #expect(quiet.withLock { $0.isEmpty })
-        let terminal = ProgressReporter(style: .auto, totalFrames: 600, isTerminal: true, now: { 0 }, write: { _ in })
-        #expect(terminal.line(270, elapsed: 4.5) == "45.0%  frame 270/600  60.0 fps  elapsed 0:05  ETA 0:06")
+        #expect(RenderProgress(framesDone: 270, totalFrames: 600, elapsed: 4.5).line == "45.0%  frame 270/600  60.0 fps  elapsed 0:05  ETA 0:06")
     }
 
     @Test func stillSizes() throws {

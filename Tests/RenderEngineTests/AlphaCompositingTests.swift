@@ -1,9 +1,9 @@
 import CompositionGraph
 import Foundation
-import Looks
+import LookKernels
 import MediaIO
-import Testing
 @testable import RenderEngine
+import Testing
 
 /// Outputs that keep alpha: the premultiplied canvas turned into straight `yuva420p`
 /// (unpremultiplied luma, alpha-weighted chroma, empty blocks given their neighbours' chroma),

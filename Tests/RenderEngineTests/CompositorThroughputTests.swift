@@ -1,9 +1,9 @@
 import CompositionGraph
 import Foundation
-import Looks
+import LookKernels
 import MediaTime
-import Testing
 @testable import RenderEngine
+import Testing
 
 /// Compositor cost per 1080p frame on each path. Prints figures when `REEL_MEASURE=1`
 /// (run with `swift test -c release --filter CompositorThroughput`); always checks the result.

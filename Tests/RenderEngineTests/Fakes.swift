@@ -1,6 +1,6 @@
 import CompositionGraph
 import Foundation
-import Looks
+import LookKernels
 import MediaTime
 @testable import RenderEngine
 import TestSupport

@@ -1,8 +1,8 @@
 import CompositionGraph
-import Looks
+import LookKernels
 import MediaTime
-import Testing
 @testable import RenderEngine
+import Testing
 import TestSupport
 
 @Suite struct FrameCompositorTests {

@@ -1,4 +1,5 @@
 import CompositionGraph
+import LookKernels
 import Looks
 import MediaTime
 @testable import RenderEngine

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Looks
-import Testing
+import LookKernels
+import Looks
 @testable import RenderEngine
+import Testing
 import TestSupport
 
 /// Cost of the blur on the pictures of the blurred-backdrop recipe at 1080×1920: a 16:9 source

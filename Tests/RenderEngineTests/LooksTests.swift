@@ -1,8 +1,10 @@
 import CompositionGraph
 import Foundation
-@testable import Looks
-import Testing
+@testable import LookKernels
+import Looks
+import LUTFiles
 @testable import RenderEngine
+import Testing
 import TestSupport
 
 /// The looks' pixel maths: blur against a true Gaussian, the colour adjustments' levels, the
@@ -14,6 +16,13 @@ import TestSupport
         f.fill(color)
         draw(f.y, f.yStride)
         return f
+    }
+
+    /// Each look the format describes (module Looks) has its pixels (module LookKernels), in the
+    /// same order: a look described without a kernel would stop the render at its first frame.
+    @Test func everyLookHasItsKernel() {
+        for look in Look.all { #expect(LookKernel.all.contains { $0.look == look }, "\(look.name) has no kernel in LookKernel.all") }
+        #expect(LookKernel.all.map(\.look.name) == Look.all.map(\.name))
     }
 
     @Test func threeBoxesHaveTheVarianceOfTheGaussian() {

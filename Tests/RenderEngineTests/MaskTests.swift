@@ -1,11 +1,11 @@
 import CompositionGraph
-import Looks
+import LookKernels
 import MediaIO
 import MediaTime
 import OverlayRendering
-import TestSupport
-import Testing
 @testable import RenderEngine
+import Testing
+import TestSupport
 
 /// Masks through the whole frame path (planning, coverage, general compositing, 4:2:0):
 /// pixel values checked against references worked out here.

@@ -1,6 +1,6 @@
-import Looks
-import Testing
+import LookKernels
 @testable import RenderEngine
+import Testing
 import TestSupport
 
 @Suite struct SpriteBlenderTests {

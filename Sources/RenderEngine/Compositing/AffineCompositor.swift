@@ -1,5 +1,5 @@
 import CompositionGraph
-import Looks
+import LookKernels
 
 /// The general compositing path: layers drawn onto a premultiplied Y′CbCrA 4:4:4 canvas
 /// through their full affine transform (rotation, mirroring, sub-pixel placement) with

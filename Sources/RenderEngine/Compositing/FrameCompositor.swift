@@ -1,5 +1,5 @@
 import CompositionGraph
-import Looks
+import LookKernels
 
 /// Composites the layers of a frame plan into a Y′CbCr 4:2:0 output frame.
 ///

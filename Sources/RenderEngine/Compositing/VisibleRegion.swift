@@ -1,5 +1,5 @@
 import CompositionGraph
-import Looks
+import LookKernels
 
 extension LayerPlacement {
     /// The part of a `pictureSize` picture of this layer that compositing can read in a

@@ -4,6 +4,7 @@ import Digest
 import Foundation
 import MediaIO
 import MediaTime
+import ReelVersion
 import Synchronization
 
 /// What an export is asked for, beyond the graph.
@@ -53,9 +54,6 @@ public struct ExportOptions: Sendable {
 /// file at the output path is left as it was. Parts are written the same way, so a killed
 /// worker leaves none that a join accepts.
 public final class ExportSession: Sendable {
-    /// Reel's version: part of every segment's key.
-    public static let version = "0.3.0"
-
     public let graph: CompositionGraph
     public let options: ExportOptions
     public let plan: SegmentPlan
@@ -106,7 +104,7 @@ public final class ExportSession: Sendable {
             // Kept parts are named by the media's bytes; parts that live for this render only
             // by the files' stamps (no need to read every file's bytes first).
             plan = try SegmentPlan(graph: self.graph, range: range, identity: keepsParts ? digests.digest(of:) : MediaDigests.stamp(of:),
-                                   version: Self.version)
+                                   version: ReelVersion.current)
         } catch {
             throw .invalidSettings("cannot read a file the project uses: \(error)")
         }

@@ -1,5 +1,5 @@
 import CompositionGraph
-import Looks
+import LookKernels
 
 /// The graph's colours through the matrix (which lives in Looks, below the graph).
 extension YCbCrMatrix {

@@ -1,4 +1,4 @@
-import Looks
+import LookKernels
 
 /// An 8-bit planar Y′CbCr 4:2:0 picture (FFmpeg's `yuv420p`): the compositor's working and
 /// output format. Chroma planes are ⌈width/2⌉ × ⌈height/2⌉.

@@ -1,5 +1,6 @@
 import Foundation
-import Looks
+import LookKernels
+import LUTFiles
 import Synchronization
 
 /// The LUT files of a render, each read and prepared once (by path, size and modification

@@ -1,4 +1,5 @@
 import CompositionGraph
+import LookKernels
 import Looks
 import MediaTime
 
@@ -11,7 +12,7 @@ enum LayerLooks {
     static func apply(_ filters: [LayerFilter], at t: MediaTime, to picture: LayerPicture?, within region: PictureRegion? = nil,
                       luts: LUTShelf = .shared) throws -> LayerPicture? {
         guard var result = picture, !filters.isEmpty, let size = result.pixelSize else { return picture }
-        let looks = try filters.map { $0.look.prepare(try settings($0, at: t, luts: luts)) }
+        let looks = try filters.map { LookKernel.of($0.look).prepare(try settings($0, at: t, luts: luts)) }
         // needed[i]: the region look i must compute, for the looks after it.
         var needed = [region ?? PictureRegion(width: size.width, height: size.height)]
         for look in looks.dropFirst().reversed() {

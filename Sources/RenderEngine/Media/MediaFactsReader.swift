@@ -4,6 +4,7 @@ import MediaFormat
 import MediaIO
 import MediaTime
 import OverlayRendering
+import RegularFiles
 import Synchronization
 
 /// Reads the facts of a media file once, for the front end to check the project against and
@@ -89,14 +90,26 @@ public struct MediaFactsReader: MediaFactsProvider {
     /// The file's size and modification time (for an image sequence, the total size and the
     /// latest time of its files); a missing path or a folder is an error.
     static func stamp(of path: String) throws(MediaFactsError) -> FileStamp {
-        guard let files = ImageSequencePattern.files(of: path) else { return try FileStamp.ofFile(path) }
+        guard let files = ImageSequencePattern.files(of: path) else { return try fileStamp(path) }
         guard !files.isEmpty else { throw .missing(path: path) }
         var total = FileStamp(size: 0, modified: 0)
         for file in files {
-            let stamp = try FileStamp.ofFile(file)
+            let stamp = try fileStamp(file)
             total = FileStamp(size: total.size + stamp.size, modified: max(total.modified, stamp.modified))
         }
         return total
+    }
+
+    /// The stamp of the regular file at `path`; a missing path, a folder or a FIFO is an error.
+    private static func fileStamp(_ path: String) throws(MediaFactsError) -> FileStamp {
+        do {
+            let stamp = try RegularFile.stamp(at: path)
+            return FileStamp(size: stamp.size, modified: stamp.modified)
+        } catch .missing {
+            throw .missing(path: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
     }
 }
 

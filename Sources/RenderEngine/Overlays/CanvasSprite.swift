@@ -1,4 +1,4 @@
-import Looks
+import LookKernels
 
 /// A sprite as premultiplied Y′CbCrA 4:4:4 pixels (the canvas's channels, the standard's
 /// offsets premultiplied too), for an output that keeps alpha: blended "over" the canvas

@@ -1,4 +1,4 @@
-import Looks
+import LookKernels
 
 /// Blends overlay sprites into a Y′CbCr 4:2:0 frame, or onto the premultiplied canvas of an
 /// output that keeps alpha, in integers.

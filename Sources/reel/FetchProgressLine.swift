@@ -2,16 +2,14 @@ import Foundation
 import RemoteMedia
 import Synchronization
 
-/// The fetch's progress on standard error: a live line on a terminal (at most ten updates a
-/// second), and one line when a fetch starts, retries and ends.
-public final class FetchProgressLine: Sendable {
-    public init() {}
-
+/// The fetch's progress (`Workspace`'s fetch events) on standard error: a live line on a
+/// terminal (at most ten updates a second), and one line when a fetch starts, retries and ends.
+final class FetchProgressLine: Sendable {
     private let isTerminal = isatty(STDERR_FILENO) != 0
     /// When the live line was last drawn (fetches of several files may report at once).
     private let lastShown = Mutex<TimeInterval>(-1)
 
-    public func show(_ event: FetchEvent) {
+    func show(_ event: FetchEvent) {
         guard case .progress = event else { return line(event.line) }
         let now = ProcessInfo.processInfo.systemUptime
         let due = lastShown.withLock { last in
