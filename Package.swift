@@ -135,7 +135,7 @@ let package = Package(
         // The render service (`reel serve`): Hummingbird and a SQLite or PostgreSQL job store over the application layer.
         .target(
             name: "RenderService",
-            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "MediaIO", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore", "InstalledResources",
+            dependencies: ["ReelApplication", "AtomicFiles", "ProjectFile", "ProjectCompiler", "RenderEngine", "Batch", "MediaFormat", "Digest", "RemoteMedia", "Webhooks", "NetworkPolicy", "SQLStore", "InstalledResources",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "NetworkPolicy", "TestSupport"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "ProjectCompiler", "ProjectFile", "CompositionGraph", "MediaTime", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "ProjectFile", "ProjectCompiler", "CompositionGraph", "MediaTime", "TestSupport"]),
-        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "SQLStore", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
+        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "SQLStore", "AtomicFiles", "ReelApplication", "RemoteMedia", "Webhooks", "NetworkPolicy", "TestSupport",
                                                              .product(name: "Hummingbird", package: "hummingbird"),
                                                              .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                              .product(name: "Logging", package: "swift-log"),

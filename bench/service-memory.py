@@ -2,15 +2,18 @@
 """The service's memory over many renders posted (docs/service.md): starts `reel serve` on a fresh
 data folder (SQLite, or PostgreSQL with --database), posts --renders renders (each other vars, so
 none is a repeat) from 20 clients through a token per 100 renders (a token may have 100 waiting), while
-one worker renders them, and prints the service's resident memory after every tenth of them.
+one worker renders them, and prints the service's resident memory after every tenth of them. With
+--rendered, each tenth is also rendered (every render done, each in a child `reel render`) before
+the memory is read.
 
-    bench/service-memory.py path/to/reel [--renders 10000] [--database postgres://…]
+    bench/service-memory.py path/to/reel [--renders 10000] [--database postgres://…] [--rendered]
 """
 import argparse, http.client, json, os, subprocess, tempfile, threading, time
 
 parser = argparse.ArgumentParser()
 parser.add_argument("reel"); parser.add_argument("--renders", type=int, default=10000)
 parser.add_argument("--database")
+parser.add_argument("--rendered", action="store_true")
 args = parser.parse_args()
 work = tempfile.mkdtemp(prefix="reel-memory-")
 media, data = os.path.join(work, "media"), os.path.join(work, "data")
@@ -47,6 +50,12 @@ def post(client):
         answer = c.getresponse(); text = answer.read()
         assert answer.status == 202, (answer.status, text[:300])
 
+def done():
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    c.request("GET", "/metrics")
+    text = c.getresponse().read().decode()
+    return int(next(line.split()[1] for line in text.splitlines() if line.startswith('reel_renders{status="done"}')))
+
 print(f"{'posted':>8} {'RSS MiB':>8} {'seconds':>8}")
 print(f"{0:>8} {rss_mib():>8.1f} {0:>8.1f}")
 start, step = time.monotonic(), args.renders // 10
@@ -55,6 +64,8 @@ for tenth in range(10):
     clients = [threading.Thread(target=post, args=(c,)) for c in range(20)]
     for t in clients: t.start()
     for t in clients: t.join()
+    while args.rendered and done() < (tenth + 1) * step:
+        time.sleep(0.2)
     print(f"{(tenth + 1) * step:>8} {rss_mib():>8.1f} {time.monotonic() - start:>8.1f}", flush=True)
 service.terminate(); service.wait()
 subprocess.run(["rm", "-rf", work])

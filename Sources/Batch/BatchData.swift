@@ -42,17 +42,23 @@ public struct BatchData: Sendable {
             return BatchData(rows: jsonLinesRows(text, file: path), source: SourceText(name: path, text: text))
         case "json", "yaml", "yml":
             let document = try DocumentLoader.load(path: path)
-            guard case .array(let items) = document.root.value else {
-                throw ProjectError(.invalidProject, Diagnostic(location: document.root.location, path: "",
-                    message: "batch data must be a list of objects (one per row); this file holds \(document.root.excerpt)",
-                    hint: "write [{\"name\": \"Widget\", \"price\": 9.99}, ...]"), source: document.source)
-            }
-            return BatchData(rows: items.enumerated().map { objectRow($1, number: $0 + 1) }, source: document.source)
+            return try rows(of: document.root, source: document.source, holder: "this file")
         default:
             throw ProjectError(.usage, Diagnostic(location: .commandLine(path), path: "",
                 message: "cannot tell the format of \(path) from its extension",
                 hint: "use .csv (with a header row), .json or .yaml (a list of objects) or .jsonl (one object a line)"))
         }
+    }
+
+    /// The rows of `list`, a list of objects (one per row) read from `source`, already loaded (a
+    /// service's request); `holder` is what holds the list, as messages name it ("the field rows").
+    public static func rows(of list: Node, source: SourceText, input: String? = nil, holder: String) throws(ProjectError) -> BatchData {
+        guard case .array(let items) = list.value else {
+            throw ProjectError(.invalidProject, Diagnostic(location: list.location, path: "",
+                message: "batch data must be a list of objects (one per row); \(holder) holds \(list.excerpt)",
+                hint: "write [{\"name\": \"Widget\", \"price\": 9.99}, ...]"), source: source)
+        }
+        return BatchData(rows: items.enumerated().map { objectRow($1, number: $0 + 1) }, source: source, input: input)
     }
 
     private static func readText(_ path: String) throws(ProjectError) -> String {

@@ -37,9 +37,10 @@ public struct BatchPlan: Sendable {
     /// `stamp` goes into every content hash: the Reel version and the render options. Only the
     /// rows of `shard` are compiled, checked and become jobs; every row's output path is still
     /// made (cheaply, without compiling), so two rows naming one output are refused in whichever
-    /// shards they fall, and a row's output may not be a file any row names.
+    /// shards they fall, and a row's output may not be a file any row names. `rendition`: the
+    /// one rendition every row makes (nil: each of the project's).
     public static func make(project: Document, data: BatchData, output: OutputTemplate,
-                            stamp: String, shard: BatchShard = .all, compile: Compile) -> BatchPlan {
+                            stamp: String, shard: BatchShard = .all, rendition: String? = nil, compile: Compile) -> BatchPlan {
         let declared = VarsSubstitution(document: project.root)
         // The file's bytes: the text was read from them and checked to be UTF-8, so they are its UTF-8.
         let projectBytes = Array(project.source.text.utf8)
@@ -50,7 +51,7 @@ public struct BatchPlan: Sendable {
         var outputs: [RowOutput] = []
         // A project with renditions: every row makes each of them, `{{ rendition }}` naming it.
         let renditions = Renditions.names(in: project.root)
-        let each: [String?] = renditions.isEmpty ? [nil] : renditions
+        let each: [String?] = rendition.map { [$0] } ?? (renditions.isEmpty ? [nil] : renditions.map { $0 })
         func reject(_ row: Int, _ diagnostics: [Diagnostic], _ category: ProjectError.Category = .invalidProject) {
             let numbered = diagnostics.map { d -> Diagnostic in
                 var copy = d

@@ -13,14 +13,22 @@ public struct BatchRequest: Sendable {
     /// The Reel version and the render settings: part of every row's content hash.
     public var stamp: String
     public var shard: BatchShard
+    /// The one rendition every row makes (nil: each of the project's).
+    public var rendition: String?
+    /// What is known of every row's output (a service's container), which each row's output
+    /// settings are fitted to as its render will fit them.
+    public var target: OutputTarget
 
-    public init(document: Document, rows: BatchData, output: String, outputInput: String, stamp: String, shard: BatchShard = .all) {
+    public init(document: Document, rows: BatchData, output: String, outputInput: String, stamp: String, shard: BatchShard = .all,
+                rendition: String? = nil, target: OutputTarget = OutputTarget()) {
         self.document = document
         self.rows = rows
         self.output = output
         self.outputInput = outputInput
         self.stamp = stamp
         self.shard = shard
+        self.rendition = rendition
+        self.target = target
     }
 
     /// The texts the batch's diagnostics point into.
@@ -36,7 +44,7 @@ extension Workspace {
         let template = try OutputTemplate(request.output, input: request.outputInput)
         let document = request.document
         let renditions = Renditions.names(in: document.root)
-        if renditions.count > 1, !template.names.contains("rendition") {
+        if request.rendition == nil, renditions.count > 1, !template.names.contains("rendition") {
             throw ProjectError(.usage, Diagnostic(
                 location: template.location, path: "",
                 message: "the project has \(renditions.count) renditions (\(renditions.joined(separator: ", "))) and every row makes each: "
@@ -48,10 +56,10 @@ extension Workspace {
         if let problem = template.unknownName(known: known) {
             throw ProjectError(.usage, Diagnostic(location: template.location, path: "", message: problem.message, hint: problem.hint))
         }
-        let rowsSource = request.rows.source
+        let rowsSource = request.rows.source, target = request.target
         return BatchPlan.make(project: document, data: request.rows, output: template, stamp: request.stamp,
-                              shard: request.shard) { document, values, rendition throws(ProjectError) in
-            try open(document, vars: VarInputs(overrides: values, sources: [rowsSource], rendition: rendition))
+                              shard: request.shard, rendition: request.rendition) { document, values, rendition throws(ProjectError) in
+            try open(document, vars: VarInputs(overrides: values, sources: [rowsSource], rendition: rendition), target: target)
         }
     }
 }

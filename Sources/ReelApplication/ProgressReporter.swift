@@ -15,6 +15,8 @@ public enum ProgressStyle: String, Sendable, CaseIterable {
 public final class ProgressReporter: Sendable {
     private let style: ProgressStyle
     private let total: Int64
+    /// The segments of the render, for its JSON lines (nil: not told).
+    private let segments: Int?
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> TimeInterval
     private let start: TimeInterval
@@ -23,11 +25,12 @@ public final class ProgressReporter: Sendable {
     private let isTerminal: Bool
 
     /// `write` defaults to standard output for `.json`, standard error otherwise.
-    public init(style: ProgressStyle, totalFrames: Int64, isTerminal: Bool,
+    public init(style: ProgressStyle, totalFrames: Int64, segments: Int? = nil, isTerminal: Bool,
                 now: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
                 write: (@Sendable (String) -> Void)? = nil) {
         self.style = style
         total = max(totalFrames, 1)
+        self.segments = segments
         self.isTerminal = isTerminal
         self.now = now
         start = now()
@@ -70,7 +73,8 @@ public final class ProgressReporter: Sendable {
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = fps > 0 ? Double(total - done) / fps : 0
         return #"{"frame":\#(done),"frames":\#(total),"percent":\#(format(100 * Double(done) / Double(total), 2)),"#
-            + #""fps":\#(format(fps, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(eta, 3))}"#
+            + #""fps":\#(format(fps, 2)),"elapsed":\#(format(elapsed, 3)),"eta":\#(format(eta, 3))"#
+            + (segments.map { #","segments":\#($0)"# } ?? "") + "}"
     }
 
     /// A non-negative number with `digits` decimals and a dot, whatever the locale.

@@ -143,13 +143,14 @@ extension ExportSession.Report {
     }
 
     /// What a front end says once a render is done, in its progress `style`: the summary and
-    /// the loudness on standard error (`auto`), the loudness as JSON on standard output (`json`).
+    /// the loudness on standard error (`auto`), both as JSON lines on standard output (`json`).
     public func announce(output: String, style: ProgressStyle) {
         if style == .auto {
             FileHandle.standardError.write(Data((summary(output: output) + "\n").utf8))
             if let loudness { FileHandle.standardError.write(Data((loudness.summary + "\n").utf8)) }
-        } else if style == .json, let loudness {
-            print(loudness.json)
+        } else if style == .json {
+            print(json)
+            if let loudness { print(loudness.json) }
         }
     }
 }

@@ -81,3 +81,22 @@ private final class ProcessSignals: Sendable {
         raise(sig)
     }
 }
+
+/// For a child whose parent holds its standard input open (`ChildProcess`'s `keepsInputOpen`):
+/// once that input ends (the parent died, or closed it), the process sends itself SIGTERM, so
+/// it stops as SIGTERM stops it (a render at its next frame, removing its partial output).
+public enum StopWithInput {
+    public static func start() {
+        // A child inherits the dispositions its parent ignores (a service ignores SIGINT and
+        // SIGTERM, to stop in its own time): this one is meant to stop on them.
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        let watcher = Thread {
+            var byte: UInt8 = 0
+            while case let n = read(STDIN_FILENO, &byte, 1), n > 0 || (n < 0 && errno == EINTR) {}
+            kill(getpid(), SIGTERM)
+        }
+        watcher.name = "reel-stop-with-input"
+        watcher.start()
+    }
+}

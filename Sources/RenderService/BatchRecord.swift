@@ -1,4 +1,6 @@
 import Foundation
+import ProjectFile
+import ReelApplication
 import SQLStore
 
 /// A template rendered once per row (`POST /v1/templates/{name}/batches`): every row checked
@@ -13,15 +15,24 @@ struct BatchRecord: Sendable {
     /// JSON text of `[Row]`.
     var rows: String
 
-    struct Row: Codable {
+    struct Row: Codable, Sendable {
         /// 1-based, as `reel batch` numbers rows.
         var row: Int
         var render: String?
-        /// The row's problems (JSON objects as the API gives diagnostics), when it is invalid.
+        /// The row's problems (JSON text of `[DiagnosticView]`), when it is invalid.
         var problems: String?
+
+        var decodedProblems: [DiagnosticView]? {
+            problems.flatMap { try? JSONDecoder().decode([DiagnosticView].self, from: Data($0.utf8)) }
+        }
     }
 
     var decodedRows: [Row] { (try? JSONDecoder().decode([Row].self, from: Data(rows.utf8))) ?? [] }
+
+    /// A row's problems as they are kept.
+    static func problemsText(_ diagnostics: [DiagnosticValue]) throws -> String {
+        String(decoding: try JSONEncoder().encode(diagnostics.map(DiagnosticView.init)), as: UTF8.self)
+    }
 }
 
 extension BatchRecord: StoredRow {

@@ -23,11 +23,18 @@ struct Delivery: Sendable, Equatable {
     /// What the last attempt got: `200`, `500`, `timed out`… (set by `record`).
     var lastResult: String?
 
+    /// The message: what ended, and the render as `GET` shows it.
+    private struct Message: Encodable {
+        var type: String
+        var render: RenderView
+    }
+
     /// The delivery that tells of `render`'s end, if its request asked for a webhook.
     init?(telling render: RenderRecord, now: Date = Date()) {
-        guard let webhook = try? RenderOrder.read(render.request).webhook else { return nil }
-        let message: [String: Any] = ["type": "render.\(render.status.rawValue)", "render": RenderView.json(render)]
-        guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys, .withoutEscapingSlashes]) else { return nil }
+        guard let webhook = StoredFields(render.request).webhook else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(Message(type: "render.\(render.status.rawValue)", render: RenderView(render))) else { return nil }
         id = "d_" + render.id.dropFirst(2) + "_" + render.status.rawValue
         renderId = render.id
         url = webhook.url

@@ -3,140 +3,132 @@ import MediaFormat
 import ProjectFile
 import RenderEngine
 
-/// A render as a client posts it to `POST /v1/renders`:
-/// `{ "project": {…} | "project_yaml": "…", "vars": {…}, "rendition": "…", "format": "mp4",
-///    "preset": "…", "webhook": { "url": "…", "secret": "…" }, "metadata": {…} }`.
-///
-/// It is read from the body's text, so every problem points at its line and column in what was
-/// posted: a project given as a JSON value keeps the body's positions, one given as YAML text its
-/// own. The worker reads the stored body the same way, after a restart too.
-struct RenderOrder {
-    /// The project, named `request` (a JSON value in the body) or `project_yaml`: its relative
-    /// paths are looked up in the service's media roots, never beside a file of that name.
+/// A render as the service checks and renders it: its project and its settings, read from what
+/// was posted so every problem points at its line and column there. `POST /v1/renders` posts
+/// both: `{ "project": {…} | "project_yaml": "…", "vars": {…}, "rendition": "…", "format": "mp4",
+/// "preset": "…", "webhook": { "url": "…", "secret": "…" }, "metadata": {…} }`; a template's
+/// render posts the settings alone and takes the template's project. The worker reads the
+/// stored render the same way, after a restart too.
+struct RenderOrder: Sendable {
+    /// The project, named `request` (a JSON value in the body), `project_yaml`, or as its
+    /// template is named: its relative paths are looked up in the service's media roots, never
+    /// beside a file of that name.
     var document: Document
-    var vars: [VarOverride]
+    var settings: RenderSettings
     /// The request body, which the vars' locations point into.
     var body: SourceText
-    var rendition: String?
-    /// The output's container (from `format`, default mp4).
-    var container: Container
-    var preset: ExportPreset?
-    var webhook: Webhook?
-
-    struct Webhook: Equatable {
-        var url: String
-        var secret: String
-
-        /// What keeps `url` from being a webhook's (`is not …`), nil for `http(s)://HOST[:PORT]…`:
-        /// any other scheme, no host (`http://`, `http:///x`, `http://user@`), a port out of
-        /// range, spaces or control characters (curl would refuse each at the first delivery).
-        /// The problem never quotes the URL, which may hold credentials.
-        static func problem(url: String) -> String? {
-            guard !url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
-                return "holds a space or a control character"
-            }
-            guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), url.dropFirst(scheme.count).hasPrefix("://") else {
-                return "is not a URL of the form http(s)://HOST/PATH"
-            }
-            guard scheme == "http" || scheme == "https" else { return "is a \(scheme): URL; webhooks are delivered to http:// and https:// URLs" }
-            guard let host = parts.percentEncodedHost, !host.isEmpty else { return "names no host" }
-            if let port = parts.port, !(1...65535).contains(port) { return "has port \(port), not one from 1 to 65535" }
-            return nil
-        }
-    }
 
     /// The name diagnostics give the request body, and a project posted as YAML text.
     static let bodyName = "request", yamlName = "project_yaml"
 
-    /// Reads `body`. Throws `ProjectError`
-    /// (`.usage` for a malformed request, `.invalidProject` for a project that does not load).
+    /// A render of `template` with its vars' defaults and no settings: what a template is checked as.
+    init(template: TemplateBody) throws(ProjectError) {
+        document = try template.document()
+        (settings, body) = (RenderSettings(), document.source)
+    }
+
+    private init(document: Document, settings: RenderSettings, body: SourceText) {
+        (self.document, self.settings, self.body) = (document, settings, body)
+    }
+
+    /// `POST /v1/renders`'s body: the project and its settings.
+    private struct Posted: PostedBody {
+        var project: PostedNode?
+        var projectYAML: String?
+        var settings: RenderSettings
+
+        static let fields = ["project", "project_yaml"] + RenderSettings.fields
+
+        private enum CodingKeys: String, CodingKey {
+            case project, projectYAML = "project_yaml"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            project = try fields.decodeIfPresent(PostedNode.self, forKey: .project)
+            projectYAML = try fields.decodeIfPresent(String.self, forKey: .projectYAML)
+            settings = try RenderSettings(from: decoder)
+        }
+    }
+
+    /// A template's render: its settings, and nothing of a project.
+    private struct TemplateRender: PostedBody {
+        var settings: RenderSettings
+
+        static let fields = ["project", "project_yaml"] + RenderSettings.fields
+
+        init(from decoder: any Decoder) throws {
+            let project = try decoder.container(keyedBy: ProjectKey.self)
+            if let given = project.allKeys.first {
+                throw FieldProblem("a template render takes the template's project, not \(given.stringValue)", hint: "post the vars and settings only",
+                                   at: try project.decode(PostedNode.self, forKey: given).node)
+            }
+            settings = try RenderSettings(from: decoder)
+        }
+
+        private enum ProjectKey: String, CodingKey {
+            case project, projectYAML = "project_yaml"
+        }
+    }
+
+    /// Reads `body`, a render posted with its project. Throws `ProjectError`: `.usage` for a
+    /// malformed request, `.invalidProject` for a project that does not load.
     static func read(_ body: String) throws(ProjectError) -> RenderOrder {
-        let request: Document
-        do {
-            request = try DocumentLoader.load(text: body, name: bodyName, format: .json)
-        } catch {
-            var malformed = error
-            malformed.category = .usage // the request is not JSON: no project to find fault with yet
-            throw malformed
-        }
-        let root = request.root
-        func refuse(_ node: Node?, _ message: String, hint: String? = nil) -> ProjectError {
-            ProjectError(.usage, Diagnostic(location: (node ?? root).location, path: "", message: message, hint: hint), source: request.source)
-        }
-        guard case .object(let members) = root.value else {
-            throw refuse(root, "the request body is \(root.excerpt), not a JSON object", hint: "post {\"project\": {…}} or {\"project_yaml\": \"…\"}")
-        }
-        let known: Set = ["project", "project_yaml", "vars", "rendition", "format", "preset", "webhook", "metadata"]
-        if let unknown = members.first(where: { !known.contains($0.key) }) {
-            throw refuse(unknown.value, "unknown field \"\(unknown.key)\"", hint: "the fields are " + known.sorted().joined(separator: ", "))
+        let (posted, request) = try PostedDecoder.body(Posted.self, from: body)
+        func refusal(_ message: String, hint: String) -> ProjectError {
+            ProjectError(.usage, Diagnostic(location: request.root.location, path: "", message: message, hint: hint), source: request.source)
         }
         let document: Document
-        switch (root["project"], root["project_yaml"]) {
+        switch (posted.project?.node, posted.projectYAML) {
         case (let project?, nil):
-            document = Document(root: project, source: SourceText(name: bodyName, text: body), format: .json)
+            document = Document(root: project, source: request.source, format: .json)
         case (nil, let yaml?):
-            guard case .string(let text) = yaml.value else { throw refuse(yaml, "project_yaml is \(yaml.excerpt), not a string of YAML text") }
-            document = try DocumentLoader.load(text: text, name: yamlName, format: .yaml)
+            document = try DocumentLoader.load(text: yaml, name: yamlName, format: .yaml)
         case (_?, _?):
-            throw refuse(root, "both project and project_yaml are given", hint: "post the project one way")
+            throw refusal("both project and project_yaml are given", hint: "post the project one way")
         case (nil, nil):
-            throw refuse(root, "no project", hint: "post {\"project\": {…}} (a JSON value) or {\"project_yaml\": \"…\"} (YAML text)")
+            throw refusal("no project", hint: "post {\"project\": {…}} (a JSON value) or {\"project_yaml\": \"…\"} (YAML text)")
         }
-        var vars: [VarOverride] = []
-        if let given = root["vars"] {
-            guard let members = VarOverride.members(of: given) else { throw refuse(given, "vars is \(given.excerpt), not an object of name: value") }
-            vars = members
-        }
-        let container: Container
-        switch root["format"]?.value {
-        case nil: container = .mp4
-        case .string(let name)?:
-            guard let known = Container(fileExtension: name), !known.isImageSequence else {
-                throw refuse(root["format"], "format \(name) is not an output the service writes (one file)",
-                             hint: "one of " + Container.allCases.filter { !$0.isImageSequence }.map(\.rawValue).joined(separator: ", "))
-            }
-            container = known
-        default: throw refuse(root["format"], "format is \(root["format"]?.excerpt ?? ""), not a name such as mp4")
-        }
-        var preset: ExportPreset?
-        if let node = root["preset"] {
-            guard case .string(let name) = node.value, let known = ExportPreset(rawValue: name) else {
-                throw refuse(node, "preset \(node.excerpt) is not a preset", hint: "one of " + ExportPreset.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            preset = known
-        }
-        return RenderOrder(document: document, vars: vars, body: request.source, rendition: try string(root["rendition"], refuse),
-                           container: container, preset: preset, webhook: try webhook(root["webhook"], refuse))
+        return RenderOrder(document: document, settings: posted.settings, body: request.source)
     }
 
-    private static func string(_ node: Node?, _ refuse: (Node?, String, String?) -> ProjectError) throws(ProjectError) -> String? {
-        guard let node else { return nil }
-        guard case .string(let text) = node.value else { throw refuse(node, "\(node.excerpt) is not a string", nil) }
-        return text
+    /// Reads `body`, the settings posted for a render of `template`.
+    static func read(_ body: String, template: TemplateBody) throws(ProjectError) -> RenderOrder {
+        let (posted, request) = try PostedDecoder.body(TemplateRender.self, from: body)
+        return RenderOrder(document: try template.document(), settings: posted.settings, body: request.source)
     }
 
-    /// `{"url": "http(s)://HOST…", "secret": "…"}`: a webhook that is not an object is a malformed
-    /// request (400); a url or secret that cannot be used, a value the request cannot be taken
-    /// with (422), each at its place.
-    private static func webhook(_ node: Node?, _ refuse: (Node?, String, String?) -> ProjectError) throws(ProjectError) -> Webhook? {
-        guard let node else { return nil }
-        guard case .object = node.value else { throw refuse(node, "webhook is \(node.excerpt), not {\"url\": …, \"secret\": …}", nil) }
-        func unusable(_ member: String, _ message: String, hint: String? = nil) -> ProjectError {
-            var error = refuse(node[member] ?? node, message, hint)
-            error.category = .invalidProject
-            error.diagnostics = error.diagnostics.map { var d = $0; d.path = "webhook." + member; return d }
-            return error
-        }
-        guard case .string(let url)? = node["url"]?.value else { throw unusable("url", "a webhook needs a url, http:// or https://") }
-        if let problem = Webhook.problem(url: url) { throw unusable("url", "the webhook's url \(problem)", hint: "give the receiver's URL: https://HOST/PATH") }
-        guard case .string(let secret)? = node["secret"]?.value, secret.utf8.count >= 16 else {
-            throw unusable("secret", "a webhook needs a secret of at least 16 characters, to sign its deliveries with")
-        }
-        return Webhook(url: url, secret: secret)
+    /// A render of a template with `settings` (a batch's row, with its vars), as the store keeps it.
+    static func text(of settings: RenderSettings) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(settings), as: UTF8.self)
     }
 
-    /// The client's `metadata`, as posted (any JSON), echoed with the render.
-    static func metadata(of body: String) -> Any? {
-        (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])?["metadata"]
+    /// A stored render, as it was posted (of a template, with the template as it was then).
+    static func read(_ render: RenderRecord) throws(ProjectError) -> RenderOrder {
+        guard let name = render.templateName, let body = render.templateBody else { return try read(render.request) }
+        return try read(render.request, template: try TemplateBody(body, name: TemplateBody.shownName(name)))
+    }
+}
+
+/// The fields of a stored request that are read without checking it again: the webhook (for the
+/// delivery) and the client's metadata (for every view of the render).
+struct StoredFields: Decodable {
+    var webhook: Webhook?
+    var metadata: AnyJSON?
+
+    private enum CodingKeys: String, CodingKey { case webhook, metadata }
+
+    init(_ request: String) {
+        self = (try? JSONDecoder().decode(Self.self, from: Data(request.utf8))) ?? StoredFields()
+    }
+
+    private init() {}
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        webhook = try? fields.decodeIfPresent(Webhook.self, forKey: .webhook)
+        metadata = try? fields.decodeIfPresent(AnyJSON.self, forKey: .metadata)
     }
 }

@@ -23,9 +23,15 @@ struct RenderRecord: Sendable, Equatable {
     var startedAt: Double?
     var finishedAt: Double?
     var error: String?
-    /// The request body as posted: what the worker renders from, after a restart too.
+    /// The request body as posted (for a batch's row, its fields with the row's vars): what the
+    /// worker renders from, after a restart too.
     var request: String
-    /// SHA-256 of `request`, to tell a retry from another request under one idempotency key.
+    /// A template's render: the template's name and its body as it was when the render was
+    /// posted (the project rendered); nil for a render posted with its project.
+    var templateName: String?
+    var templateBody: String?
+    /// SHA-256 of `request` (and of the template's), to tell a retry from another request under
+    /// one idempotency key.
     var requestDigest: String
     var idempotencyKey: String?
     var outputPath: String?
@@ -40,8 +46,8 @@ struct RenderRecord: Sendable, Equatable {
     /// (a crash in a decoder, say) is failed after `RenderStore.interruptionLimit`, not retried forever.
     var interruptions: Int
 
-    /// A queued render of `request`, with a new random id.
-    init(token: String, request: String, idempotencyKey: String?, now: Date = Date()) {
+    /// A queued render of `request` (of `template`'s project, when one is given), with a new random id.
+    init(token: String, request: String, template: TemplateRecord? = nil, idempotencyKey: String?, now: Date = Date()) {
         id = "r_" + randomHex(bytes: 16)
         self.token = token
         status = .queued
@@ -49,7 +55,8 @@ struct RenderRecord: Sendable, Equatable {
         (segmentsTotal, segmentsRendered, segmentsReused) = (0, 0, 0)
         createdAt = now.timeIntervalSince1970
         self.request = request
-        requestDigest = RenderStore.digest(request)
+        (templateName, templateBody) = (template?.name, template?.body)
+        requestDigest = RenderStore.digest(template.map { "template \($0.name) \($0.body.utf8.count):\($0.body)\n" + request } ?? request)
         self.idempotencyKey = idempotencyKey
         cancelRequested = false
         interruptions = 0
@@ -64,6 +71,7 @@ extension RenderRecord: StoredRow {
         (segmentsTotal, segmentsRendered, segmentsReused) = (try row["segmentsTotal"], try row["segmentsRendered"], try row["segmentsReused"])
         (createdAt, startedAt, finishedAt, error) = (try row["createdAt"], try row["startedAt"], try row["finishedAt"], try row["error"])
         (request, requestDigest, idempotencyKey) = (try row["request"], try row["requestDigest"], try row["idempotencyKey"])
+        (templateName, templateBody) = (try row["templateName"], try row["templateBody"])
         (outputPath, outputBytes, outputSHA256, contentType) = (try row["outputPath"], try row["outputBytes"], try row["outputSHA256"], try row["contentType"])
         (leaseUntil, leaseOwner, cancelRequested, interruptions) = (try row["leaseUntil"], try row["leaseOwner"], try row["cancelRequested"], try row["interruptions"])
     }
@@ -72,7 +80,8 @@ extension RenderRecord: StoredRow {
         [("id", id.sqlValue), ("token", token.sqlValue), ("status", status.sqlValue), ("progress", progress.sqlValue),
          ("segmentsTotal", segmentsTotal.sqlValue), ("segmentsRendered", segmentsRendered.sqlValue), ("segmentsReused", segmentsReused.sqlValue),
          ("createdAt", createdAt.sqlValue), ("startedAt", startedAt.sqlValue), ("finishedAt", finishedAt.sqlValue), ("error", error.sqlValue),
-         ("request", request.sqlValue), ("requestDigest", requestDigest.sqlValue), ("idempotencyKey", idempotencyKey.sqlValue),
+         ("request", request.sqlValue), ("templateName", templateName.sqlValue), ("templateBody", templateBody.sqlValue),
+         ("requestDigest", requestDigest.sqlValue), ("idempotencyKey", idempotencyKey.sqlValue),
          ("outputPath", outputPath.sqlValue), ("outputBytes", outputBytes.sqlValue), ("outputSHA256", outputSHA256.sqlValue),
          ("contentType", contentType.sqlValue), ("leaseUntil", leaseUntil.sqlValue), ("leaseOwner", leaseOwner.sqlValue),
          ("cancelRequested", cancelRequested.sqlValue), ("interruptions", interruptions.sqlValue)]

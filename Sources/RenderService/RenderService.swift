@@ -46,12 +46,14 @@ public struct ServiceConfiguration: Sendable {
     /// Its remote media cache fetches posted projects' `https://` media (the service opens them
     /// inside its media roots).
     public var workspace: Workspace
+    /// The program each render runs in, as `reel render` (a crash stays in it): this one.
+    public var renderProgram: URL
     /// A line for the operator's log, from any thread.
     public var log: @Sendable (String) -> Void
 
     public init(data: String, database: String? = nil, host: String, port: Int, workers: Int, mediaRoots: [String], pendingPerToken: Int = 100,
                 keep: TimeInterval = 7 * 86400, lease: TimeInterval = 30, allowPrivateNetwork: Bool = false, grace: TimeInterval = 30,
-                workspace: Workspace, log: @escaping @Sendable (String) -> Void) {
+                workspace: Workspace, renderProgram: URL = ChildProcess.thisProgram, log: @escaping @Sendable (String) -> Void) {
         self.data = data
         self.database = database
         // Port 0 takes any free port: the process id tells such nodes apart.
@@ -66,6 +68,7 @@ public struct ServiceConfiguration: Sendable {
         self.allowPrivateNetwork = allowPrivateNetwork
         self.grace = grace
         self.workspace = workspace
+        self.renderProgram = renderProgram
         self.log = log
     }
 }
@@ -110,14 +113,15 @@ public final class RenderService: Sendable {
         let workspace = Workspace(remote: configuration.workspace.remote, mediaRoots: try MediaRoots(folders.mediaRoots))
         core = try ServiceCore(store: store, workspace: workspace, checks: CheckPool(threads: configuration.checkThreads, waiting: configuration.checksWaiting),
                                folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep, log: configuration.log)
-        workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers,
-                                node: configuration.node, lease: configuration.lease, log: configuration.log)
+        workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers, node: configuration.node,
+                                lease: configuration.lease, grace: configuration.grace, program: configuration.renderProgram, log: configuration.log)
         deliveries = WebhookDeliveries(store: store, policy: AddressPolicy(allowPrivateNetwork: configuration.allowPrivateNetwork), log: configuration.log)
     }
 
     /// Serves until `stop()`; `ready` gets the base URL once the port is open. The HTTP server,
-    /// the webhook deliveries and the sweeper are services of one group; on `stop()` the server
-    /// stops first, then the others; the workers stop with them, leaving unfinished renders queued.
+    /// the workers, the webhook deliveries and the sweeper are services of one group; on `stop()`
+    /// the server stops first, then the workers (after their grace time, leaving unfinished
+    /// renders queued), then the others, so the deliveries of the last renders are attempted.
     public func run(ready: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "reel.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
@@ -127,11 +131,9 @@ public final class RenderService: Sendable {
                               onServerRunning: { channel in ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)") },
                               logger: logger)
         // Shut down in the reverse order: the server first.
-        let services: [any Service] = [deliveries, OutputSweeper(core: core, log: configuration.log), app]
+        let services: [any Service] = [deliveries, OutputSweeper(core: core, log: configuration.log), workers, app]
         let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))
         self.group.withLock { $0 = group }
-        workers.start()
-        defer { workers.stop(grace: configuration.grace) }
         do {
             try await withTaskExecutorPreference(ServerExecutor.shared) { try await group.run() }
         } catch let error as IOError where error.errnoCode == EADDRINUSE {

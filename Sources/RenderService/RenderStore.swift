@@ -74,6 +74,10 @@ final class RenderStore: Sendable {
             "ALTER TABLE tokens_v2 RENAME TO tokens",
             "CREATE UNIQUE INDEX tokens_live_name ON tokens (name) WHERE revokedAt IS NULL",
         ]),
+        SQLMigration("v3: a template's render keeps the template it renders", [
+            "ALTER TABLE renders ADD COLUMN templateName TEXT",
+            "ALTER TABLE renders ADD COLUMN templateBody TEXT",
+        ]),
     ]
 
     // MARK: Tokens

@@ -90,21 +90,22 @@ struct ServiceCore: Sendable {
         }
     }
 
-    /// The posted render checked as the worker will render it (project, vars, output, every
-    /// media file), on the check pool; throws what `reel validate` reports, at its place in what
-    /// was posted. Returns the project's warnings.
+    /// The render `order` reads, checked as the worker will render it (project, vars, output,
+    /// every media file) on the check pool, where the order is read too (a body of megabytes
+    /// takes a while to load); throws what `reel validate` reports, at its place in what was
+    /// posted. Returns the project's warnings.
     @discardableResult
-    func check(_ body: String) async throws -> [Diagnostic] {
-        try await checks.run { try loaded(body).warnings }
+    func check(_ order: @escaping @Sendable () throws -> RenderOrder) async throws -> [Diagnostic] {
+        try await checks.run { try loaded(try order()).warnings }
     }
 
     /// `check` on the caller's thread: for work already on the check pool.
-    func loaded(_ body: String) throws -> ProjectPipeline.Loaded {
-        let order = try RenderOrder.read(body)
+    func loaded(_ order: RenderOrder) throws -> ProjectPipeline.Loaded {
+        let settings = order.settings
         let request = RenderRequest(projectPath: order.document.source.name, document: order.document,
-                                    vars: VarInputs(overrides: order.vars, sources: [order.body], rendition: order.rendition, renditionInput: "rendition"),
-                                    varsFile: nil, output: folders.output(of: "check", container: order.container), range: nil, audioOnly: false,
-                                    preset: order.preset, decoderThreads: 1, jobs: 1, partsFolder: nil)
+                                    vars: VarInputs(overrides: settings.overrides, sources: [order.body], rendition: settings.rendition, renditionInput: "rendition"),
+                                    varsFile: nil, output: folders.output(of: "check", container: settings.container), range: nil, audioOnly: false,
+                                    preset: settings.preset?.preset, decoderThreads: 1, jobs: 1, partsFolder: nil)
         return try workspace.prepareRender(request, needsOutput: true).project
     }
 
@@ -113,17 +114,5 @@ struct ServiceCore: Sendable {
         let id = try context.parameters.require("id")
         guard let render = try await store.render(id, token: context.token) else { throw ServiceError.notFound("no render \(id)") }
         return render
-    }
-
-    /// Diagnostics as an answer shows them (`json`), naming no server folder.
-    func diagnostics(_ list: [Diagnostic]) -> [[String: Any]] { Self.json(paths.values(of: list)) }
-
-    /// Diagnostics as JSON objects: a place in the posted body is in `request`, in its YAML text
-    /// in `project_yaml`.
-    static func json(_ values: [DiagnosticValue]) -> [[String: Any]] {
-        values.map { value in
-            ["file": value.file, "line": value.line, "column": value.column, "path": value.path, "severity": value.severity,
-             "message": value.message, "hint": value.hint ?? NSNull()]
-        }
     }
 }

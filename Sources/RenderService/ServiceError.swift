@@ -26,9 +26,7 @@ struct ServiceError: HTTPResponseError, Sendable {
     static func notFound(_ message: String) -> ServiceError { ServiceError(status: .notFound, message: message) }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var error: [String: Any] = ["message": message]
-        if let diagnostics { error["diagnostics"] = ServiceCore.json(diagnostics) }
-        var response = try ServiceRoutes.json(["error": error], status: status)
+        var response = try ServiceRoutes.json(ErrorView(message, diagnostics: diagnostics), status: status)
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }

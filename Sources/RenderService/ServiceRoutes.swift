@@ -35,40 +35,41 @@ enum ServiceRoutes {
         router.post("/v1/renders") { request, context in
             let body = try await core.body(of: request, context: context)
             try await core.checkQueueRoom(for: context.token)
-            try await core.check(body)
+            try await core.check { try RenderOrder.read(body) }
             let key = request.headers[.idempotencyKey]
             let (render, _) = try await core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: key))
-            return try json(RenderView.json(render), status: .accepted)
+            return try json(RenderView(render), status: .accepted)
         }
 
         router.put("/v1/templates/:name") { request, context in
             let name = try context.parameters.require("name")
             try TemplateName.check(name)
-            let template = try TemplateBody(try await core.body(of: request, context: context))
-            try await core.checks.run { _ = try template.request(posted: "{}", name: RenderOrder.bodyName) { _ = try core.loaded($0) } }
+            let text = try await core.body(of: request, context: context)
+            // Checked with its vars' defaults, as a render of it posted with no vars would be.
+            try await core.check { try RenderOrder(template: TemplateBody(text)) }
             let now = Date().timeIntervalSince1970
-            let stored = try await core.store.put(TemplateRecord(token: context.token, name: name, body: template.text, createdAt: now, updatedAt: now))
-            return try json(TemplateView.json(stored), status: stored.createdAt == now ? .created : .ok)
+            let stored = try await core.store.put(TemplateRecord(token: context.token, name: name, body: text, createdAt: now, updatedAt: now))
+            return try json(TemplateView(stored), status: stored.createdAt == now ? .created : .ok)
         }
 
         router.get("/v1/templates/:name") { _, context in
-            try json(TemplateView.json(try await core.template(context)))
+            try json(TemplateView(try await core.template(context)))
         }
 
         router.post("/v1/templates/:name/renders") { request, context in
             let template = try await core.template(context)
             try await core.checkQueueRoom(for: context.token)
-            let posted = try await core.body(of: request, context: context)
-            let body = try await core.checks.run {
-                try TemplateBody(template.body).request(posted: posted, name: "templates/" + template.name) { _ = try core.loaded($0) }
-            }
-            let (render, _) = try await core.store.add(RenderRecord(token: context.token, request: body, idempotencyKey: request.headers[.idempotencyKey]))
-            return try json(RenderView.json(render), status: .accepted)
+            let body = try await core.body(of: request, context: context)
+            try await core.check { try RenderOrder.read(body, template: try TemplateBody(template.body, name: TemplateBody.shownName(template.name))) }
+            let (render, _) = try await core.store.add(RenderRecord(token: context.token, request: body, template: template,
+                                                                    idempotencyKey: request.headers[.idempotencyKey]))
+            return try json(RenderView(render), status: .accepted)
         }
 
         router.post("/v1/templates/:name/batches") { request, context in
-            let batch = try await core.batch(of: try await core.template(context), posted: try await core.body(of: request, context: context), token: context.token)
-            return try json(try await core.view(batch), status: .accepted)
+            let (batch, warnings) = try await core.batch(of: try await core.template(context), posted: try await core.body(of: request, context: context),
+                                                         token: context.token)
+            return try json(try await core.view(batch, warnings: warnings), status: .accepted)
         }
 
         router.get("/v1/batches/:id") { _, context in
@@ -79,8 +80,9 @@ enum ServiceRoutes {
         }
 
         router.post("/v1/validate") { request, context in
-            let warnings = try await core.check(try await core.body(of: request, context: context))
-            return try json(["valid": true, "warnings": core.diagnostics(warnings)])
+            let body = try await core.body(of: request, context: context)
+            let warnings = try await core.check { try RenderOrder.read(body) }
+            return try json(Validation(valid: true, warnings: core.paths.values(of: warnings).map(DiagnosticView.init)))
         }
 
         router.get("/v1/renders") { request, context in
@@ -95,19 +97,18 @@ enum ServiceRoutes {
             let limit = query.get("limit").map { Int($0) ?? 0 } ?? 50
             guard (1...500).contains(limit) else { throw ServiceError.badRequest("limit is a number from 1 to 500") }
             let page = try await core.store.renders(token: context.token, status: status, limit: limit, after: query.get("cursor"))
-            let next: Any = page.count == limit ? page.last?.id ?? NSNull() : NSNull()
-            return try json(["renders": page.map(RenderView.json), "next_cursor": next])
+            return try json(RenderPage(renders: page.map(RenderView.init), nextCursor: page.count == limit ? page.last?.id : nil))
         }
 
         router.get("/v1/renders/:id") { _, context in
-            try json(RenderView.json(try await core.render(context)))
+            try json(RenderView(try await core.render(context)))
         }
 
         router.delete("/v1/renders/:id") { _, context in
             guard let render = try await core.store.cancel(try context.parameters.require("id"), token: context.token) else {
                 throw ServiceError.notFound("no render \(context.parameters.get("id") ?? "")")
             }
-            return try json(RenderView.json(render))
+            return try json(RenderView(render))
         }
 
         router.get("/v1/renders/:id/output") { request, context in
@@ -116,11 +117,18 @@ enum ServiceRoutes {
         return router
     }
 
+    /// `POST /v1/validate`'s answer for a valid project.
+    struct Validation: Encodable {
+        var valid: Bool
+        var warnings: [DiagnosticView]
+    }
+
     /// `value` as pretty-printed JSON with sorted keys.
-    static func json(_ value: Any, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data + [0x0A])))
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value) + [0x0A])))
     }
 }
 

@@ -36,71 +36,77 @@ enum TemplateName {
     }
 }
 
-/// A template's body, `{"project": {…}}` or `{"project_yaml": "…"}` and nothing else, and the
-/// requests made of it: its project member, as put, joined to the fields posted for one render.
-/// A problem inside the project is told at its place in the template's body, where the client
-/// wrote it, not in the joined text.
-struct TemplateBody {
+/// A template's body, `{"project": {…}}` or `{"project_yaml": "…"}` and nothing else, read under
+/// the name its diagnostics give it: `request` as it is put, `templates/NAME` when a render
+/// of it is posted, so a problem inside its project is told where the client wrote it.
+struct TemplateBody: Sendable {
     let text: String
-    /// The member's text as put: `"project": {…}` or `"project_yaml": "…"`.
-    private let member: Substring
-    /// Where the member's value begins in `text`.
-    private let origin: SourceLocation
+    private let project: Project
 
-    init(_ text: String) throws(ProjectError) {
-        let document = try DocumentLoader.load(text: text, name: RenderOrder.bodyName, format: .json)
+    private enum Project: Sendable {
+        case json(Node, SourceText)
+        case yaml(String)
+    }
+
+    private struct Member: Decodable {
+        var project: PostedNode?
+        var projectYAML: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case project, projectYAML = "project_yaml"
+        }
+    }
+
+    /// The name a template's body has in the diagnostics of its renders.
+    static func shownName(_ template: String) -> String { "templates/" + template }
+
+    init(_ text: String, name: String = RenderOrder.bodyName) throws(ProjectError) {
+        let document = try DocumentLoader.load(text: text, name: name, format: .json)
         guard case .object(let members) = document.root.value, members.count == 1,
               let only = members.first, only.key == "project" || only.key == "project_yaml" else {
             throw ProjectError(.usage, Diagnostic(location: document.root.location, path: "",
                 message: "a template's body is {\"project\": {…}} or {\"project_yaml\": \"…\"} and nothing else",
                 hint: "vars, format and the rest are given when it is rendered"), source: document.source)
         }
+        let member = try PostedDecoder.decode(Member.self, from: document)
         self.text = text
-        origin = only.value.location
-        // The body less its braces: the one member, as put.
-        member = text[text.index(after: text.firstIndex(of: "{")!)..<text.lastIndex(of: "}")!].trimmingPrefix(while: \.isWhitespace)
+        project = member.project.map { .json($0.node, document.source) } ?? .yaml(member.projectYAML ?? "")
     }
 
-    /// The member as a JSON object (`{"project": …}`), for showing the template.
-    var project: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(("{" + member + "}").utf8)) as? [String: Any]) ?? [:]
+    /// The template's project.
+    func document() throws(ProjectError) -> Document {
+        switch project {
+        case .json(let root, let source): Document(root: root, source: source, format: .json)
+        case .yaml(let text): try DocumentLoader.load(text: text, name: RenderOrder.yamlName, format: .yaml)
+        }
+    }
+}
+
+/// A template as the API shows it: `{ name, created_at, updated_at, project }` (the project as
+/// stored: a JSON value, or YAML text under `project_yaml`).
+struct TemplateView: Encodable {
+    var name: String
+    var createdAt: String
+    var updatedAt: String
+    var project: AnyJSON?
+    var projectYAML: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, createdAt = "created_at", updatedAt = "updated_at", project, projectYAML = "project_yaml"
     }
 
-    /// The render request made of the fields posted for one render (`{ "vars": …, "format": …, … }`)
-    /// and this project: the posted text with the project appended, so what was posted keeps
-    /// its lines and columns. `check` runs on it; a problem it finds inside the project is moved
-    /// to its place in this body, named `name`.
-    func request(posted body: String, name: String, check: (String) throws -> Void) throws -> String {
-        let posted = try DocumentLoader.load(text: body, name: RenderOrder.bodyName, format: .json)
-        guard case .object(let members) = posted.root.value else {
-            throw ProjectError(.usage, Diagnostic(location: posted.root.location, path: "", message: "the request body is \(posted.root.excerpt), not a JSON object",
-                                                  hint: "post {\"vars\": {…}}"), source: posted.source)
+    private struct Stored: Decodable {
+        var project: AnyJSON?
+        var projectYAML: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case project, projectYAML = "project_yaml"
         }
-        if let given = members.first(where: { $0.key == "project" || $0.key == "project_yaml" }) {
-            throw ProjectError(.usage, Diagnostic(location: given.value.location, path: "", message: "a template render takes the template's project, not \(given.key)",
-                                                  hint: "post the vars and settings only"), source: posted.source)
-        }
-        let request = String(body[..<body.lastIndex(of: "}")!]) + (members.isEmpty ? "" : ",\n") + member + "}"
-        do {
-            try check(request)
-        } catch let error as ProjectError {
-            throw relocated(error, in: request, name: name)
-        }
-        return request
     }
 
-    /// `error`, with what lies in the project part of `request` moved to this body.
-    private func relocated(_ error: ProjectError, in request: String, name: String) -> ProjectError {
-        guard let joined = try? DocumentLoader.load(text: request, name: RenderOrder.bodyName, format: .json),
-              let start = (joined.root["project"] ?? joined.root["project_yaml"])?.location else { return error }
-        let diagnostics = error.diagnostics.map { diagnostic in
-            let at = diagnostic.location
-            guard at.file == RenderOrder.bodyName, (at.line, at.column) >= (start.line, start.column) else { return diagnostic }
-            var moved = diagnostic
-            moved.location = SourceLocation(file: name, line: at.line - start.line + origin.line,
-                                            column: at.line == start.line ? at.column - start.column + origin.column : at.column)
-            return moved
-        }
-        return ProjectError(error.category, diagnostics: diagnostics, sources: error.sources.filter { $0.name != name } + [SourceText(name: name, text: text)])
+    init(_ template: TemplateRecord) {
+        let stored = try? JSONDecoder().decode(Stored.self, from: Data(template.body.utf8))
+        (name, createdAt, updatedAt) = (template.name, RenderView.time(template.createdAt), RenderView.time(template.updatedAt))
+        (project, projectYAML) = (stored?.project, stored?.projectYAML)
     }
 }

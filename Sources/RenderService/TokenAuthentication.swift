@@ -34,7 +34,7 @@ struct TokenAuthentication: RouterMiddleware {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
               let name = try await store.tokenName(secret: String(header.dropFirst("Bearer ".count))) else {
             let open = Self.publicRoutes.map(\.description).sorted().joined(separator: " and ")
-            var response = try ServiceRoutes.json(["error": ["message": "this request needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME); only \(open) are open to all"]],
+            var response = try ServiceRoutes.json(ErrorView("this request needs Authorization: Bearer TOKEN with a live token (reel serve token create NAME); only \(open) are open to all"),
                                                   status: .unauthorized)
             response.headers[.wwwAuthenticate] = "Bearer"
             return response

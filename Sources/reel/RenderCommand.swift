@@ -43,14 +43,25 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("auto: a live line on a terminal; json: one JSON object a second on stdout; none.", valueName: "style"))
     var progress: ProgressStyle = .auto
 
+    @Option(name: .customLong("media-root"), help: ArgumentHelp(
+        "Read files only inside this folder (repeatable): the project's relative paths are looked up in the roots in order, "
+            + "and an absolute path or one leading outside them is refused, as reel serve reads a posted project.", valueName: "dir"))
+    var mediaRoots: [String] = []
+
+    /// A service's render: it stops (as on SIGTERM) once its standard input ends, when the
+    /// service that started it dies.
+    @Flag(name: .customLong(String(ChildRenderLine.stopsWithInput.dropFirst(2))), help: .hidden)
+    var stopWithInput = false
+
     func validate() throws {
         if segment != nil, rendering.parts == nil { throw ValidationError("--segment needs --parts FOLDER to put the segment in") }
         if segment != nil, output != nil { throw ValidationError("--segment renders a part, not a file: leave out -o, and join the parts with reel join") }
     }
 
     func run() throws {
+        if stopWithInput { StopWithInput.start() }
         try reportingFailures {
-            let workspace = try project.fetching.workspace()
+            let workspace = try self.workspace()
             let request = try rendering.request(project: project, output: output, range: range)
             if let segment {
                 let session = try workspace.prepareRender(request, needsOutput: false, check: rendering.warnings.check).session
@@ -69,7 +80,8 @@ struct Render: ParsableCommand {
             for session in try workspace.prepareRenders(request, check: rendering.warnings.check).map(\.session) {
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
-                let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount, isTerminal: isatty(STDERR_FILENO) != 0)
+                let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount, segments: session.plan.segments.count,
+                                                isTerminal: isatty(STDERR_FILENO) != 0)
                 let report: ExportSession.Report
                 do {
                     defer { reporter.finish() }
@@ -77,6 +89,19 @@ struct Render: ParsableCommand {
                 }
                 report.announce(output: session.options.outputPath, style: progress)
             }
+        }
+    }
+}
+
+extension Render {
+    /// The options' workspace, held to `--media-root` when roots are given.
+    func workspace() throws -> Workspace {
+        let workspace = try project.fetching.workspace()
+        guard !mediaRoots.isEmpty else { return workspace }
+        do {
+            return Workspace(remote: workspace.remote, mediaRoots: try MediaRoots(mediaRoots))
+        } catch {
+            throw UsageError("--media-root \(error.folder): not a folder")
         }
     }
 }

@@ -46,9 +46,7 @@ import TestSupport
             return
         }
         let report = MediaFactory.path("leak-report.txt")
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        try MediaFactory.run(binary, ["--testing-library", "swift-testing", "--filter", "openDecodeEncodeCloseLoopDoesNotGrow"],
-                             environment: [Self.childVariable: report])
+        try Memory.runAlone("openDecodeEncodeCloseLoopDoesNotGrow", environment: [Self.childVariable: report])
         let marks = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
         let windows = zip(marks.dropFirst(), marks).map { $0 - $1 }
         let growth = windows.sorted()[1] // the median window

@@ -10,6 +10,7 @@ import ProjectFile
 import ReelApplication
 import RenderEngine
 import TestSupport
+import Synchronization
 import Testing
 
 /// The work front ends share, in-process: validating every rendition, planning, batches,
@@ -135,6 +136,25 @@ import Testing
         #expect(failure?.hasSuffix("went wrong") == true, "\(failure ?? "nil")")
         #expect(scratchSeen.map { !FileManager.default.fileExists(atPath: $0.path) } == true)
         #expect(ChildProcess.run("sh", executable: URL(fileURLWithPath: "/bin/sh")) { _ in ["-c", "exit 0"] } == nil)
+    }
+
+    /// A child's output comes line by line as it is written; a child killed by a signal says
+    /// which; one that ignores SIGTERM is killed once `stop`'s patience is over.
+    @Test func aChildsLinesAndItsEndAreItsParentsToRead() async throws {
+        let lines = Mutex<[String]>([])
+        let crashing = try ChildProcess("sh", executable: URL(fileURLWithPath: "/bin/sh"), arguments: { _ in
+            ["-c", "echo one; printf 'two\\nthree'; echo oops >&2; kill -SEGV $$"]
+        }, lines: { line in lines.withLock { $0.append(line) } })
+        let outcome = await crashing.outcome()
+        #expect(outcome.ending == .killed(signal: SIGSEGV) && outcome.standardError == "oops\n")
+        #expect("\(outcome.ending)" == "was killed by SIGSEGV")
+        #expect(lines.withLock { $0 } == ["one", "two", "three"])
+        let stubborn = try ChildProcess("sh", executable: URL(fileURLWithPath: "/bin/sh")) { _ in ["-c", "trap '' TERM; exec sleep 30"] }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = Date()
+        stubborn.stop(patience: 0.5)
+        #expect(await stubborn.outcome().ending == .killed(signal: SIGKILL))
+        #expect(Date().timeIntervalSince(started) < 5)
     }
 
     @Test func failureKindsSayWhoseMoveItIs() {

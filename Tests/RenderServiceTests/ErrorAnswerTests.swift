@@ -95,16 +95,16 @@ import Testing
             let outputs = fixture.data.appendingPathComponent("outputs")
             try FileManager.default.removeItem(at: outputs)
             try Data("not a folder".utf8).write(to: outputs)
-            fixture.workers.start()
-            defer { fixture.workers.stop(grace: 0) }
-            for (id, names) in zip(failing, ["changing.mp4", "<data>/outputs"]) {
-                let render = try await ServiceAPITests.finished(client, id, token: fixture.alice)
-                #expect(render["status"] as? String == "failed", "\(render)")
-                let error = render["error"] as? String ?? ""
-                expectNoServerFolder(error, "a failed render's error")
-                #expect(error.contains(names), "\(error)")
-                expectNoServerFolder(try await answer(.get, "/v1/renders/\(id)", "", .ok), "a failed render")
-                for delivery in try await fixture.core.store.deliveries(of: id) { expectNoServerFolder(delivery.body, "a failed render's webhook") }
+            try await whileRunning(fixture.workers) {
+                for (id, names) in zip(failing, ["changing.mp4", "<data>/outputs"]) {
+                    let render = try await ServiceAPITests.finished(client, id, token: fixture.alice)
+                    #expect(render["status"] as? String == "failed", "\(render)")
+                    let error = render["error"] as? String ?? ""
+                    expectNoServerFolder(error, "a failed render's error")
+                    #expect(error.contains(names), "\(error)")
+                    expectNoServerFolder(try await answer(.get, "/v1/renders/\(id)", "", .ok), "a failed render")
+                    for delivery in try await fixture.core.store.deliveries(of: id) { expectNoServerFolder(delivery.body, "a failed render's webhook") }
+                }
             }
         }
     }

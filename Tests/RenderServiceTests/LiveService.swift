@@ -29,7 +29,7 @@ struct LiveService: Sendable {
         #expect(try await tokens.revoke(name: "mallory"))
         let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)))
         let service = try await RenderService(ServiceConfiguration(data: data, database: database, host: "127.0.0.1", port: 0, workers: 1, mediaRoots: [media.path],
-                                                             grace: 0, workspace: workspace, log: { _ in }))
+                                                             grace: 0, workspace: workspace, renderProgram: ReelCommand.executable, log: { _ in }))
         let (urls, ready) = AsyncStream.makeStream(of: String.self)
         let running = Task {
             defer { ready.finish() }

@@ -31,9 +31,10 @@ import Testing
         /// webhook deliveries a test makes with `log.append`).
         let log = LogLines()
 
-        /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`).
+        /// `backend`: where the jobs are kept (PostgreSQL when a server is given, see `RenderStoreTests`);
+        /// `program`: what the workers render in (the built `reel`); `lease`: the workers' lease.
         init(_ backend: RenderStoreTests.Backend = .sqlite, workers count: Int = 1, addressPolicy: AddressPolicy? = nil,
-             checks: CheckPool = CheckPool(threads: 2, waiting: 8)) async throws {
+             checks: CheckPool = CheckPool(threads: 2, waiting: 8), program: URL = ReelCommand.executable, lease: TimeInterval = 30) async throws {
             folder = MediaFactory.folder("service-\(UUID().uuidString.prefix(8))")
             mediaRoot = folder.appendingPathComponent("media")
             data = folder.appendingPathComponent("data")
@@ -52,7 +53,8 @@ import Testing
             remote.addressPolicy = addressPolicy
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
             core = try ServiceCore(store: store, workspace: workspace, checks: checks, folders: folders, pendingPerToken: 3, keep: 3600, log: log.append)
-            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", log: log.append)
+            workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", lease: lease, grace: 0,
+                                    program: program, log: log.append)
             alice = try await store.createToken(name: "alice")
             bob = try await store.createToken(name: "bob")
         }
@@ -136,9 +138,7 @@ import Testing
     @Test(arguments: RenderStoreTests.Backend.available)
     func aRenderIsAcceptedRenderedAndServed(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try await Fixture(backend)
-        fixture.workers.start()
-        defer { fixture.workers.stop(grace: 0) }
-        try await fixture.test { client in
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice),
                                                   body: ByteBuffer(string: Self.body(headline: "Served"))) { response in
                 #expect(response.status == .accepted)
@@ -190,7 +190,7 @@ import Testing
             let cli = try ReelCommand.run(["render", project.path, "--set", "headline=Served", "-o", "cli.mp4", "--no-cache"], in: fixture.mediaRoot)
             #expect(cli.status == 0, "\(cli.standardError)")
             #expect(try Data(contentsOf: fixture.mediaRoot.appendingPathComponent("cli.mp4")) == Data(bytes))
-        }
+        } }
     }
 
     /// An invalid project is a 422 with every diagnostic at its line and column in what was

@@ -20,9 +20,7 @@ import Testing
     @Test(arguments: RenderStoreTests.Backend.available)
     func aTemplateIsStoredCheckedAndRenderedWithVars(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try await ServiceAPITests.Fixture(backend)
-        fixture.workers.start()
-        defer { fixture.workers.stop(grace: 0) }
-        try await fixture.test { client in
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let alice = ServiceAPITests.auth(fixture.alice)
             try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) {
                 #expect($0.status == .created)
@@ -60,7 +58,7 @@ import Testing
             #expect(place?["file"] as? String == "request" && place?["line"] as? Int == 1 && place?["column"] as? Int == 23, "\(refused)")
             try await client.execute(uri: "/v1/templates/promo/renders", method: .post, headers: alice,
                                      body: ByteBuffer(string: #"{"project": {}}"#)) { #expect($0.status == .badRequest) }
-        }
+        } }
     }
 
     /// A problem inside a template's project is told at its line and column in the template's
@@ -110,9 +108,7 @@ import Testing
     @Test(arguments: RenderStoreTests.Backend.available)
     func aBatchRendersEveryValidRowSharingTheCache(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try await ServiceAPITests.Fixture(backend)
-        fixture.workers.start()
-        defer { fixture.workers.stop(grace: 0) }
-        try await fixture.test { client in
+        try await whileRunning(fixture.workers) { try await fixture.test { client in
             let alice = ServiceAPITests.auth(fixture.alice)
             try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) { _ in }
             let rows = #"{"rows": [{"headline": "One"}, {"headline": "far too long for the template's limit"}, {"headline": "Three"}], "format": "mp4"}"#
@@ -138,6 +134,38 @@ import Testing
             try await client.execute(uri: "/v1/templates/promo/batches", method: .post, headers: alice, body: ByteBuffer(string: allBad)) {
                 #expect($0.status == .unprocessableContent)
             }
+        } }
+    }
+
+    /// A batch's rows are planned as `reel batch` plans them: a row's problem is told at its
+    /// line and column in the batch as it was posted, and a value that is no var of the
+    /// template is ignored with a warning at its place, saying which var it looks like.
+    @Test(arguments: RenderStoreTests.Backend.available)
+    func aBatchsProblemsAreToldWhereTheRowsWerePosted(_ backend: RenderStoreTests.Backend) async throws {
+        let fixture = try await ServiceAPITests.Fixture(backend)
+        try await fixture.test { client in
+            let alice = ServiceAPITests.auth(fixture.alice)
+            try await client.execute(uri: "/v1/templates/promo", method: .put, headers: alice, body: ByteBuffer(string: Self.template)) { _ in }
+            let rows = """
+                {"format": "mp4",
+                 "rows": [
+                   {"headline": "One"},
+                   {"headline": "far too long for the template's limit"},
+                   {"headlin": "Three"}
+                 ]}
+                """
+            let batch = try await client.execute(uri: "/v1/templates/promo/batches", method: .post, headers: alice, body: ByteBuffer(string: rows)) { response in
+                #expect(response.status == .accepted)
+                return try ServiceAPITests.object(response)
+            }
+            let shown = try #require(batch["rows"] as? [[String: Any]])
+            #expect(shown.map { $0["status"] as? String } == ["queued", "invalid", "queued"], "\(batch)")
+            let problem = try #require((shown[1]["problems"] as? [[String: Any]])?.first)
+            #expect(problem["file"] as? String == "request" && problem["line"] as? Int == 4 && problem["column"] as? Int == 17, "\(problem)")
+            #expect((problem["message"] as? String)?.hasPrefix("row 2: ") == true, "\(problem)")
+            let warning = try #require((batch["warnings"] as? [[String: Any]])?.first)
+            #expect(warning["line"] as? Int == 5 && warning["column"] as? Int == 16, "\(warning)")
+            #expect((warning["hint"] as? String)?.contains("'headlin' looks like the var 'headline'") == true, "\(warning)")
         }
     }
 }

@@ -26,9 +26,7 @@ import Webhooks
         let fixture = try await ServiceAPITests.Fixture(backend)
         let receiver = try WebhookReceiver()
         let deliveries = Self.deliveries(fixture, allowPrivateNetwork: true)
-        fixture.workers.start()
-        defer { fixture.workers.stop(grace: 0) }
-        try await whileRunning(deliveries) {
+        try await whileRunning(deliveries) { try await whileRunning(fixture.workers) {
             let flaky = receiver.url("flaky")
             try await fixture.test { client in
                 let posted = try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice),
@@ -55,7 +53,7 @@ import Webhooks
             let stored = try await fixture.core.store.deliveries(of: id)
             #expect(stored.map(\.status) == ["delivered"] && stored.first?.attempts == 2, "\(stored)")
             #expect(try await fixture.core.metrics().contains("reel_webhook_attempts_total{delivery=\"delivered\"} 2\n"))
-        }
+        } }
     }
 
     @Test(arguments: RenderStoreTests.Backend.available)

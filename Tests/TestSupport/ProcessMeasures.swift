@@ -18,6 +18,14 @@ public enum Memory {
         return residentBytes()
     }
 
+    /// Runs this test binary again with only the test `name` and `environment` added: a test
+    /// that measures memory runs alone in a process of its own, undisturbed by the tests that
+    /// run beside it.
+    public static func runAlone(_ name: String, environment: [String: String]) throws {
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        try MediaFactory.run(binary, ["--testing-library", "swift-testing", "--filter", name], environment: environment)
+    }
+
     /// The process's peak resident size since it started (`VmHWM`): unlike getrusage's
     /// `ru_maxrss`, which Linux carries across `execve`, it is the child's own, not the size of
     /// the test process it was started from.

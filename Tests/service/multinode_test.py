@@ -160,7 +160,9 @@ def main():
             break
         assert time.time() < deadline, f"renders not finished: {statuses}"
         time.sleep(0.5)
-    assert statuses == ["done"] * RENDERS, statuses
+    if statuses != ["done"] * RENDERS:
+        ended = [(id, status, call("GET", f"{b}/v1/renders/{id}", token)[1].get("error")) for id, status in zip(ids, statuses) if status != "done"]
+        sys.exit(f"renders not done (A was killed in {killed_in}): {ended}")
 
     a_lines, b_lines = log_lines("a"), log_lines("b")
     both = a_lines + b_lines
