@@ -13,8 +13,9 @@ REEL_APT_PACKAGES=(
 )
 # Only for the tests: the preview page is tested in a real browser, renders are compared
 # with those of emulated CPUs (qemu-x86_64 -cpu Nehalem / Haswell), and reel serve's nodes
-# share a real PostgreSQL server (Tests/service/postgres.sh).
-REEL_TEST_APT_PACKAGES=(chromium qemu-user postgresql)
+# share a real PostgreSQL server (Tests/service/postgres.sh); /usr/bin/time measures the CPU
+# time and memory of each reel on hostile media (HostileMediaTests).
+REEL_TEST_APT_PACKAGES=(chromium qemu-user postgresql time)
 
 # reel_ensure_deps [MORE_PACKAGES...]: Reel's packages and any more named.
 reel_ensure_deps() {

@@ -103,7 +103,7 @@ enum FFmpeg {
     static func error(_ status: Int32, _ call: String, _ site: FFmpegCallSite, _ kind: MediaError.Kind,
                       _ message: String) -> MediaError {
         let logged = lastLog
-        reel_clear_last_log()
+        clearLog()
         let generic = Self.message(for: status)
         let ffmpegMessage = logged.isEmpty || logged == generic ? generic : "\(logged); \(generic)"
         let resolvedKind: MediaError.Kind = status == reel_averror_enomem() ? .outOfMemory : kind
@@ -121,13 +121,15 @@ enum FFmpeg {
 
     /// FFmpeg's last error-level log line on this thread. The shim's `static inline` functions
     /// are emitted once per Swift file that calls them, each with its own buffer, so every use
-    /// of the log buffer stays in this file.
-    static var lastLog: String { String(cString: reel_last_log()) }
+    /// of the log buffer stays in this file: `@inline(never)`, or a release build (-O) inlines
+    /// the call into the caller's file, whose copy of the buffer the callback never writes (the
+    /// release reel then said "is not a media file" for an MP4 cut short, not "has no index").
+    @inline(never) static var lastLog: String { String(cString: reel_last_log()) }
 
     /// Routes FFmpeg's log into the per-thread "last error line" instead of stderr (part of
     /// `setUp`; installed here because the buffer the callback writes is this file's own copy).
     static let installLogCallback: Void = reel_install_log_callback()
 
     /// Clears the last logged line before a call whose failure should report only its own log.
-    static func clearLog() { _ = setUp; reel_clear_last_log() }
+    @inline(never) static func clearLog() { _ = setUp; reel_clear_last_log() }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """reel diff's review page in a real browser: headless Chromium driven over the DevTools protocol.
 
-    Tests/Browser/diff_page_test.py REEL_BINARY                   (CI: scripts/test, debug build)
+    Tests/Browser/diff_page_test.py REEL_BINARY                   (CI: scripts/test, the release build)
     Tests/Browser/diff_page_test.py REEL_BINARY PROJECT_FOLDER [--screenshot docs/review.png]
 
 Without a folder it writes a small project of its own (ffmpeg lavfi media, 320x180, 4 s: a

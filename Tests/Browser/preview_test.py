@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The preview page in a real browser: headless Chromium driven over the DevTools protocol.
 
-    Tests/Browser/preview_test.py REEL_BINARY                    (CI: scripts/test, debug build)
+    Tests/Browser/preview_test.py REEL_BINARY                    (CI: scripts/test, the release build)
     Tests/Browser/preview_test.py REEL_BINARY PROJECT_FOLDER [--screenshot docs/preview.png]
     Tests/Browser/preview_test.py REEL_BINARY PROJECT_FOLDER --figures   (docs/preview.md's measurements)
 

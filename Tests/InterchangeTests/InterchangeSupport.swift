@@ -14,7 +14,7 @@ func fixtureFolder(_ name: String) -> URL? {
 
 /// A scratch folder removed at the end of the process's tests.
 func scratchFolder() -> String {
-    let path = NSTemporaryDirectory() + "reel-interchange-\(UUID().uuidString)"
+    let path = MediaFactory.directory.appendingPathComponent("interchange-\(UUID().uuidString)").path
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

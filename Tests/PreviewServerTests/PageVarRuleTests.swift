@@ -1,11 +1,12 @@
 import Foundation
 @testable import PreviewServer
 import ProjectFile
+import TestSupport
 import Testing
 
 /// What a var's value set on the page may name (the project's folder; URLs of its default's site).
 struct PageVarRuleTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-page-vars-\(UUID().uuidString)").path
+    let folder = MediaFactory.directory.appendingPathComponent("page-vars-\(UUID().uuidString)").path
 
     func declaration(_ name: String) throws -> VarDeclaration {
         let document = try DocumentLoader.load(text: """

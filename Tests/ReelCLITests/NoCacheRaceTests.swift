@@ -19,6 +19,24 @@ import Testing
         return !process.isRunning
     }
 
+    /// Stops `process` and waits until every one of its threads has stopped: kill(2) only sends
+    /// the signal, and a thread that has not taken it yet may still write a segment.
+    static func stop(_ process: Process) throws {
+        kill(process.processIdentifier, SIGSTOP)
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        func allStopped() -> Bool {
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+            return !threads.isEmpty && threads.allSatisfy { thread in
+                // "PID (NAME) STATE …": the state follows the last ")"; T when stopped by a signal.
+                let stat = (try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8)) ?? ""
+                return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+            }
+        }
+        let end = Date(timeIntervalSinceNow: 30)
+        while !allStopped() && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(allStopped(), "reel (pid \(process.processIdentifier)) did not stop within 30 s of SIGSTOP")
+    }
+
     /// The files in `folder` with their bytes, and the folder's device and inode.
     func contents(_ folder: String) throws -> (identity: [UInt64], files: [String: Data]) {
         var info = stat()
@@ -41,8 +59,8 @@ import Testing
         // segments are still to render then: stopped as that file appears, the first render
         // surely holds its parts folder.
         let appeared = FileEvents.waitForFile(folder.file(".out.mp4.partial"), timeout: 60)
-        kill(first.process.processIdentifier, SIGSTOP)
         defer { kill(first.process.processIdentifier, SIGCONT) }
+        try Self.stop(first.process)
         try #require(appeared, "the first render never started writing out.mp4")
         let parts = folder.file(".out.mp4.partials")
         let before = try contents(parts)

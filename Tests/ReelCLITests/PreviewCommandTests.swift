@@ -10,7 +10,7 @@ import Testing
     /// A 3 s project of 1 s segments: a test picture with a tone, and a title.
     static func project(width: Int = 320, height: Int = 180) throws -> URL {
         let clip = try Self.clip(width: width, height: height)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-preview-\(UUID().uuidString)")
+        let folder = MediaFactory.directory.appendingPathComponent("preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let yaml = """
         reel: 1
@@ -270,7 +270,7 @@ import Testing
     /// resolved), and URLs only of the site of the var's default: the page answers everyone who
     /// reaches the port.
     @Test func pageVarsNameOnlyFilesOfTheProjectsFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-preview-\(UUID().uuidString)")
+        let folder = MediaFactory.directory.appendingPathComponent("preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("more"), withIntermediateDirectories: true)
         let clip = try Self.clip()
         try FileManager.default.copyItem(atPath: clip, toPath: folder.appendingPathComponent("clip.mp4").path)

@@ -7,7 +7,7 @@ import Testing
     /// A 1 s black clip with a 20×20 white square whose horizontal place is a var that each
     /// rendition sets (the tall one keeps the default, the centre).
     static func project(extra: String = "") throws -> (folder: URL, project: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-renditions-\(UUID().uuidString)")
+        let folder = MediaFactory.directory.appendingPathComponent("renditions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let yaml = """
         reel: 1

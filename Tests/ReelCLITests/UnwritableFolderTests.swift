@@ -75,7 +75,9 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
         defer { try? FileManager.default.removeItem(atPath: locked) }
         let asUnprivileged = geteuid() == 0 ? ["/usr/sbin/runuser", "-u", "nobody", "--"] : []
-        let cache = ["REEL_CACHE_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("reel-no-write-cache-\(UUID().uuidString)").path]
+        // A cache that user may write in, made here: the temporary folder need not be writable by everyone.
+        let cache = ["REEL_CACHE_DIR": Self.folder.appendingPathComponent("no-write-cache-\(UUID().uuidString)").path]
+        try FileManager.default.createDirectory(atPath: cache["REEL_CACHE_DIR"]!, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
         defer { try? FileManager.default.removeItem(atPath: cache["REEL_CACHE_DIR"]!) }
         for arguments in try Self.commands(writingInto: locked + "/new") {
             let run = try ReelCommand.run(arguments, environment: cache, emulator: asUnprivileged)

@@ -34,8 +34,8 @@ import Testing
         var pids: [Int32] { ((try? String(contentsOf: runs, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) } }
     }
 
-    /// A 10 s project at 320x180 (five segments), long enough to be stopped mid-render, its
-    /// clip put into `mediaRoot`.
+    /// A 60 s project at 320x180 (thirty segments of one 10 s clip), long enough to be stopped
+    /// mid-render by the release reel too (scripts/test's tests run it), its clip put into `mediaRoot`.
     static func longBody(in mediaRoot: URL) throws -> String {
         let clip = try MediaFactory.file("child-long.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=10",
                                                             "-f", "lavfi", "-i", "sine=frequency=330:duration=10", "-shortest"])
@@ -44,8 +44,8 @@ import Testing
         return """
             {"project": {"reel": 1, "output": {"size": [320, 180], "fps": 25},
                          "media": {"clip": "long.mp4"},
-                         "video": [{"clips": [{"media": "clip", "duration": "10s"}]}],
-                         "overlays": [{"text": "long", "duration": "10s"}]}}
+                         "video": [{"clips": [\(Array(repeating: #"{"media": "clip", "duration": "10s"}"#, count: 6).joined(separator: ", "))]}],
+                         "overlays": [{"text": "long", "duration": "60s"}]}}
             """
     }
 

@@ -8,8 +8,13 @@ public struct ReelRun: Sendable {
 }
 
 public enum ReelCommand {
-    /// `.build/<configuration>/reel`, beside the test runner.
+    /// The `reel` the tests start: `$REEL_TEST_BINARY` when it is set (scripts/test points it at
+    /// the release build it makes for the Debian package: what ships, and faster),
+    /// else `.build/<configuration>/reel`, beside the test runner (a developer's `swift test`).
     public static let executable: URL = {
+        if let binary = ProcessInfo.processInfo.environment["REEL_TEST_BINARY"], !binary.isEmpty {
+            return URL(fileURLWithPath: binary)
+        }
         var url = Bundle.main.bundleURL
         while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("reel").path) {
             url.deleteLastPathComponent()
