@@ -108,13 +108,11 @@ public final class ChildProcess: Sendable {
     }
 
     /// Asks the child to stop (SIGTERM: a `reel render` stops at its next frame and removes its
-    /// partial output); kills it (SIGKILL) if it still runs `patience` seconds later.
+    /// partial output); kills it (SIGKILL) if it still runs `patience` seconds later. The timer
+    /// is Dispatch's, so the kill comes on time even while the concurrency pool is busy.
     public func stop(patience: TimeInterval = 10) {
         send(SIGTERM)
-        Task { [self] in
-            try? await Task.sleep(for: .seconds(patience))
-            send(SIGKILL)
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + patience) { [self] in send(SIGKILL) }
     }
 
     /// How it ended, once it has.

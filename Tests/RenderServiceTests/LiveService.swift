@@ -46,7 +46,10 @@ struct LiveService: Sendable {
         }
         let value: Value
         do {
-            value = try await body(LiveService(http: RawHTTP(port: port), alice: alice, bob: bob, revoked: revoked))
+            // On the server's threads, as a client in a process of its own would be: not on the
+            // concurrency pool, which other suites' synchronous renders may hold for seconds.
+            let live = LiveService(http: RawHTTP(port: port), alice: alice, bob: bob, revoked: revoked)
+            value = try await withTaskExecutorPreference(ServerExecutor.shared) { try await body(live) }
         } catch {
             service.stop()
             _ = try? await running.value
