@@ -185,7 +185,7 @@ final class RenderWorkers: Service, Sendable {
             return state.stoppingChildren
         }
         if stopNow { child.stop(patience: patience) }
-        let beating = Task(executorPreference: ServerExecutor.shared) {
+        let beating = Task(executorPreference: ServerExecutor.shared) { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(500))
                 if !Task.isCancelled, await beat.beat() { child.stop(patience: patience) }
