@@ -150,11 +150,15 @@ import Testing
         #expect("\(outcome.ending)" == "was killed by SIGSEGV")
         #expect(lines.withLock { $0 } == ["one", "two", "three"])
         let stubborn = try ChildProcess("sh", executable: URL(fileURLWithPath: "/bin/sh")) { _ in ["-c", "trap '' TERM; exec sleep 30"] }
-        try await Task.sleep(for: .milliseconds(200))
-        let started = Date()
-        stubborn.stop(patience: 0.5)
-        #expect(await stubborn.outcome().ending == .killed(signal: SIGKILL))
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Waited for on the server's threads, as a service waits for its children: the
+        // concurrency pool may be held for seconds by other suites' synchronous renders.
+        try await withTaskExecutorPreference(ServerExecutor.shared) {
+            try await Task.sleep(for: .milliseconds(200))
+            let started = Date()
+            stubborn.stop(patience: 0.5)
+            #expect(await stubborn.outcome().ending == .killed(signal: SIGKILL))
+            #expect(Date().timeIntervalSince(started) < 5)
+        }
     }
 
     @Test func failureKindsSayWhoseMoveItIs() {
