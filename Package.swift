@@ -108,7 +108,7 @@ let package = Package(
         // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).
         .target(name: "ProjectDiff", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "TimelinePage"]),
         // The catalogues' parts of the schema and tables of docs/format.md, from their declarations (scripts/generate-format).
-        .target(name: "FormatGeneration", dependencies: ["CompositionGraph", "Looks", "MediaFormat", "ProjectCompiler"]),
+        .target(name: "FormatGeneration", dependencies: ["CompositionGraph", "Looks", "MediaFormat", "ProjectCompiler", "ProjectFile"]),
         .executableTarget(name: "GenerateFormat", dependencies: ["FormatGeneration"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
@@ -176,7 +176,7 @@ let package = Package(
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FormatGenerationTests", dependencies: ["FormatGeneration"]),
+        .testTarget(name: "FormatGenerationTests", dependencies: ["FormatGeneration", "ProjectFile"]),
         .testTarget(name: "CompositionGraphTests", dependencies: ["CompositionGraph", "TestSupport"]),
         .testTarget(name: "ProjectCompilerTests", dependencies: ["ProjectCompiler", "ProjectFile", "CompositionGraph", "Looks", "TestSupport"],
                     exclude: ["Fixtures", "Snapshots"]),

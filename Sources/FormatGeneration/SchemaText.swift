@@ -1,3 +1,5 @@
+import ProjectFile
+
 /// A JSON document in the order its text has it, each number, string and literal kept as
 /// written, so that replacing a few parts of the schema leaves every other byte as it was. It
 /// prints as the schema file is laid out: one key or item a line, two spaces a level.
@@ -14,7 +16,7 @@ indirect enum SchemaText: Equatable, Sendable {
     }
 
     /// A string, written as the schema file writes strings.
-    static func string(_ text: String) -> SchemaText { .scalar(quoted(text)) }
+    static func string(_ text: String) -> SchemaText { .scalar(jsonStringLiteral(text)) }
 
     static func strings(_ texts: [String]) -> SchemaText { .array(texts.map(string)) }
 
@@ -23,11 +25,11 @@ indirect enum SchemaText: Equatable, Sendable {
 
     /// An object of these keys and values, in this order.
     static func object(_ members: KeyValuePairs<String, SchemaText>) -> SchemaText {
-        .object(members.map { Member(key: quoted($0.key), value: $0.value) })
+        .object(members.map { Member(key: jsonStringLiteral($0.key), value: $0.value) })
     }
 
     static func object(_ members: [(String, SchemaText)]) -> SchemaText {
-        .object(members.map { Member(key: quoted($0.0), value: $0.1) })
+        .object(members.map { Member(key: jsonStringLiteral($0.0), value: $0.1) })
     }
 
     /// `{"$ref": "#/$defs/name"}`.
@@ -130,7 +132,7 @@ indirect enum SchemaText: Equatable, Sendable {
     subscript(path: [String]) -> SchemaText? {
         guard let first = path.first else { return self }
         switch self {
-        case .object(let members): return members.first { $0.key == Self.quoted(first) }?.value[Array(path.dropFirst())]
+        case .object(let members): return members.first { $0.key == jsonStringLiteral(first) }?.value[Array(path.dropFirst())]
         case .array(let items): return Int(first).flatMap { items.indices.contains($0) ? items[$0] : nil }?[Array(path.dropFirst())]
         case .scalar: return nil
         }
@@ -146,12 +148,12 @@ indirect enum SchemaText: Equatable, Sendable {
         let rest = Array(path.dropFirst())
         switch self {
         case .object(var members):
-            if let i = members.firstIndex(where: { $0.key == Self.quoted(first) }) {
+            if let i = members.firstIndex(where: { $0.key == jsonStringLiteral(first) }) {
                 guard members[i].value.replace(at: rest, with: value, after: after) else { return false }
             } else {
                 guard rest.isEmpty else { return false }
-                let position = after.flatMap { key in members.firstIndex { $0.key == Self.quoted(key) } }.map { $0 + 1 } ?? members.endIndex
-                members.insert(Member(key: Self.quoted(first), value: value), at: position)
+                let position = after.flatMap { key in members.firstIndex { $0.key == jsonStringLiteral(key) } }.map { $0 + 1 } ?? members.endIndex
+                members.insert(Member(key: jsonStringLiteral(first), value: value), at: position)
             }
             self = .object(members)
             return true
@@ -179,25 +181,5 @@ indirect enum SchemaText: Equatable, Sendable {
             guard !members.isEmpty else { return "{}" }
             return "{\n" + members.map { inner + $0.key + ": " + $0.value.printed(indent: indent + 2) }.joined(separator: ",\n") + "\n" + outer + "}"
         }
-    }
-
-    /// `text` as a JSON string: other characters than quotes, backslashes and controls as they
-    /// are (`R′G′B′`, as the hand-written parts have them).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

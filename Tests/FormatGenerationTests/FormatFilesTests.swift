@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProjectFile
 @testable import FormatGeneration
 
 /// The schema's catalogue parts and docs/format.md's catalogue tables are what the Swift
@@ -48,7 +49,7 @@ import Testing
         let schema = try Self.committed(FormatFiles.schemaPath)
         var document = try SchemaText(parsing: schema)
         guard case .object(var definitions) = document[["$defs"]] else { Issue.record("no $defs"); return }
-        definitions.removeAll { $0.key == SchemaText.quoted("chroma_key_filter") }
+        definitions.removeAll { $0.key == jsonStringLiteral("chroma_key_filter") }
         let removed = document.replace(at: ["$defs"], with: .object(definitions))
         #expect(removed)
         let stale = document.printed() + "\n"
