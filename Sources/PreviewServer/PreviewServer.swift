@@ -80,7 +80,7 @@ public final class PreviewServer: Sendable {
         }
         if stopNow { return }
         do {
-            try await withTaskExecutorPreference(ServerExecutor.shared) { try await group.run() }
+            try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw StartFailure(host: configuration.host, port: configuration.port, reason: .portInUse)
         } catch let error as IOError {

@@ -50,6 +50,14 @@ public struct ServiceConfiguration: Sendable {
     public var renderProgram: URL
     /// A line for the operator's log, from any thread.
     public var log: @Sendable (String) -> Void
+    /// The executor the service's async work prefers: none (Swift's shared pool) in `reel
+    /// serve`, where nothing blocks the pool (renders run in child processes, checks on threads
+    /// of their own); a process that also blocks the pool with synchronous work (the test
+    /// runner) gives threads of its own. Only where needed: under a preference, a task group
+    /// cancelled while ServiceLifecycle's merged event streams deliver can deadlock in the
+    /// runtime (a cancellation handler takes a lock while holding the task's status lock; seen
+    /// as a `reel preview` that hung at a port in use).
+    public var executor: (any TaskExecutor)? = nil
 
     public init(data: String, database: String? = nil, host: String, port: Int, workers: Int, mediaRoots: [String], pendingPerToken: Int = 100,
                 keep: TimeInterval = 7 * 86400, lease: TimeInterval = 30, allowPrivateNetwork: Bool = false, grace: TimeInterval = 30,
@@ -114,7 +122,8 @@ public final class RenderService: Sendable {
         core = try ServiceCore(store: store, workspace: workspace, checks: CheckPool(threads: configuration.checkThreads, waiting: configuration.checksWaiting),
                                folders: folders, pendingPerToken: configuration.pendingPerToken, keep: configuration.keep, log: configuration.log)
         workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: configuration.workers, node: configuration.node,
-                                lease: configuration.lease, grace: configuration.grace, program: configuration.renderProgram, log: configuration.log)
+                                lease: configuration.lease, grace: configuration.grace, program: configuration.renderProgram,
+                                executor: configuration.executor, log: configuration.log)
         deliveries = WebhookDeliveries(store: store, policy: AddressPolicy(allowPrivateNetwork: configuration.allowPrivateNetwork), log: configuration.log)
     }
 
@@ -135,7 +144,7 @@ public final class RenderService: Sendable {
         let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))
         self.group.withLock { $0 = group }
         do {
-            try await withTaskExecutorPreference(ServerExecutor.shared) { try await group.run() }
+            try await withTaskExecutorPreference(configuration.executor) { try await group.run() }
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw StartFailure.portInUse(host: configuration.host, port: configuration.port)
         }

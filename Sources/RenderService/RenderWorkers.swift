@@ -26,6 +26,8 @@ final class RenderWorkers: Service, Sendable {
     private let grace: TimeInterval
     /// The program each render runs in (`reel render`'s arguments): this one, unless told.
     private let program: URL
+    /// The executor the heartbeats prefer (`ServiceConfiguration.executor`).
+    private let executor: (any TaskExecutor)?
     private let log: @Sendable (String) -> Void
     /// A failed render's `error` names no server folder.
     private let paths: ServerPaths
@@ -41,7 +43,7 @@ final class RenderWorkers: Service, Sendable {
     }
 
     init(store: RenderStore, workspace: Workspace, folders: ServiceFolders, count: Int, node: String, lease: TimeInterval = 30, grace: TimeInterval = 30,
-         program: URL = ChildProcess.thisProgram, log: @escaping @Sendable (String) -> Void) {
+         program: URL = ChildProcess.thisProgram, executor: (any TaskExecutor)? = nil, log: @escaping @Sendable (String) -> Void) {
         self.store = store
         self.workspace = workspace
         self.folders = folders
@@ -50,6 +52,7 @@ final class RenderWorkers: Service, Sendable {
         self.lease = lease
         self.grace = grace
         self.program = program
+        self.executor = executor
         self.log = log
         paths = ServerPaths(folders: folders, workspace: workspace)
     }
@@ -185,7 +188,7 @@ final class RenderWorkers: Service, Sendable {
             return state.stoppingChildren
         }
         if stopNow { child.stop(patience: patience) }
-        let beating = Task(executorPreference: ServerExecutor.shared) { [self] in
+        let beating = Task(executorPreference: executor) { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(500))
                 if !Task.isCancelled, await beat.beat() { child.stop(patience: patience) }

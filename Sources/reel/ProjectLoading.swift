@@ -14,8 +14,13 @@ struct StrictOption: ParsableArguments {
     /// A loaded project's warnings on standard error, each at its line; under `--strict` they
     /// are errors instead (exit 65), so CI stops on them.
     func check(_ loaded: ProjectPipeline.Loaded) throws(ProjectError) {
-        if strict, let errors = ErrorText.warningsAsErrors(loaded, why: "--strict makes this warning an error") { throw errors }
+        if let errors = failure(loaded) { throw errors }
         printWarnings(loaded)
+    }
+
+    /// Under `--strict`, the loaded project's warnings as errors; else nil.
+    func failure(_ loaded: ProjectPipeline.Loaded) -> ProjectError? {
+        strict ? ErrorText.warningsAsErrors(loaded, why: "--strict makes this warning an error") : nil
     }
 }
 

@@ -1,7 +1,7 @@
 import CompositionGraph
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import HTTPTesting
 import MediaIO
 @testable import PreviewServer
 import ProjectFile
@@ -33,9 +33,9 @@ import Testing
         return path
     }
 
-    /// Runs `body` against the routes of a started session on `project`. The test client
-    /// sends `Host: localhost`, which the guard takes for a server on port 80.
-    static func withRoutes(_ project: String, _ body: @escaping @Sendable (any TestClientProtocol, PreviewSession) async throws -> Void) async throws {
+    /// Runs `body` against the routes of a started session on `project`. The client sends
+    /// `Host: localhost`, which the guard takes for a server on port 80.
+    static func withRoutes(_ project: String, _ body: @escaping @Sendable (LiveClient, PreviewSession) async throws -> Void) async throws {
         let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("media-cache").path,
                                                                                          offline: true)))
         let configuration = PreviewConfiguration(projectPath: project, workspace: workspace, setVars: [], varsFile: nil, rendition: nil,
@@ -45,11 +45,11 @@ import Testing
         session.start()
         defer { session.stop() }
         let router = PreviewRoutes.router(session: session, assets: try PageAssets(), hosts: AllowedHosts(host: "localhost", port: BoundPort(80)))
-        try await withTaskExecutorPreference(ServerExecutor.shared) { try await Application(router: router).test(.live) { client in try await body(client, session) } }
+        try await withTaskExecutorPreference(ServerExecutor.shared) { try await LiveServer.serve(router, host: "localhost") { client in try await body(client, session) } }
     }
 
     /// The page's state once its version is above `after`, as JSON.
-    static func state(_ client: any TestClientProtocol, after: Int) async throws -> [String: Any] {
+    static func state(_ client: LiveClient, after: Int) async throws -> [String: Any] {
         try await client.execute(uri: "/api/state?after=\(after)", method: .get) { response in
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json")
@@ -58,7 +58,7 @@ import Testing
     }
 
     /// Waits (long polls) until the state shows a generation newer than `than`.
-    static func generation(_ client: any TestClientProtocol, newerThan than: Int = 0) async throws -> [String: Any] {
+    static func generation(_ client: LiveClient, newerThan than: Int = 0) async throws -> [String: Any] {
         var version = 0
         for _ in 0..<20 {
             let state = try await state(client, after: version)

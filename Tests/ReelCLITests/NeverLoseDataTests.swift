@@ -8,7 +8,8 @@ import Testing
 ///     media/clip.mp4  media/music.wav  media/logo.png  media/star.svg
 ///
 /// and `long.yaml`, a 30-second 320x180 render (about 1.5 s in a debug build) for the tests
-/// that stop, kill or race renders.
+/// that stop, kill or race renders; `lossless.yaml` is the same at crf 0, an output large
+/// enough that joining its cached segments lasts long enough to be stopped in.
 struct SafetyFolder {
     let url: URL
     var path: String { url.path }
@@ -71,6 +72,8 @@ struct SafetyFolder {
             position: ["50%", "50%"]
             style: { font: DejaVu Sans, size: 30 }
         """.write(to: url.appendingPathComponent("long.yaml"), atomically: true, encoding: .utf8)
+        try String(contentsOf: url.appendingPathComponent("long.yaml"), encoding: .utf8).replacingOccurrences(of: "crf: 30", with: "crf: 0")
+            .write(to: url.appendingPathComponent("lossless.yaml"), atomically: true, encoding: .utf8)
         try "title: Two\n".write(to: url.appendingPathComponent("vars.yaml"), atomically: true, encoding: .utf8)
     }
 
@@ -367,31 +370,31 @@ struct SafetyFolder {
     @Test func aSecondRenderOfAnOutputBeingWrittenFailsClearlyAndLeavesTheFirstAlone() throws {
         let folder = try SafetyFolder()
         defer { folder.remove() }
-        let reference = try ReelCommand.run(["render", "long.yaml", "-o", "reference.mp4", "--progress", "none"], in: folder.url)
+        let reference = try ReelCommand.run(["render", "lossless.yaml", "-o", "reference.mp4", "--progress", "none"], in: folder.url)
         try #require(reference.status == 0, "\(reference.standardError)")
 
         let partial = folder.file(".out.mp4.partial")
-        let first = try Running(["render", "long.yaml", "-o", "out.mp4", "--progress", "none"], in: folder)
-        // The writer locks its temporary file before it writes a byte to it, so once the file
-        // has bytes the lock is held. Stopped then, the second render surely meets it. The file
-        // is made for the join of the cached segments, which can end before a stop sent once it
-        // has bytes arrives: so the render is stopped as the file appears, then let run in
-        // slices of 0.2 ms until the file has bytes.
+        let first = try Running(["render", "lossless.yaml", "-o", "out.mp4", "--progress", "none"], in: folder)
+        // The writer creates its temporary file, then locks it; stopped while it holds the lock,
+        // the second render surely meets it. The file is made for the join of the cached
+        // segments, which for a small output a release build ends in a millisecond or two,
+        // sooner than a loaded test process stops it: so the output is large (lossless), the
+        // render is stopped as the file appears, then let run in the shortest slices until the
+        // lock is held.
         let appeared = FileEvents.waitForFile(partial, timeout: 60)
         kill(first.process.processIdentifier, SIGSTOP)
         defer { kill(first.process.processIdentifier, SIGCONT) }
         try #require(appeared, "the render never created \(partial)")
         let slicesUntil = ProcessInfo.processInfo.systemUptime + 30
-        while ((try? FileManager.default.attributesOfItem(atPath: partial))?[.size] as? Int) == 0,
-              ProcessInfo.processInfo.systemUptime < slicesUntil {
+        while !Self.isLocked(partial), FileManager.default.fileExists(atPath: partial), ProcessInfo.processInfo.systemUptime < slicesUntil {
             kill(first.process.processIdentifier, SIGCONT)
-            usleep(200)
+            usleep(1)
             kill(first.process.processIdentifier, SIGSTOP)
         }
-        let held = try #require(identity(partial))
+        let held = try #require(identity(partial), "the first render finished before it was stopped with its lock held")
         let size = try FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int
 
-        let second = try ReelCommand.run(["render", "long.yaml", "--set", "title=Two", "-o", "out.mp4", "--progress", "none"], in: folder.url)
+        let second = try ReelCommand.run(["render", "lossless.yaml", "--set", "title=Two", "-o", "out.mp4", "--progress", "none"], in: folder.url)
         #expect(second.status == 73, "\(second.standardError)")
         #expect(second.standardError.contains("error: cannot write out.mp4: another process (pid \(first.process.processIdentifier)) is writing this file now"),
                 "\(second.standardError)")
@@ -404,6 +407,14 @@ struct SafetyFolder {
         #expect(end.status == 0, "\(end.errors)")
         #expect(try folder.bytes("out.mp4") == folder.bytes("reference.mp4"))
         #expect(folder.partialFiles().isEmpty)
+    }
+
+    /// Whether another process holds an exclusive `flock` on `path` (its writer's lock).
+    static func isLocked(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 
     @Test func twoRendersOfOneOutputAtOnceLeaveOneCompleteFileFromOneOfThem() throws {

@@ -182,13 +182,13 @@ import Testing
             return fd
         }
         defer { connections.forEach { close($0) } }
-        Thread.sleep(forTimeInterval: 1)
-        // The listening socket, the cap, and at most the 4 that NIO accepts in one go before it stops.
-        #expect(server.openSockets <= 1 + cap + 4, "\(server.openSockets) sockets")
         let first = PreviewProcess.receive(connections[0])
         let waited = Date().timeIntervalSince(opened)
         #expect(first.closed && first.bytes.isEmpty, "the half-sent request was not closed in \(waited) s")
-        #expect(waited > 9 && waited < 20, "closed after \(waited) s")
+        #expect(waited > 9, "closed after \(waited) s, before the 10 s a request head may take")
+        // After those 10 s of the others waiting: the listening socket, the cap, and at most the
+        // 4 that NIO accepts in one go before it stops.
+        #expect(server.openSockets <= 1 + cap + 4, "\(server.openSockets) sockets")
         #expect(try server.request("/preview.js", timeout: 30).status == 200)
     }
 

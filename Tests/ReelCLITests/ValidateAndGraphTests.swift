@@ -1,8 +1,12 @@
+import ArgumentParser
 import Foundation
+@testable import reel
 import TestSupport
 import Testing
 
-/// `reel validate` and `reel graph` as a user runs them: exit codes, messages, output.
+/// `reel validate` and `reel graph` as a user runs them: exit codes, messages, output. What
+/// does not need a process (what `reel validate` says and how it exits for given arguments) is
+/// checked in this process, on the command's `Validate.Report`.
 @Suite struct ValidateAndGraphTests {
     /// A scratch project folder (in the test media folder, removed at exit) with small media.
     static let project: URL = {
@@ -29,6 +33,9 @@ import Testing
     }
 
     func media() throws -> String { try Self.clip.get() }
+
+    /// `reel validate ARGUMENTS` run in this process: what it would print, and its exit status.
+    func validate(_ arguments: [String]) throws -> Validate.Report { try Validate.parse(arguments).check() }
 
     @Test func aValidProjectExitsZeroAndSaysSo() throws {
         _ = try media()
@@ -86,10 +93,11 @@ import Testing
                     from: 1s
                     to: 5s
             """)
-        let run = try ReelCommand.run(["validate", path])
+        let run = try validate([path])
         #expect(run.status == 65)
-        #expect(run.standardError.contains("past-end.yaml:6:9: error: the clip reads 'clip' up to 00:00:05.000 but the media ends at 00:00:03.000"))
-        #expect(run.standardError.contains("      - media: clip"))
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("past-end.yaml:6:9: error: the clip reads 'clip' up to 00:00:05.000 but the media ends at 00:00:03.000"), "\(run.errors)")
+        #expect(run.errors.contains("      - media: clip"))
     }
 
     @Test func aFileThatIsNotMediaIsReported() throws {
@@ -104,9 +112,9 @@ import Testing
                   - media: notes
                     duration: 1s
             """)
-        let run = try ReelCommand.run(["validate", path])
+        let run = try validate([path])
         #expect(run.status == 65)
-        #expect(run.standardError.contains("not-media.yaml:3:17: error: media file 'notes'"))
+        #expect(run.errors.contains("not-media.yaml:3:17: error: media file 'notes'"), "\(run.errors)")
     }
 
     @Test func aMissingAudioStreamIsReported() throws {
@@ -119,20 +127,28 @@ import Testing
               - clips:
                   - media: silent
             """)
-        let run = try ReelCommand.run(["validate", path])
+        let run = try validate([path])
         #expect(run.status == 65)
-        #expect(run.standardError.contains("no-audio.yaml:6:9: error: 'silent' has no audio stream"))
+        #expect(run.errors.contains("no-audio.yaml:6:9: error: 'silent' has no audio stream"), "\(run.errors)")
     }
 
     @Test func missingFilesExit66() throws {
-        let run = try ReelCommand.run(["validate", Self.project.appendingPathComponent("nowhere.yaml").path])
+        let run = try validate([Self.project.appendingPathComponent("nowhere.yaml").path])
         #expect(run.status == 66)
-        #expect(run.standardError.contains("no such file"))
+        #expect(run.errors.contains("no such file"), "\(run.errors)")
+        // The process exits with the same status.
+        #expect(try ReelCommand.run(["validate", Self.project.appendingPathComponent("nowhere.yaml").path]).status == 66)
     }
 
     @Test func badUsageExits64() throws {
-        let run = try ReelCommand.run(["validate", "--no-such-flag", "x.yaml"])
-        #expect(run.status == 64)
+        #expect(throws: (any Error).self) { try Validate.parse(["--no-such-flag", "x.yaml"]) }
+        do {
+            _ = try Validate.parse(["--no-such-flag", "x.yaml"])
+        } catch {
+            #expect(Validate.exitCode(for: error) == ExitCode(64))
+            #expect(Validate.message(for: error).contains("Unknown option '--no-such-flag'"), "\(Validate.message(for: error))")
+        }
+        #expect(try ReelCommand.run(["validate", "--no-such-flag", "x.yaml"]).status == 64)
     }
 
     @Test func allErrorsOfAFileAreReportedInOneRun() throws {
@@ -146,11 +162,11 @@ import Testing
                   - color: blue
                     duration: -1s
             """)
-        let run = try ReelCommand.run(["validate", path])
+        let run = try validate([path])
         #expect(run.status == 65)
-        #expect(run.standardError.contains("several.yaml:2:50:"))
-        #expect(run.standardError.contains("several.yaml:5:9: error: unknown key 'colour'"))
-        #expect(run.standardError.contains("did you mean 'color'?"))
+        #expect(run.errors.contains("several.yaml:2:50:"), "\(run.errors)")
+        #expect(run.errors.contains("several.yaml:5:9: error: unknown key 'colour'"))
+        #expect(run.errors.contains("did you mean 'color'?"))
     }
 
     @Test func setOverridesAVarAndUnknownVarsAreErrors() throws {
@@ -163,12 +179,12 @@ import Testing
                   - color: white
                     duration: "{{ length }}"
             """)
-        let ok = try ReelCommand.run(["validate", path, "--set", "length=3s"])
-        #expect(ok.status == 0, "\(ok.standardError)")
-        #expect(ok.standardOutput.contains("valid (3s"))
-        let bad = try ReelCommand.run(["validate", path, "--set", "lenght=3s"])
+        let ok = try validate([path, "--set", "length=3s"])
+        #expect(ok.status == 0, "\(ok.errors)")
+        #expect(ok.output.count == 1 && ok.output[0].hasPrefix("\(path): valid (3s"), "\(ok.output)")
+        let bad = try validate([path, "--set", "lenght=3s"])
         #expect(bad.status == 65)
-        #expect(bad.standardError.contains("unknown var 'lenght'"))
+        #expect(bad.errors.contains("unknown var 'lenght'"), "\(bad.errors)")
     }
 
     @Test func graphListsTracksInstructionsAndIsStable() throws {

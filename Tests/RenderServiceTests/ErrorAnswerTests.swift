@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import HTTPTesting
 import NetworkPolicy
 @testable import RenderService
 import SQLStore
@@ -121,12 +121,12 @@ import Testing
         let unavailable = server.url("error")
         try await fixture.test { client in
             let alice = ServiceAPITests.auth(fixture.alice)
-            func answer(_ method: HTTPRequest.Method, _ uri: String, _ body: String = "", headers: HTTPFields = [:]) async throws -> TestResponse {
+            func answer(_ method: HTTPRequest.Method, _ uri: String, _ body: String = "", headers: HTTPFields = [:]) async throws -> LiveResponse {
                 var fields = alice
                 fields.append(contentsOf: headers)
                 return try await client.execute(uri: uri, method: method, headers: fields, body: ByteBuffer(string: body)) { $0 }
             }
-            func message(_ response: TestResponse) -> String {
+            func message(_ response: LiveResponse) -> String {
                 (((try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
             }
             for uri in ["/v1/renders/r_0123", "/v1/templates/none", "/v1/batches/b_0123", "/v1/nothing/here"] {

@@ -28,8 +28,10 @@ struct LiveService: Sendable {
         let (alice, bob, revoked) = (try await tokens.create(name: "alice"), try await tokens.create(name: "bob"), try await tokens.create(name: "mallory"))
         #expect(try await tokens.revoke(name: "mallory"))
         let workspace = Workspace(remote: RemoteMediaCache(settings: RemoteMediaSettings(folder: folder.appendingPathComponent("remote").path, offline: true)))
-        let service = try await RenderService(ServiceConfiguration(data: data, database: database, host: "127.0.0.1", port: 0, workers: 1, mediaRoots: [media.path],
-                                                             grace: 0, workspace: workspace, renderProgram: ReelCommand.executable, log: { _ in }))
+        var configuration = ServiceConfiguration(data: data, database: database, host: "127.0.0.1", port: 0, workers: 1, mediaRoots: [media.path],
+                                                 grace: 0, workspace: workspace, renderProgram: ReelCommand.executable, log: { _ in })
+        configuration.executor = ServerExecutor.shared
+        let service = try await RenderService(configuration)
         let (urls, ready) = AsyncStream.makeStream(of: String.self)
         let running = Task {
             defer { ready.finish() }

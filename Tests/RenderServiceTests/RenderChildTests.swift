@@ -1,7 +1,7 @@
 import AtomicFiles
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import HTTPTesting
 @testable import RenderService
 import TestSupport
 import Testing
@@ -34,8 +34,9 @@ import Testing
         var pids: [Int32] { ((try? String(contentsOf: runs, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) } }
     }
 
-    /// A 60 s project at 320x180 (thirty segments of one 10 s clip), long enough to be stopped
-    /// mid-render by the release reel too (scripts/test's tests run it), its clip put into `mediaRoot`.
+    /// A 10 min project at 320x180 (sixty times one 10 s clip), which every test stops mid-render:
+    /// long enough that a fast reel is still rendering when a test loaded by other suites looks
+    /// (a 60 s one was done before it looked). Its clip is put into `mediaRoot`.
     static func longBody(in mediaRoot: URL) throws -> String {
         let clip = try MediaFactory.file("child-long.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=10",
                                                             "-f", "lavfi", "-i", "sine=frequency=330:duration=10", "-shortest"])
@@ -44,8 +45,8 @@ import Testing
         return """
             {"project": {"reel": 1, "output": {"size": [320, 180], "fps": 25},
                          "media": {"clip": "long.mp4"},
-                         "video": [{"clips": [\(Array(repeating: #"{"media": "clip", "duration": "10s"}"#, count: 6).joined(separator: ", "))]}],
-                         "overlays": [{"text": "long", "duration": "60s"}]}}
+                         "video": [{"clips": [\(Array(repeating: #"{"media": "clip", "duration": "10s"}"#, count: 60).joined(separator: ", "))]}],
+                         "overlays": [{"text": "long", "duration": "600s"}]}}
             """
     }
 
@@ -71,7 +72,7 @@ import Testing
     }
 
     /// Posts `body` as alice; the render's id.
-    static func post(_ client: any TestClientProtocol, _ fixture: ServiceAPITests.Fixture, _ body: String) async throws -> String {
+    static func post(_ client: LiveClient, _ fixture: ServiceAPITests.Fixture, _ body: String) async throws -> String {
         try await client.execute(uri: "/v1/renders", method: .post, headers: ServiceAPITests.auth(fixture.alice), body: ByteBuffer(string: body)) { response in
             #expect(response.status == .accepted, "\(String(buffer: response.body))")
             return try #require(try ServiceAPITests.object(response)["id"] as? String)

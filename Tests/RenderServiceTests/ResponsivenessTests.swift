@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Hummingbird
-import HummingbirdTesting
+import HTTPTesting
 @testable import RenderService
 import Synchronization
 import TestSupport
@@ -48,7 +48,7 @@ import Testing
     func statusRequestsAreAnsweredWhileTwoLargeProjectsAreChecked(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try await ServiceAPITests.Fixture(backend)
         try await fixture.test { client in
-            let port = try #require(client.port)
+            let port = client.port
             let posted = try await Self.send(port, "/v1/renders", token: fixture.alice, body: ServiceAPITests.body())
             let id = try #require(try JSONSerialization.jsonObject(with: Data(posted.body.utf8)) as? [String: Any])["id"] as? String
             let heavy = Self.heavyBody(clips: 8_000)
@@ -85,7 +85,7 @@ import Testing
         let pool = CheckPool(threads: 1, waiting: 0)
         let fixture = try await ServiceAPITests.Fixture(checks: pool)
         try await fixture.test { client in
-            let port = try #require(client.port)
+            let port = client.port
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     let answer = try await Self.send(port, "/v1/validate", token: fixture.alice, body: Self.heavyBody(clips: 8_000))

@@ -2,6 +2,7 @@ import Logging
 import ReelApplication
 @testable import RenderService
 import ServiceLifecycle
+import TestSupport
 
 /// Runs `service` (webhook deliveries, workers) in a group of its own while `body` runs, then
 /// shuts it down gracefully and waits for it to end, whether `body` succeeded or threw. `body`

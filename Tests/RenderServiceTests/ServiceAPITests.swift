@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import HTTPTesting
 import NetworkPolicy
 import ReelApplication
 import RemoteMedia
@@ -54,14 +54,14 @@ import Testing
             let workspace = Workspace(remote: RemoteMediaCache(settings: remote), mediaRoots: try MediaRoots(folders.mediaRoots))
             core = try ServiceCore(store: store, workspace: workspace, checks: checks, folders: folders, pendingPerToken: 3, keep: 3600, log: log.append)
             workers = RenderWorkers(store: store, workspace: workspace, folders: folders, count: count, node: "test", lease: lease, grace: 0,
-                                    program: program, log: log.append)
+                                    program: program, executor: ServerExecutor.shared, log: log.append)
             alice = try await store.createToken(name: "alice")
             bob = try await store.createToken(name: "bob")
         }
 
         @discardableResult
-        func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-            try await withTaskExecutorPreference(ServerExecutor.shared) { try await Application(router: ServiceRoutes.router(core)).test(.live, body) }
+        func test<Value: Sendable>(_ body: @escaping @Sendable (LiveClient) async throws -> Value) async throws -> Value {
+            try await withTaskExecutorPreference(ServerExecutor.shared) { try await LiveServer.serve(ServiceRoutes.router(core), body) }
         }
     }
 
@@ -83,7 +83,7 @@ import Testing
         """
     }
 
-    static func object(_ response: TestResponse) throws -> [String: Any] {
+    static func object(_ response: LiveResponse) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
     }
 
@@ -94,7 +94,7 @@ import Testing
     }
 
     /// Polls a render until it is finished.
-    static func finished(_ client: any TestClientProtocol, _ id: String, token: String) async throws -> [String: Any] {
+    static func finished(_ client: LiveClient, _ id: String, token: String) async throws -> [String: Any] {
         for _ in 0..<600 {
             let render = try await client.execute(uri: "/v1/renders/\(id)", method: .get, headers: auth(token)) { try object($0) }
             if let status = render["status"] as? String, ["done", "failed", "cancelled"].contains(status) { return render }
@@ -246,7 +246,7 @@ import Testing
     func idempotencyQueueLimitsAndCancelling(_ backend: RenderStoreTests.Backend) async throws {
         let fixture = try await Fixture(backend)
         try await fixture.test { client in
-            func post(_ body: String, key: String? = nil) async throws -> TestResponse {
+            func post(_ body: String, key: String? = nil) async throws -> LiveResponse {
                 try await client.execute(uri: "/v1/renders", method: .post, headers: Self.auth(fixture.alice, key.map { [.idempotencyKey: $0] } ?? [:]),
                                          body: ByteBuffer(string: body)) { $0 }
             }

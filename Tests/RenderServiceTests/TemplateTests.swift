@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import HTTPTesting
 @testable import RenderService
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import HTTPTesting
 import NetworkPolicy
 @testable import RenderService
 import TestSupport
@@ -49,8 +49,12 @@ import Webhooks
             #expect(message["type"] as? String == "render.done")
             #expect((message["render"] as? [String: Any])?["id"] as? String == id)
             #expect(((message["render"] as? [String: Any])?["output"] as? [String: Any])?["sha256"] != nil)
-            try await Task.sleep(for: .milliseconds(200))
-            let stored = try await fixture.core.store.deliveries(of: id)
+            // The receiver has answered; the delivery is recorded as delivered right after.
+            var stored = try await fixture.core.store.deliveries(of: id)
+            for _ in 0..<200 where stored.map(\.status) != ["delivered"] {
+                try await Task.sleep(for: .milliseconds(50))
+                stored = try await fixture.core.store.deliveries(of: id)
+            }
             #expect(stored.map(\.status) == ["delivered"] && stored.first?.attempts == 2, "\(stored)")
             #expect(try await fixture.core.metrics().contains("reel_webhook_attempts_total{delivery=\"delivered\"} 2\n"))
         } }

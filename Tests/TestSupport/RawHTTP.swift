@@ -8,11 +8,14 @@ import Glibc
 /// sends it, and the answer is read as it comes.
 public struct RawHTTP: Sendable {
     public let port: Int
+    /// What requests name in `Host`: `127.0.0.1:PORT` unless told otherwise.
+    public let host: String
     /// How long one write or read may wait before the exchange fails.
     public var timeout: Int
 
-    public init(port: Int, timeout: Int = 10) {
+    public init(port: Int, host: String? = nil, timeout: Int = 10) {
         self.port = port
+        self.host = host ?? "127.0.0.1:\(port)"
         self.timeout = timeout
     }
 
@@ -43,7 +46,7 @@ public struct RawHTTP: Sendable {
     public func request(_ method: String, _ target: String, fields: [String] = [], body: [UInt8] = []) async throws -> Response {
         try await Self.blocking {
             let connection = try Connection(port: port, timeout: timeout)
-            var head = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + fields
+            var head = ["\(method) \(target) HTTP/1.1", "Host: \(host)"] + fields
             if !body.isEmpty || ["POST", "PUT", "PATCH", "DELETE"].contains(method) { head.append("Content-Length: \(body.count)") }
             try connection.write(Array((head + ["", ""]).joined(separator: "\r\n").utf8) + body)
             return try connection.response()
