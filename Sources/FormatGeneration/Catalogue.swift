@@ -28,6 +28,8 @@ struct Catalogue: Sendable {
                                       names: Container.allCases.map(\.rawValue))
     static let videoCodecs = Catalogue(noun: "video codec", source: "VideoCodec (Sources/MediaFormat/MediaFormat.swift)",
                                        names: VideoCodec.allCases.map(\.rawValue))
+    static let presets = Catalogue(noun: "preset", source: "VideoCodec.presets (Sources/MediaFormat/MediaFormat.swift)",
+                                   names: VideoCodec.allCases.flatMap(\.presets).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
     static let audioCodecs = Catalogue(noun: "audio codec", source: "AudioCodec (Sources/MediaFormat/MediaFormat.swift)",
                                        names: AudioCodec.allCases.map(\.rawValue))
 }

@@ -19,6 +19,7 @@ public enum FormatFiles {
             throw Problem(description: "\(schemaPath): \(fragment.pointer) is not in the schema, so the generated \(fragment.catalogue.noun)s "
                 + "have no place there; put the part back (git show HEAD:\(schemaPath)), then run scripts/generate-format")
         }
+        for stale in staleDefinitions(in: document) { document.remove(stale, at: ["$defs"]) }
         return document.printed() + "\n"
     }
 
@@ -41,10 +42,18 @@ public enum FormatFiles {
 
     private static let rerun = "run scripts/generate-format"
 
+    /// The `$defs` entries the generator once wrote that no declaration makes any more (the
+    /// definition of a look that was removed).
+    static func staleDefinitions(in document: SchemaText) -> [String] {
+        let generated = Set(SchemaFragment.all.filter { $0.path.count == 2 && $0.path[0] == "$defs" }.map { $0.path[1] })
+        return document.keys(at: ["$defs"], commentedWith: SchemaFragment.commentPrefix).filter { !generated.contains($0) }
+    }
+
     private static func schemaDifferences(_ text: String) -> [String] {
         let document: SchemaText
         do { document = try SchemaText(parsing: text) } catch { return ["\(schemaPath): \(error)"] }
-        var messages = SchemaFragment.all.flatMap { fragment -> [String] in
+        var messages = staleDefinitions(in: document).map { "\(schemaPath): $defs/\($0) was generated, but nothing declares it now; \(rerun)" }
+        messages += SchemaFragment.all.flatMap { fragment -> [String] in
             guard let written = document[fragment.path] else {
                 return ["\(schemaPath): \(fragment.pointer) is missing (from \(fragment.catalogue.source)); \(rerun)"]
             }

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Looks
+import MediaFormat
 import ProjectCompiler
 
 /// One table of docs/format.md made from a catalogue's declarations, between two marker
@@ -19,12 +20,19 @@ struct FormatTable {
     /// What the markers hold: the table with a blank line either side.
     var text: String { ([""] + lines + [""]).joined(separator: "\n") }
 
-    static var all: [FormatTable] { [transitions, looks, easings, namedAnimations] }
+    static var all: [FormatTable] { [presets, transitions, looks, easings, namedAnimations] }
 
     private static func row(_ cells: String...) -> String { "| " + cells.joined(separator: " | ") + " |" }
 
     private static func header(_ cells: String...) -> [String] {
         ["| " + cells.joined(separator: " | ") + " |", "|" + cells.map { _ in "---|" }.joined()]
+    }
+
+    static var presets: FormatTable {
+        FormatTable(catalogue: .presets, name: "presets",
+                    lines: header("codec", "`video.preset`") + VideoCodec.allCases.map { codec in
+                        row("`\(codec.rawValue)`", codec.presets.isEmpty ? "none" : codec.presets.map { "`\($0)`" }.joined(separator: ", "))
+                    })
     }
 
     static var transitions: FormatTable {

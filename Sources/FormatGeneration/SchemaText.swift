@@ -166,6 +166,37 @@ indirect enum SchemaText: Equatable, Sendable {
         }
     }
 
+    /// The keys of the object at `path` whose values carry a `$comment` starting with `prefix`.
+    func keys(at path: [String], commentedWith prefix: String) -> [String] {
+        guard case .object(let members)? = self[path] else { return [] }
+        return members.compactMap { member in
+            guard case .object(let inner) = member.value,
+                  case .scalar(let comment)? = inner.first(where: { $0.key == jsonStringLiteral("$comment") })?.value,
+                  comment.hasPrefix(jsonStringLiteral(prefix).dropLast()) else { return nil }
+            return String(member.key.dropFirst().dropLast())
+        }
+    }
+
+    /// Removes the member `key` of the object at `path`, if it is there.
+    mutating func remove(_ key: String, at path: [String]) {
+        guard let first = path.first else {
+            if case .object(let members) = self { self = .object(members.filter { $0.key != jsonStringLiteral(key) }) }
+            return
+        }
+        switch self {
+        case .object(var members):
+            guard let i = members.firstIndex(where: { $0.key == jsonStringLiteral(first) }) else { return }
+            members[i].value.remove(key, at: Array(path.dropFirst()))
+            self = .object(members)
+        case .array(var items):
+            guard let i = Int(first), items.indices.contains(i) else { return }
+            items[i].remove(key, at: Array(path.dropFirst()))
+            self = .array(items)
+        case .scalar:
+            return
+        }
+    }
+
     // MARK: Writing
 
     /// The text, indented by two spaces a level, as the schema file is.

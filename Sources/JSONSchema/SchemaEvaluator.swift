@@ -306,14 +306,15 @@ struct SchemaEvaluator<Instance: JSONInstance> {
     private func noAlternative(_ schema: Compiled, _ branches: [Compiled], _ node: Instance, depth: Int, scope: [String]) -> [Failure] {
         guard !run.isQuiet else { return [failure(.other, depth: depth, at: node.location, { "" })] }
         let results = branches.map { evaluate($0, node, depth: depth, scope: scope) }
-        return describedFailure(schema, node, results, depth: depth) ?? closestFailures(results, branches, node, depth: depth)
+        return describedFailure(schema, branches, node, results, depth: depth) ?? closestFailures(results, branches, node, depth: depth)
     }
 
     /// For a scalar that fits none of the alternatives of a described schema (a time, a colour),
     /// one message with the description says more than the errors of any one alternative;
     /// but a number that only one alternative takes by type gets that alternative's own
-    /// message ("must be at most 16384, found 100000"), with the description as its hint.
-    private func describedFailure(_ schema: Compiled, _ node: Instance, _ results: [Outcome], depth: Int) -> [Failure]? {
+    /// message ("must be at most 16384, found 100000"), with the description as its hint. A
+    /// string near a name that an alternative lists (`crosfade`) gets a did-you-mean.
+    private func describedFailure(_ schema: Compiled, _ branches: [Compiled], _ node: Instance, _ results: [Outcome], depth: Int) -> [Failure]? {
         guard let description = schema.description else { return nil }
         switch node.value {
         case .array, .object: return nil
@@ -328,9 +329,18 @@ struct SchemaEvaluator<Instance: JSONInstance> {
             }
             fallthrough
         default:
+            var message = "\(here): \(node.excerpt) is not valid here"
+            if case .string(let s) = node.value, let suggestion = Suggestion.didYouMean(s, among: Self.names(in: branches)) {
+                message += "; " + suggestion
+            }
             return [Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
-                message: "\(here): \(node.excerpt) is not valid here", hint: SchemaMessages.expected(description)))]
+                message: message, hint: SchemaMessages.expected(description)))]
         }
+    }
+
+    /// The strings the `enum`s of `branches` list, and of their own `anyOf`s'.
+    private static func names(in branches: [Compiled]) -> [String] {
+        branches.flatMap { ($0.enumValues ?? []).compactMap(\.stringValue) + names(in: $0.anyOf) }
     }
 
     private func describeBranch(_ schema: Compiled, index: Int) -> String {

@@ -141,6 +141,19 @@ public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// What `output.video.preset` may name for the codec, as its encoder names them: x264's and
+    /// x265's speed presets, libvpx's deadlines, SVT-AV1's presets from 0 (slowest) to 13
+    /// (libaom's `cpu-used` takes 0 to 8), ProRes's profiles; the picture codecs take none.
+    public var presets: [String] {
+        switch self {
+        case .h264, .h265: ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+        case .vp9: ["realtime", "good", "best"]
+        case .av1: (0...13).map(String.init)
+        case .prores: ["proxy", "lt", "standard", "hq", "4444", "4444xq"]
+        case .gif, .apng, .png, .jpeg: []
+        }
+    }
+
     /// The ProRes profiles (`video.preset`) that hold an alpha channel; 4444 is the default with one.
     public static let proResAlphaProfiles = ["4444", "4444xq"]
 

@@ -1,5 +1,6 @@
 import CompositionGraph
 import Foundation
+import JSONSchema
 import MediaFormat
 import MediaTime
 import ProjectFile
@@ -53,6 +54,9 @@ extension ProjectDecoder {
         let alpha = writesVideo ? alphaVideo(fitted, background: c?["background"], in: container, given: v) : nil
         let videoCodec = alpha?.codec ?? fitted
         let videoBitrate = v?["bitrate"].flatMap { bitrate($0) }
+        if writesVideo, !target.presetCodecs, !(alpha != nil && videoCodec == .prores), let given = v?["preset"] {
+            checkPreset(given, of: videoCodec)
+        }
         let video = OutputSettings.Video(
             codec: videoCodec, crf: v?["crf"]?.int ?? (videoBitrate == nil ? videoCodec.defaultCRF : nil), bitrate: videoBitrate,
             preset: alpha?.preset ?? v?["preset"]?.string,
@@ -106,6 +110,18 @@ extension ProjectDecoder {
             return nil
         }
         return container
+    }
+
+    /// A problem at `given` unless `codec`'s encoder takes the preset it names
+    /// (`VideoCodec.presets`), found before any frame is rendered.
+    private mutating func checkPreset(_ given: NodeCursor, of codec: VideoCodec) {
+        guard let name = given.string, !codec.presets.contains(name) else { return }
+        if codec.presets.isEmpty {
+            problems.report("\(codec.rawValue) output takes no preset", at: given.origin, hint: "leave preset out")
+        } else {
+            problems.report("'\(name)' is not a preset of \(codec.rawValue)", at: given.origin,
+                            hint: Suggestion.didYouMean(name, among: codec.presets) ?? "its presets: \(codec.presets.joined(separator: ", "))")
+        }
     }
 
     /// The codec given at `node`, when `container` holds it (else a problem at the node), or
