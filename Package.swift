@@ -88,7 +88,7 @@ let package = Package(
             resources: [.copy("Resources/reel.schema.json")],
             swiftSettings: optimizedInDebug
         ),
-        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "Looks"], swiftSettings: optimizedInDebug),
+        .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "Looks", "PortableMath"], swiftSettings: optimizedInDebug),
         .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths"], swiftSettings: optimizedInDebug),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest", swiftSettings: optimizedInDebug),

@@ -23,6 +23,11 @@ public enum Easing: Hashable, Sendable, Codable {
     case easeInOut
     /// CSS-style cubic Bézier through (0,0), (x1,y1), (x2,y2), (1,1).
     case cubicBezier(Double, Double, Double, Double)
+    /// One of Penner's families at the start, the end or both (`ease-out-expo`).
+    case family(EasingFamily, EasingEnd)
+    /// `steps(n)`: n equal jumps, each at the end of its nth of the way (CSS's `steps(n)`),
+    /// the last at the next keyframe.
+    case steps(Int)
 
     /// Eased progress for linear progress `x` in [0, 1].
     public func apply(_ x: Double) -> Double {
@@ -35,19 +40,33 @@ public enum Easing: Hashable, Sendable, Codable {
         case .easeOut: return Self.bezier(0, 0, 0.58, 1, x)
         case .easeInOut: return Self.bezier(0.42, 0, 0.58, 1, x)
         case .cubicBezier(let x1, let y1, let x2, let y2): return Self.bezier(x1, y1, x2, y2, x)
+        case .family(let family, let end): return family.value(x, end: end)
+        case .steps(let count): return (x * Double(count)).rounded(.down) / Double(count)
         }
     }
 
+    /// Whether the eased progress only grows from 0 to 1 (back, elastic and bounce swing
+    /// beyond or back).
+    public var isMonotone: Bool {
+        guard case .family(let family, _) = self else { return true }
+        return ![.back, .elastic, .bounce].contains(family)
+    }
+
+    /// The largest number of steps `steps(n)` takes.
+    public static let maximumSteps = 1000
+
     /// The easings the project format names (`ease: ease-out`), in the schema's order; any other
-    /// is written `cubic-bezier(x1, y1, x2, y2)`. A new one is a case above, its curve in
-    /// `apply`, an entry here, and `scripts/generate-format` for the schema and docs.
+    /// is written `cubic-bezier(x1, y1, x2, y2)` or `steps(n)`. A new one is a case above, its
+    /// curve in `apply`, an entry here, and `scripts/generate-format` for the schema and docs.
     public static let named: [NamedEasing] = [
         NamedEasing("linear", .linear, "at a constant speed (the default)"),
         NamedEasing("hold", .hold, "stays at this keyframe's value, then jumps to the next"),
         NamedEasing("ease-in", .easeIn, "starts slowly: `cubic-bezier(0.42, 0, 1, 1)`"),
         NamedEasing("ease-out", .easeOut, "ends slowly: `cubic-bezier(0, 0, 0.58, 1)`"),
         NamedEasing("ease-in-out", .easeInOut, "starts and ends slowly: `cubic-bezier(0.42, 0, 0.58, 1)`"),
-    ]
+    ] + EasingFamily.allCases.flatMap { family in
+        EasingEnd.allCases.map { end in NamedEasing("ease-\(end.rawValue)-\(family.rawValue)", .family(family, end), family.summary(end)) }
+    }
 
     /// The named easing `name` (`ease-in`), if there is one.
     public init?(named name: String) {
@@ -55,8 +74,12 @@ public enum Easing: Hashable, Sendable, Codable {
         self = named.easing
     }
 
-    /// The project format's name for the easing; nil for a `cubic-bezier(…)`.
-    public var name: String? { Self.named.first { $0.easing == self }?.name }
+    /// The project format's name for the easing (`ease-out-expo`, `steps(4)`); nil for a
+    /// `cubic-bezier(…)`.
+    public var name: String? {
+        if case .steps(let count) = self { return "steps(\(count))" }
+        return Self.named.first { $0.easing == self }?.name
+    }
 
     /// Solves the Bézier's x(s) = x by bisection (monotone for x1, x2 in [0, 1]), returns y(s).
     /// Bisection to 2⁻⁴⁰ is exact to display precision and deterministic on every CPU.
@@ -100,6 +123,10 @@ public struct Animation: Hashable, Sendable, Codable {
     public struct EaseWindow: Hashable, Sendable, Codable {
         public var from: Double
         public var to: Double
+        /// The whole segment's values at its two keyframes, for an easing that swings beyond
+        /// them (`Easing.isMonotone` false): the slice's two ends may hold one value with a
+        /// swing between them, which their values alone cannot give back. Nil otherwise.
+        public var ends: [Double]? = nil
     }
 
     public init(keyframes: [Keyframe]) {
@@ -129,6 +156,9 @@ public struct Animation: Hashable, Sendable, Codable {
         while i + 1 < keyframes.count && keyframes[i + 1].time <= t { i += 1 }
         let a = keyframes[i], b = keyframes[i + 1]
         let progress = ((t - a.time) / (b.time - a.time)).doubleValue
+        if let window = easeWindows?[i], let ends = window.ends {
+            return ends[0] + (ends[1] - ends[0]) * a.ease.apply(window.from + progress * (window.to - window.from))
+        }
         return a.value + (b.value - a.value) * easedProgress(segment: i, progress)
     }
 
@@ -174,9 +204,10 @@ public struct Animation: Hashable, Sendable, Codable {
     }
 
     private func composedWindow(segment s: Int, from: Double, to: Double) -> EaseWindow {
-        guard let w = easeWindows?[s] else { return EaseWindow(from: from, to: to) }
+        let ends = keyframes[s].ease.isMonotone ? nil : easeWindows?[s].ends ?? [keyframes[s].value, keyframes[s + 1].value]
+        guard let w = easeWindows?[s] else { return EaseWindow(from: from, to: to, ends: ends) }
         let span = w.to - w.from
-        return EaseWindow(from: w.from + from * span, to: w.from + to * span)
+        return EaseWindow(from: w.from + from * span, to: w.from + to * span, ends: ends)
     }
 
     /// Joins animations that follow one another in time (each one's keyframes before the

@@ -91,12 +91,13 @@ struct SchemaFragment: Sendable {
     static var ease: SchemaFragment {
         let names = Catalogue.easings.names
         return SchemaFragment(catalogue: .easings, path: ["$defs", "ease"], value: generated(.easings, [
-            ("description", .string((names + ["cubic-bezier(x1, y1, x2, y2)"]).joined(separator: " | "))),
+            ("description", .string((names + ["cubic-bezier(x1, y1, x2, y2)", "steps(n)"]).joined(separator: " | "))),
             ("anyOf", .array([
                 .object(["anyOf": namesOrVar(names),
                          "description": .string("One of \(names.joined(separator: ", ")), or a {{ var }}.")]),
                 .object(["type": .string("string"),
                          "pattern": .string(#"^cubic-bezier\(\s*-?[0-9.]+\s*,\s*-?[0-9.]+\s*,\s*-?[0-9.]+\s*,\s*-?[0-9.]+\s*\)$"#)]),
+                .object(["type": .string("string"), "pattern": .string(#"^steps\(\s*[0-9]{1,4}\s*\)$"#)]),
             ])),
         ]))
     }

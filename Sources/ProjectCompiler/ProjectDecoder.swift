@@ -182,6 +182,14 @@ struct ProjectDecoder {
     mutating func ease(_ c: NodeCursor?) -> Easing {
         guard let c, let s = c.string else { return .linear }
         if let named = Easing(named: s) { return named }
+        if s.hasPrefix("steps(") {
+            let count = Int(s.dropFirst(6).dropLast().trimmingCharacters(in: .whitespaces)) ?? 0
+            guard (1...Easing.maximumSteps).contains(count) else {
+                problems.report("steps(n) takes from 1 to \(Easing.maximumSteps) steps, not \(count)", at: c.origin)
+                return .linear
+            }
+            return .steps(count)
+        }
         let inner = s.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
         let v = inner.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard v.count == 4 else { return .linear }

@@ -352,7 +352,9 @@ struct SafetyFolder {
         let folder = try SafetyFolder()
         defer { folder.remove() }
         let partial = folder.file(".out.mp4.partial")
-        let killed = try Running(["render", "long.yaml", "-o", "out.mp4", "--progress", "none"], in: folder)
+        // Killed as its temporary file appears: the join of the segments, which must last
+        // longer than the kill takes to arrive (a lossless output, as below).
+        let killed = try Running(["render", "lossless.yaml", "-o", "out.mp4", "--progress", "none"], in: folder)
         let appeared = FileEvents.waitForFile(partial, timeout: 60)
         kill(killed.process.processIdentifier, SIGKILL)
         let end = killed.finish()
@@ -361,7 +363,7 @@ struct SafetyFolder {
         #expect(FileManager.default.fileExists(atPath: partial), "SIGKILL leaves the temporary file behind")
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.mp4")))
 
-        let next = try ReelCommand.run(["render", "long.yaml", "-o", "out.mp4", "--progress", "none"], in: folder.url)
+        let next = try ReelCommand.run(["render", "lossless.yaml", "-o", "out.mp4", "--progress", "none"], in: folder.url)
         #expect(next.status == 0, "\(next.standardError)")
         #expect(folder.partialFiles().isEmpty)
         #expect(try frameCount(folder.file("out.mp4")) == 750)
