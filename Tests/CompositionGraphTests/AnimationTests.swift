@@ -109,8 +109,8 @@ import Testing
         }
     }
 
-    @Test func stepsJumpAtTheEndOfEachPart() throws {
-        let steps = try #require(Easing.steps(4) as Easing?)
+    @Test func stepsJumpAtTheEndOfEachPart() {
+        let steps = Easing.steps(4)
         #expect([0, 0.24, 0.25, 0.5, 0.74, 0.99, 1].map(steps.apply) == [0, 0, 0.25, 0.5, 0.5, 0.75, 1])
         #expect(steps.name == "steps(4)")
         let a = Animation(keyframes: [Keyframe(time: .zero, value: 0, ease: .steps(2)), Keyframe(time: t(1), value: 10)])
