@@ -168,7 +168,7 @@ let package = Package(
         ),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph", "ProjectFile"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
+        .target(name: "TestSupport", dependencies: ["MediaTime", "CompositionGraph", "ProjectFile", "CLinuxHeap"], path: "Tests/TestSupport", exclude: ["webhook_receiver.py"]),
         // A Hummingbird router served on loopback for one test, spoken to over plain sockets.
         .target(name: "HTTPTesting", dependencies: ["TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

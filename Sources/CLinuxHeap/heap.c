@@ -17,4 +17,9 @@ void reel_release_freed_memory(void) {
 }
 
 void reel_trim_heaps(void) { malloc_trim(0); }
+
+size_t reel_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
 #endif

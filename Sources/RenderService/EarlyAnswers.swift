@@ -21,7 +21,7 @@ final class EarlyAnswers: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     /// How long the rest of a request is read and dropped after an early answer, at most.
-    static let lingering: TimeAmount = .seconds(10)
+    let lingering: TimeAmount
 
     /// Requests whose end has come, and final answers begun: answers go out in the order of
     /// the requests, so answer n is early while fewer than n requests have ended.
@@ -30,6 +30,8 @@ final class EarlyAnswers: ChannelDuplexHandler, RemovableChannelHandler {
     private var answeringEarly = false
     private var dropping = false
     private var deadline: Scheduled<Void>?
+
+    init(lingering: TimeAmount) { self.lingering = lingering }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let ended = if case .end = unwrapInboundIn(data) { true } else { false }
@@ -71,7 +73,7 @@ final class EarlyAnswers: ChannelDuplexHandler, RemovableChannelHandler {
     private func drop(_ context: ChannelHandlerContext) {
         dropping = true
         context.close(mode: .output, promise: nil)
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingering) { context.close(promise: nil) }
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: lingering) { context.close(promise: nil) }
         context.read()
     }
 

@@ -58,6 +58,9 @@ public struct ServiceConfiguration: Sendable {
     /// runtime (a cancellation handler takes a lock while holding the task's status lock; seen
     /// as a `reel preview` that hung at a port in use).
     public var executor: (any TaskExecutor)? = nil
+    /// How long the rest of a request's body is read and dropped, at most, after an answer
+    /// given before it came whole (413, 401…); then the connection is closed (`EarlyAnswers`).
+    public var lingering: TimeInterval = 10
 
     public init(data: String, database: String? = nil, host: String, port: Int, workers: Int, mediaRoots: [String], pendingPerToken: Int = 100,
                 keep: TimeInterval = 7 * 86400, lease: TimeInterval = 30, allowPrivateNetwork: Bool = false, grace: TimeInterval = 30,
@@ -134,8 +137,8 @@ public final class RenderService: Sendable {
     public func run(ready: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "reel.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
-        let host = configuration.host
-        let app = Application(router: ServiceRoutes.router(core), server: .http1(configuration: .init(additionalChannelHandlers: [EarlyAnswers()])),
+        let host = configuration.host, lingering = TimeAmount.nanoseconds(Int64(configuration.lingering * 1e9))
+        let app = Application(router: ServiceRoutes.router(core), server: .http1(configuration: .init(additionalChannelHandlers: [EarlyAnswers(lingering: lingering)])),
                               configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
                               onServerRunning: { channel in ready("http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? 0)") },
                               logger: logger)

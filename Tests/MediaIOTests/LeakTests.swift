@@ -4,11 +4,8 @@ import MediaTime
 import Testing
 import TestSupport
 
-/// Open → decode → encode → close in a loop must not grow the process's memory. Runs in a child
-/// process (this test binary again) so other tests running in parallel do not disturb the count.
+/// Open → decode → encode → close in a loop must not grow the process's heap.
 @Suite struct LeakTests {
-    static let childVariable = "REEL_LEAK_LOOP_REPORT"
-
     /// One round: probe, decode video (converted and scaled) and audio, encode and mux, close.
     static func round(source: String, output: String) throws {
         _ = try MediaProbe.probe(path: source)
@@ -29,32 +26,18 @@ import TestSupport
         try writer.finish()
     }
 
-    @Test func openDecodeEncodeCloseLoopDoesNotGrow() throws {
+    @Test func openDecodeEncodeCloseLoopDoesNotGrow() async throws {
         let source = try MediaFactory.file("leak-source.mp4", ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2", "-f", "lavfi",
                                                                "-i", "sine=d=2", "-c:v", "libx264", "-c:a", "aac", "-shortest"])
-        if let report = ProcessInfo.processInfo.environment[Self.childVariable] {
-            let output = MediaFactory.path("leak-out.mp4")
-            for _ in 0..<8 { try Self.round(source: source, output: output) } // warm up: pools, caches, arenas
-            // Three windows of 40 rounds: a leak grows the memory in each by the same amount;
-            // the allocator's noise (pages kept for reuse, arenas) comes and goes.
-            var marks = [Memory.trimmedResidentBytes()]
-            for _ in 0..<3 {
-                for _ in 0..<40 { try Self.round(source: source, output: output) }
-                marks.append(Memory.trimmedResidentBytes())
-            }
-            try marks.map(String.init).joined(separator: " ").write(toFile: report, atomically: true, encoding: .utf8)
-            return
-        }
-        let report = MediaFactory.path("leak-report.txt")
-        try Memory.runAlone("openDecodeEncodeCloseLoopDoesNotGrow", environment: [Self.childVariable: report])
-        let marks = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
-        let windows = zip(marks.dropFirst(), marks).map { $0 - $1 }
-        let growth = windows.sorted()[1] // the median window
-        // Measured: single windows from −2 MB to +430 KB, the median under 200 KB. A leaked
-        // 320x240 RGBA frame per round would be 40 × 300 KB = 12 MB a window; leaking only the
-        // AVFrame structs (av_frame_unref instead of av_frame_free) grew 766 KB, and a leak of
-        // 19 KB a round put into `round` for a try gave medians of 680 KB to 1 MB.
-        #expect(growth < 300_000, "RSS grew by \(windows) bytes in three windows of 40 rounds (\(marks))")
-        print("leak loop: RSS grew by \(windows) bytes in three windows of 40 rounds (median \(growth))")
+        let output = MediaFactory.path("leak-out.mp4")
+        func rounds(_ count: Int) throws { for _ in 0..<count { try Self.round(source: source, output: output) } }
+        guard let heap = try await Memory.measuredAlone("openDecodeEncodeCloseLoopDoesNotGrow", {
+            try await HeapWindows.measure(warmUp: { try rounds(8) }, window: { try rounds(40) }) // warm-up: pools, caches, arenas
+        }) else { return }
+        // Measured: windows from −112 KB to +2 KB, the median under 2 KB. A leaked 320x240 RGBA
+        // frame per round would be 40 × 300 KB = 12 MB a window; 480 bytes malloc'ed in `round`
+        // and never freed (an AVFrame struct's size) gave a median of 19,840 bytes.
+        #expect(heap.medianGrowth < 4_000, "\(heap)")
+        print("leak loop: \(heap)")
     }
 }

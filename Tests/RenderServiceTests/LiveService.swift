@@ -15,8 +15,10 @@ struct LiveService: Sendable {
     let bob: String
     let revoked: String
 
-    /// Runs `body` against a started service, then stops it (whatever `body` did).
-    static func with<Value: Sendable>(_ backend: RenderStoreTests.Backend, _ body: @Sendable (LiveService) async throws -> Value) async throws -> Value {
+    /// Runs `body` against a started service (its configuration changed by `configure`), then
+    /// stops it (whatever `body` did).
+    static func with<Value: Sendable>(_ backend: RenderStoreTests.Backend, configure: (inout ServiceConfiguration) -> Void = { _ in },
+                                      _ body: @Sendable (LiveService) async throws -> Value) async throws -> Value {
         let folder = MediaFactory.folder("live-\(UUID().uuidString.prefix(8))")
         let media = folder.appendingPathComponent("media"), data = folder.appendingPathComponent("data").path
         try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
@@ -31,6 +33,7 @@ struct LiveService: Sendable {
         var configuration = ServiceConfiguration(data: data, database: database, host: "127.0.0.1", port: 0, workers: 1, mediaRoots: [media.path],
                                                  grace: 0, workspace: workspace, renderProgram: ReelCommand.executable, log: { _ in })
         configuration.executor = ServerExecutor.shared
+        configure(&configuration)
         let service = try await RenderService(configuration)
         let (urls, ready) = AsyncStream.makeStream(of: String.self)
         let running = Task {

@@ -259,17 +259,14 @@ import Testing
         #expect(error.hasPrefix("request:\(line + 1):\(column): error: media file 'clip' not found"), "\(error)")
     }
 
-    static let memoryReportVariable = "REEL_SERVICE_MEMORY_REPORT"
-
     /// The node renders in children, so its own memory does not grow with the renders it makes.
-    /// Runs alone in a process of its own (this test binary again), a node in it rendering one
-    /// render after another, each posted (and checked) through the API with other vars; its
-    /// resident memory is read after a warm-up and after each of three windows of renders.
+    /// Runs alone in a process of its own, a node in it rendering one render after another, each
+    /// posted (and checked) through the API with other vars.
     @Test func theNodesMemoryStaysFlatOverManyRenders() async throws {
         let (warmUp, window) = (10, 20)
-        if let report = ProcessInfo.processInfo.environment[Self.memoryReportVariable] {
+        guard let heap = try await Memory.measuredAlone("theNodesMemoryStaysFlatOverManyRenders", {
             let fixture = try await ServiceAPITests.Fixture(.sqlite)
-            let marks = try await whileRunning(fixture.workers) { try await fixture.test { client in
+            return try await whileRunning(fixture.workers) { try await fixture.test { client in
                 var made = 0
                 func render(_ count: Int) async throws {
                     for _ in 0..<count {
@@ -278,25 +275,12 @@ import Testing
                         #expect(try await ServiceAPITests.finished(client, id, token: fixture.alice)["status"] as? String == "done")
                     }
                 }
-                try await render(warmUp)
-                var marks = [Memory.trimmedResidentBytes()]
-                for _ in 0..<3 {
-                    try await render(window)
-                    marks.append(Memory.trimmedResidentBytes())
-                }
-                return marks
+                return try await HeapWindows.measure(warmUp: { try await render(warmUp) }, window: { try await render(window) })
             } }
-            try marks.map(String.init).joined(separator: " ").write(toFile: report, atomically: true, encoding: .utf8)
-            return
-        }
-        let report = MediaFactory.path("service-memory-report.txt")
-        try Memory.runAlone("theNodesMemoryStaysFlatOverManyRenders", environment: [Self.memoryReportVariable: report])
-        let marks = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
-        try #require(marks.count == 4, "the measuring run reported \(marks)")
-        let windows = zip(marks.dropFirst(), marks).map { $0 - $1 }
-        let growth = windows.sorted()[1] // the median window
-        #expect(growth < 1_000_000, "resident memory grew by \(windows) bytes in three windows of \(window) renders (\(marks))")
-        print("service memory: resident \(marks.map { $0 >> 20 }) MiB after \(warmUp) renders and each \(window) more; growth by window \(windows) bytes")
+        }) else { return }
+        try #require(heap.marks.count == 4, "the measuring run reported \(heap.marks)")
+        #expect(heap.medianGrowth < 1_000_000, "\(heap), windows of \(window) renders")
+        print("service memory: \(heap), windows of \(window) renders after \(warmUp)")
     }
 
     /// The processes whose parent is `pid`.

@@ -1,3 +1,4 @@
+import CLinuxHeap
 import Foundation
 
 /// This process's memory, as the leak and fuzz tests measure it.
@@ -18,12 +19,24 @@ public enum Memory {
         return residentBytes()
     }
 
-    /// Runs this test binary again with only the test `name` and `environment` added: a test
-    /// that measures memory runs alone in a process of its own, undisturbed by the tests that
-    /// run beside it.
-    public static func runAlone(_ name: String, environment: [String: String]) throws {
+    /// The bytes malloc has handed out and not had back (glibc's mallinfo2, all heaps): a leak
+    /// grows it by exactly what was not freed, whatever pages the allocator keeps.
+    public static func heapBytesInUse() -> Int { Int(reel_heap_bytes_in_use()) }
+
+    /// Runs `measure` in a process of its own: this test binary again, running only the test
+    /// `name`, so the tests running beside it do not disturb the count. In that child `measure`
+    /// runs and this returns nil (the caller returns at once); in the parent it returns what the
+    /// child measured.
+    public static func measuredAlone(_ name: String, _ measure: () async throws -> HeapWindows) async throws -> HeapWindows? {
+        let variable = "REEL_HEAP_WINDOWS_REPORT"
+        if let report = ProcessInfo.processInfo.environment[variable] {
+            try await measure().marks.map(String.init).joined(separator: " ").write(toFile: report, atomically: true, encoding: .utf8)
+            return nil
+        }
+        let report = MediaFactory.path("heap-windows-\(name).txt")
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        try MediaFactory.run(binary, ["--testing-library", "swift-testing", "--filter", name], environment: environment)
+        try MediaFactory.run(binary, ["--testing-library", "swift-testing", "--filter", name], environment: [variable: report])
+        return HeapWindows(marks: try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) })
     }
 
     /// The process's peak resident size since it started (`VmHWM`): unlike getrusage's
@@ -35,6 +48,31 @@ public enum Memory {
               let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
         return kilobytes * 1024
     }
+}
+
+/// The heap's bytes in use after a warm-up and after each of three equal windows of work. A
+/// leak grows every window by the same amount; a cache filled once does not.
+public struct HeapWindows: CustomStringConvertible, Sendable {
+    public let marks: [Int]
+
+    public init(marks: [Int]) { self.marks = marks }
+
+    /// Runs `warmUp`, then `window` three times, reading the heap after each.
+    public static func measure(warmUp: () async throws -> Void, window: () async throws -> Void) async rethrows -> HeapWindows {
+        try await warmUp()
+        var marks = [Memory.heapBytesInUse()]
+        for _ in 0..<3 {
+            try await window()
+            marks.append(Memory.heapBytesInUse())
+        }
+        return HeapWindows(marks: marks)
+    }
+
+    /// Each window's growth in bytes.
+    public var growth: [Int] { zip(marks.dropFirst(), marks).map { $0 - $1 } }
+    /// The middle window's growth: a cache filled or emptied once moves one window, not it.
+    public var medianGrowth: Int { growth.sorted()[growth.count / 2] }
+    public var description: String { "the heap's bytes in use \(marks) after a warm-up and after each of three windows (growth \(growth))" }
 }
 
 /// The CPU time this thread has used, in seconds: unlike wall time, it does not grow when other

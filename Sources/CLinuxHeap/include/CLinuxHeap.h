@@ -2,6 +2,7 @@
 #ifndef REEL_CLINUXHEAP_H
 #define REEL_CLINUXHEAP_H
 #if defined(__linux__)
+#include <stddef.h>
 
 /// Memory for renders that open a fresh encoder and decoders for every segment: no transparent
 /// huge pages (x264 asks for them for every big buffer, and the kernel clears each 2 MiB page
@@ -19,6 +20,11 @@ void reel_release_freed_memory(void);
 
 /// Gives every heap's free pages back to the kernel (after a big structure was freed).
 void reel_trim_heaps(void);
+
+/// The bytes malloc has handed out and not had back, over all heaps, mapped chunks included
+/// (glibc's mallinfo2): unlike the resident size, it does not move with pages the allocator
+/// keeps for reuse, so a leak test can bound it tightly.
+size_t reel_heap_bytes_in_use(void);
 
 #endif
 #endif
