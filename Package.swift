@@ -34,6 +34,8 @@ let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 /// Looks ← {CompositionGraph, ProjectCompiler, TimelinePage, RenderEngine}: each look (filter) described once, in its own folder of
 ///   Sources/Looks; the graph holds filters by their look, and everything else works from the catalog.
 /// {Looks, LUTFiles} ← LookKernels ← RenderEngine: each look's pixels; RegularFiles ← LUTFiles ← ProjectCompiler: `.cube` files.
+/// PortableMath ← TransitionKernels ← {ProjectCompiler, RenderEngine, FormatGeneration}: the mixing transitions (gl-transitions' kinds),
+///   each declared (name, parameters) beside its pixel maths; the graph holds a mix by name and values.
 /// ReelVersion ← {RenderEngine, RenderService, reel}: the product's version, said once.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 /// AtomicFiles ← {MediaIO, RenderEngine, RemoteMedia, Batch, ReelApplication}: every file Reel writes appears whole or not at all
@@ -89,7 +91,8 @@ let package = Package(
             swiftSettings: optimizedInDebug
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "Looks", "PortableMath"], swiftSettings: optimizedInDebug),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths"], swiftSettings: optimizedInDebug),
+        .target(name: "TransitionKernels", dependencies: ["PortableMath"], swiftSettings: optimizedInDebug),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths", "TransitionKernels"], swiftSettings: optimizedInDebug),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest", swiftSettings: optimizedInDebug),
         .target(name: "Batch", dependencies: ["AtomicFiles", "Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
@@ -108,7 +111,7 @@ let package = Package(
         // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).
         .target(name: "ProjectDiff", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "TimelinePage"]),
         // The catalogues' parts of the schema and tables of docs/format.md, from their declarations (scripts/generate-format).
-        .target(name: "FormatGeneration", dependencies: ["CompositionGraph", "Looks", "MediaFormat", "ProjectCompiler", "ProjectFile"]),
+        .target(name: "FormatGeneration", dependencies: ["CompositionGraph", "Looks", "MediaFormat", "ProjectCompiler", "ProjectFile", "TransitionKernels"]),
         .executableTarget(name: "GenerateFormat", dependencies: ["FormatGeneration"]),
         .target(name: "Interchange", dependencies: ["MediaTime", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "RegularFiles", "FilePaths"]),
 
@@ -130,7 +133,7 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"], swiftSettings: optimizedInDebug),
 
-        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "LookKernels",
+        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "LookKernels", "TransitionKernels",
                                              "LUTFiles", "RegularFiles", "ReelVersion", "MediaIO", "OverlayRendering"], swiftSettings: optimizedInDebug),
 
         // The application layer: what every front end does with the libraries (open a project
@@ -180,6 +183,7 @@ let package = Package(
         .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
         .testTarget(name: "InstalledResourcesTests", dependencies: ["InstalledResources"]),
         .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),
+        .testTarget(name: "TransitionKernelsTests", dependencies: ["TransitionKernels"]),
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),

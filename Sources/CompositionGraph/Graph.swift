@@ -254,12 +254,17 @@ public struct VideoInstruction: Hashable, Sendable, Codable {
         /// frame. Nil for the other kinds, which are ramps of the layers' own. Omitted from JSON
         /// when nil.
         public var dissolve: Animation?
+        /// A mixing kind's kernel, parameters and progress: the frame shows the kernel's mix
+        /// of the outgoing and the incoming picture, each over what is beneath it. Nil for
+        /// the crossfade and the layer-ramp kinds. Omitted from JSON when nil.
+        public var mix: TransitionMix?
 
-        public init(kind: String, fromTrackID: Int, toTrackID: Int, dissolve: Animation? = nil) {
+        public init(kind: String, fromTrackID: Int, toTrackID: Int, dissolve: Animation? = nil, mix: TransitionMix? = nil) {
             self.kind = kind
             self.fromTrackID = fromTrackID
             self.toTrackID = toTrackID
             self.dissolve = dissolve
+            self.mix = mix
         }
     }
 

@@ -27,6 +27,7 @@ extension CompositionGraph {
         for instruction in vc.instructions {
             let transitions = instruction.transitions.map {
                 " transition \($0.kind) track \($0.fromTrackID) -> track \($0.toTrackID)" + ($0.dissolve.map { " dissolve \(describe($0))" } ?? "")
+                    + ($0.mix.map { " mix \(describe($0))" } ?? "")
             }
             out.append("  \(span(instruction.timeRange)) background \(instruction.background)" + transitions.joined())
             for layer in instruction.layers {
@@ -236,6 +237,21 @@ extension CompositionGraph {
         if mask.feather.constantValue != 0 { text += " feather \(describe(mask.feather))" }
         if mask.invert { text += " inverted" }
         return text
+    }
+
+    /// `progress [0@1 -linear-> 1@2] smoothness 0.3 opening true`, the parameters by name.
+    private func describe(_ mix: TransitionMix) -> String {
+        let parameters = mix.parameters.keys.sorted().map { name in
+            let value = switch mix.parameters[name]! {
+            case .number(let v): number(v)
+            case .integer(let v): String(v)
+            case .boolean(let v): String(v)
+            case .color(let c): c.description
+            case .vector(let x, let y): "(\(number(x)), \(number(y)))"
+            }
+            return " \(name) \(value)"
+        }
+        return "progress \(describe(mix.progress))" + parameters.joined()
     }
 
     private func describe(_ a: Animation) -> String {

@@ -13,7 +13,7 @@ struct Catalogue: Sendable {
     let names: [String]
 
     static let looks = Catalogue(noun: "look", source: "Look.all (Sources/Looks)", names: Look.all.map(\.name))
-    static let transitions = Catalogue(noun: "transition", source: "Transition.Kind (Sources/ProjectCompiler/Project.swift)",
+    static let transitions = Catalogue(noun: "transition", source: "Transition.Kind (Sources/ProjectCompiler/Project.swift) and TransitionCatalogue (Sources/TransitionKernels)",
                                        names: Transition.Kind.allCases.map(\.rawValue))
     static let easings = Catalogue(noun: "easing", source: "Easing.named (Sources/CompositionGraph/Animation.swift)", names: Easing.named.map(\.name))
     static let entrances = Catalogue(noun: "entrance", source: "NamedAnimation.all (Sources/ProjectCompiler/NamedAnimations.swift)",

@@ -2,6 +2,7 @@ import CompositionGraph
 import Looks
 import MediaFormat
 import ProjectCompiler
+import TransitionKernels
 
 /// One table of docs/format.md made from a catalogue's declarations, between two marker
 /// comments that name it. The prose around the tables is written by hand.
@@ -37,7 +38,36 @@ struct FormatTable {
 
     static var transitions: FormatTable {
         FormatTable(catalogue: .transitions, name: "transitions",
-                    lines: header("transition", "what it shows") + Transition.Kind.allCases.map { row("`\($0.rawValue)`", $0.summary) })
+                    lines: header("transition", "gl-transitions", "parameters", "what it shows") + Transition.Kind.allCases.map { kind in
+                        let declaration = kind.kernel?.declaration
+                        let parameters = declaration?.parameters.map { p in
+                            "`\(p.name)` (" + [p.range.map { decimal($0.lowerBound) + "…" + decimal($0.upperBound) }, "default " + text(of: p.defaultValue)]
+                                .compactMap { $0 }.joined(separator: ", ") + "): " + p.summary
+                        }
+                        return row("`\(kind.rawValue)`", declaration.map { "`\($0.glName)`" } ?? "", parameters?.joined(separator: "; ") ?? "", kind.summary)
+                    })
+    }
+
+    /// A parameter's value as a project writes it: `0.3`, `true`, `[0.5, 0.5]`, `"#1a1a1a"`.
+    static func text(of value: TransitionValue) -> String {
+        switch value {
+        case .number(let v): number(v)
+        case .integer(let v): String(v)
+        case .boolean(let v): String(v)
+        case .color(let c):
+            "\"#" + [c.x, c.y, c.z].map { hexByte($0) }.joined() + (c.w < 1 ? hexByte(c.w) : "") + "\""
+        case .vector(let v): "[\(number(v.x)), \(number(v.y))]"
+        }
+    }
+
+    /// A number in JSON's form, shortest: `0.3`, `1`, `-2`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    private static func hexByte(_ fraction: Double) -> String {
+        let byte = Int((min(max(fraction, 0), 1) * 255).rounded())
+        return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
     }
 
     static var easings: FormatTable {

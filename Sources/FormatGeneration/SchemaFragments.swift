@@ -2,6 +2,7 @@ import CompositionGraph
 import Looks
 import MediaFormat
 import ProjectCompiler
+import TransitionKernels
 
 /// One part of reel.schema.json made from a catalogue's declarations, marked in the file by
 /// its `$comment`. Everything else in the schema is written by hand.
@@ -19,7 +20,7 @@ struct SchemaFragment: Sendable {
     /// Every generated part, in the file's order.
     static var all: [SchemaFragment] {
         [container, videoCodec, preset, audioCodec, entranceKind, ease, fit, motion, videoTransition, enter, maskMode, filters, filter]
-            + lookDefinitions + [defaultVideoTransition]
+            + lookDefinitions + [defaultVideoTransition] + transitionDefinitions
     }
 
     /// How every generated part's `$comment` begins.
@@ -108,13 +109,98 @@ struct SchemaFragment: Sendable {
                                 described: "How a source is fitted into the frame: "
                                     + Fit.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", ") + ".")
 
-    static let videoTransition = namesOrVar(
-        Catalogue(noun: "transition", source: Catalogue.transitions.source, names: Catalogue.transitions.names + ["cut"]),
-        path: ["$defs", "video_transition", "properties", "transition"],
-        described: "One of \(Catalogue.transitions.names.joined(separator: ", ")), or a {{ var }}; "
-            + "cut: no transition at this cut, where the track has a default_transition.")
+    /// A track's transition item: its kind, duration, ease and the parameters of the kernels,
+    /// each kernel's typed in its own `$defs` entry (`transitionDefinitions`).
+    static var videoTransition: SchemaFragment {
+        let names = Catalogue.transitions.names
+        let kind = SchemaText.object([
+            ("anyOf", namesOrVar(names + ["cut"])),
+            ("description", .string("One of the kinds of docs/format.md#transitions (\(names.count) of them: \(names.prefix(4).joined(separator: ", ")), …), "
+                + "or a {{ var }}; cut: no transition at this cut, where the track has a default_transition.")),
+        ])
+        return SchemaFragment(catalogue: .transitions, path: ["$defs", "video_transition"], value: generated(.transitions, [
+            ("type", .string("object")),
+            ("additionalProperties", .false),
+            ("required", .strings(["transition"])),
+            ("properties", .object([("transition", kind)] + timingKeys + parameterKeys)),
+            ("allOf", parameterChoices(key: "transition")),
+            ("if", .object(["properties": .object(["transition": .object(["const": .string("cut")])])])),
+            ("then", .object(["properties": .object(["duration": .false, "ease": .false])])),
+            ("else", .object(["required": .strings(["duration"])])),
+        ]))
+    }
 
-    static let defaultVideoTransition = namesOrVar(.transitions, path: ["$defs", "default_video_transition", "properties", "kind"])
+    static var defaultVideoTransition: SchemaFragment {
+        SchemaFragment(catalogue: .transitions, path: ["$defs", "default_video_transition"], value: generated(.transitions, [
+            ("type", .string("object")),
+            ("additionalProperties", .false),
+            ("required", .strings(["kind", "duration"])),
+            ("description", .string("The transition at every cut of the track between two clips that touch, unless an item between them says otherwise "
+                + "(a transition, or transition: cut).")),
+            ("properties", .object([("kind", .object(["anyOf": namesOrVar(Catalogue.transitions.names)]))] + timingKeys + parameterKeys)),
+            ("allOf", parameterChoices(key: "kind")),
+        ]))
+    }
+
+    private static let timingKeys: [(String, SchemaText)] = [("duration", .ref("duration")), ("ease", .ref("ease"))]
+
+    /// The kernels with parameters, in the catalogue's order.
+    private static var kernelsWithParameters: [TransitionDeclaration] {
+        TransitionCatalogue.all.map { $0.declaration }.filter { !$0.parameters.isEmpty }
+    }
+
+    /// Every kernel's parameter names, loosely (each kernel's own entry types them), with the kinds that take each.
+    private static var parameterKeys: [(String, SchemaText)] {
+        var kinds: [String: [String]] = [:], order: [String] = []
+        for declaration in kernelsWithParameters {
+            for parameter in declaration.parameters {
+                if kinds[parameter.name] == nil { order.append(parameter.name) }
+                kinds[parameter.name, default: []].append(declaration.name)
+            }
+        }
+        return order.map { name in
+            (name, .object(["description": .string("A parameter of the \(listed(kinds[name]!, or: "and")) transition\(kinds[name]!.count == 1 ? "" : "s").")]))
+        }
+    }
+
+    /// For each kernel with parameters: where `key` names it, its parameters' types.
+    private static func parameterChoices(key: String) -> SchemaText {
+        .array(kernelsWithParameters.map { declaration in
+            .object(["if": .object(["properties": .object([(key, .object(["const": .string(declaration.name)]))]), "required": .strings([key])]),
+                     "then": .ref(definitionName(declaration))])
+        })
+    }
+
+    /// `circle_open_transition`: a kernel's parameters.
+    static func definitionName(_ declaration: TransitionDeclaration) -> String { declaration.name.replacingOccurrences(of: "-", with: "_") + "_transition" }
+
+    /// One `$defs` entry a kernel with parameters, after `default_video_transition`, in the catalogue's order.
+    static var transitionDefinitions: [SchemaFragment] {
+        let declarations = kernelsWithParameters
+        return zip(declarations, ["default_video_transition"] + declarations.map(definitionName)).map { declaration, previous in
+            SchemaFragment(catalogue: .transitions, path: ["$defs", definitionName(declaration)], after: previous, value: generated(.transitions, [
+                ("description", .string("The parameters of the \(declaration.name) transition (gl-transitions' \(declaration.glName)).")),
+                ("properties", .object(declaration.parameters.map { ($0.name, schema(of: $0)) })),
+            ]))
+        }
+    }
+
+    private static func schema(of parameter: TransitionParameter) -> SchemaText {
+        let description = SchemaText.string(parameter.summary + " (default \(FormatTable.text(of: parameter.defaultValue)))")
+        var members: [(String, SchemaText)]
+        switch parameter.defaultValue {
+        case .number: members = [("type", .string("number"))]
+        case .integer: members = [("type", .string("integer"))]
+        case .boolean: members = [("type", .string("boolean"))]
+        case .color: members = [("$ref", .string("#/$defs/color"))]
+        case .vector: members = [("type", .string("array")), ("items", .ref("number")),
+                                 ("minItems", .scalar("2")), ("maxItems", .scalar("2"))]
+        }
+        if let range = parameter.range {
+            members += [("minimum", .scalar(FormatTable.number(range.lowerBound))), ("maximum", .scalar(FormatTable.number(range.upperBound)))]
+        }
+        return .object([("anyOf", .array([.object(members), .ref("var_ref")])), ("description", description)])
+    }
 
     static let maskMode = namesOrVar(.maskModes, path: ["$defs", "mask", "properties", "mode"],
                                      described: "For a matte: " + listed(MaskMatte.Channel.allCases.map { "\($0.rawValue) (\($0.summary))" }) + ".")

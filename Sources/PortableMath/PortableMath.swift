@@ -48,8 +48,11 @@ public enum PortableMath {
 
     /// c₀ + c₁z + c₂z² + … by Horner's rule.
     private static func horner(_ coefficients: [Double], _ z: Double) -> Double {
-        var p = coefficients[coefficients.count - 1]
-        for c in coefficients.dropLast().reversed() { p = p * z + c }
+        var i = coefficients.count - 1, p = coefficients[i]
+        while i > 0 {
+            i -= 1
+            p = p * z + coefficients[i]
+        }
         return p
     }
 
@@ -121,13 +124,23 @@ public enum PortableMath {
     public static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
         let (r, quadrant) = reduce(x), k = kernel(r)
-        return [k.sin, k.cos, -k.sin, -k.cos][quadrant]
+        switch quadrant {
+        case 0: return k.sin
+        case 1: return k.cos
+        case 2: return -k.sin
+        default: return -k.cos
+        }
     }
 
     public static func cos(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
         let (r, quadrant) = reduce(x), k = kernel(r)
-        return [k.cos, -k.sin, -k.cos, k.sin][quadrant]
+        switch quadrant {
+        case 0: return k.cos
+        case 1: return -k.sin
+        case 2: return -k.cos
+        default: return k.sin
+        }
     }
 
     public static func tan(_ x: Double) -> Double {

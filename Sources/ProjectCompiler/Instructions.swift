@@ -63,6 +63,7 @@ extension CompileSession {
             let marks = running.map { t in
                 var mark = t.mark
                 mark.dissolve = mark.dissolve?.sliced(to: range)
+                if let progress = mark.mix?.progress { mark.mix?.progress = progress.sliced(to: range) }
                 return mark
             }
             result.append(VideoInstruction(timeRange: range, background: background, layers: active, transitions: marks))
@@ -75,10 +76,11 @@ extension CompileSession {
         -> [(range: TimeRange, kind: Transition.Kind, mark: VideoInstruction.Transition)] {
         zip(track, track.dropFirst()).compactMap { outgoing, incoming in
             outgoing.placed.transitionOut.map {
-                let dissolve = $0.transition.kind == .crossfade ? Animation.ramp(from: 0, to: 1, over: $0.range, ease: $0.transition.ease) : nil
-                return ($0.range, $0.transition.kind,
-                        VideoInstruction.Transition(kind: $0.transition.kind.rawValue, fromTrackID: outgoing.trackID, toTrackID: incoming.trackID,
-                                                    dissolve: dissolve))
+                let t = $0.transition, progress = Animation.ramp(from: 0, to: 1, over: $0.range, ease: t.ease)
+                let mix = t.kind.kernel == nil ? nil : TransitionMix(kernel: t.kind.rawValue, parameters: t.parameters, progress: progress)
+                return ($0.range, t.kind,
+                        VideoInstruction.Transition(kind: t.kind.rawValue, fromTrackID: outgoing.trackID, toTrackID: incoming.trackID,
+                                                    dissolve: t.kind == .crossfade ? progress : nil, mix: mix))
             }
         }
     }
@@ -136,8 +138,9 @@ extension CompileSession {
 
 /// What a transition does to one of its two clips over its range, as ramps to combine with
 /// the clip's own: opacity is multiplied, offsets added, crop edges take the larger value. A
-/// crossfade leaves both clips as they are: the instruction's transition carries its progress
-/// and the compositor dissolves the two pictures (`VideoInstruction.Transition.dissolve`).
+/// crossfade or a kernel's kind leaves both clips as they are: the instruction's transition
+/// carries its progress and the compositor dissolves or mixes the two pictures
+/// (`VideoInstruction.Transition.dissolve`, `.mix`).
 struct TransitionEffect {
     var opacity: Animation?
     var offsetX: Animation?
@@ -169,6 +172,7 @@ struct TransitionEffect {
         case .pushRight: offsetX = incoming ? ramp(-w, 0) : ramp(0, w)
         case .pushUp: offsetY = incoming ? ramp(h, 0) : ramp(0, -h)
         case .pushDown: offsetY = incoming ? ramp(-h, 0) : ramp(0, h)
+        default: break // a kernel's: it mixes the two pictures, which stay as they are
         }
     }
 }

@@ -1,6 +1,7 @@
 import CompositionGraph
 import MediaTime
 import ProjectFile
+import TransitionKernels
 
 /// A project file after schema validation and vars substitution, with every time exact,
 /// every colour parsed and every path absolute. Items keep their source location so the
@@ -92,27 +93,49 @@ public enum TrackItem<Clip: Sendable>: Sendable {
 
 public struct Transition: Sendable {
     /// Every video transition, in the schema's order: its name (the raw value) and what it shows
-    /// (`summary`, for docs/format.md), its pictures in `TransitionEffect` (Instructions.swift).
-    /// A new one is a case here, its effect, and `scripts/generate-format` for the schema and docs.
-    public enum Kind: String, Sendable, CaseIterable {
-        case crossfade
-        case fadeThroughBlack = "fade-through-black", fadeThroughWhite = "fade-through-white"
-        case wipeLeft = "wipe-left", wipeRight = "wipe-right", wipeUp = "wipe-up", wipeDown = "wipe-down"
-        case slideLeft = "slide-left", slideRight = "slide-right", slideUp = "slide-up", slideDown = "slide-down"
-        case pushLeft = "push-left", pushRight = "push-right", pushUp = "push-up", pushDown = "push-down"
+    /// (`summary`, for docs/format.md). The built-in kinds are a crossfade and ramps of the
+    /// layers' own (their pictures in `TransitionEffect`, Instructions.swift); the rest are the
+    /// mixing kernels of `TransitionCatalogue` (module TransitionKernels), each declared beside
+    /// its pixels. A new kind is one of those, then `scripts/generate-format` for the schema and docs.
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+
+        private init(_ name: String) { rawValue = name }
+
+        /// The kind named `rawValue`, if there is one.
+        public init?(rawValue: String) {
+            guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = kind
+        }
+
+        public static let crossfade = Kind("crossfade")
+        public static let fadeThroughBlack = Kind("fade-through-black"), fadeThroughWhite = Kind("fade-through-white")
+        public static let wipeLeft = Kind("wipe-left"), wipeRight = Kind("wipe-right"), wipeUp = Kind("wipe-up"), wipeDown = Kind("wipe-down")
+        public static let slideLeft = Kind("slide-left"), slideRight = Kind("slide-right"), slideUp = Kind("slide-up"), slideDown = Kind("slide-down")
+        public static let pushLeft = Kind("push-left"), pushRight = Kind("push-right"), pushUp = Kind("push-up"), pushDown = Kind("push-down")
+
+        /// The kinds the compiler draws itself.
+        public static let builtIn: [Kind] = [.crossfade, .fadeThroughBlack, .fadeThroughWhite, .wipeLeft, .wipeRight, .wipeUp, .wipeDown,
+                                             .slideLeft, .slideRight, .slideUp, .slideDown, .pushLeft, .pushRight, .pushUp, .pushDown]
+        /// Every kind: the built-in ones, then the kernels.
+        public static let allCases: [Kind] = builtIn + TransitionCatalogue.all.map { Kind($0.declaration.name) }
+
+        /// The mixing kernel of this kind; nil for the built-in kinds.
+        public var kernel: (any TransitionKernel.Type)? { TransitionCatalogue.named(rawValue) }
 
         /// What the transition shows, in Markdown.
         public var summary: String {
+            if let kernel { return kernel.declaration.summary }
             switch self {
             case .crossfade:
-                "A dissolve: at progress p the frame is (1 − p)·outgoing + p·incoming, each as it would look alone over what is beneath it, "
+                return "A dissolve: at progress p the frame is (1 − p)·outgoing + p·incoming, each as it would look alone over what is beneath it, "
                     + "so a picture that does not fill the frame (a contain-fitted photo, one with alpha) fades out beside the incoming one "
                     + "instead of showing at full strength to the last frame."
-            case .fadeThroughBlack: "The outgoing clip fades out to black over the first half, the incoming one in from black over the second."
-            case .fadeThroughWhite: "As `fade-through-black`, through white."
-            case .wipeLeft, .wipeRight, .wipeUp, .wipeDown: "The incoming clip is revealed by an edge moving \(direction)."
-            case .slideLeft, .slideRight, .slideUp, .slideDown: "The incoming clip slides in over the outgoing one, moving \(direction)."
-            case .pushLeft, .pushRight, .pushUp, .pushDown: "The incoming clip pushes the outgoing one out, moving \(direction)."
+            case .fadeThroughBlack: return "The outgoing clip fades out to black over the first half, the incoming one in from black over the second."
+            case .fadeThroughWhite: return "As `fade-through-black`, through white."
+            case .wipeLeft, .wipeRight, .wipeUp, .wipeDown: return "The incoming clip is revealed by an edge moving \(direction)."
+            case .slideLeft, .slideRight, .slideUp, .slideDown: return "The incoming clip slides in over the outgoing one, moving \(direction)."
+            default: return "The incoming clip pushes the outgoing one out, moving \(direction)."
             }
         }
 
@@ -121,6 +144,8 @@ public struct Transition: Sendable {
     }
 
     public var kind: Kind
+    /// A kernel's parameters, every one it declares (defaults filled in); empty for the built-in kinds.
+    public var parameters: [String: TransitionParameterValue] = [:]
     public var duration: MediaTime
     public var ease: Easing
     public var origin: Origin

@@ -39,6 +39,8 @@ public struct FakeMediaFacts: MediaFactsProvider {
         "presenter.svg": .fake(.svg, size: PixelSize(width: 480, height: 640)),
         "silent.mp4": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 5), hasAudio: false),
         "shot%04d.png": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 2), hasAudio: false),
+        "shot1001.png": .fake(.image, size: PixelSize(width: 640, height: 360)),
+        "shot1040.png": .fake(.image, size: PixelSize(width: 640, height: 360)),
     ], unreadable: ["unreadable.mp4"])
 
     /// Every file exists: a `.png` or `.jpg` is a 320x180 picture, an `.mp3` 12 seconds of sound,

@@ -7,10 +7,11 @@ import LookKernels
 /// in their own Y′CbCr (no RGB round trip); only pictures with an alpha channel arrive as
 /// R′G′B′A, converted per sample. Used only for frames that need it.
 enum AffineCompositor {
-    /// Draws the plan on `canvas`; a crossfade's incoming layer is drawn on `scratch()` (a
-    /// canvas of the same size), a copy of what lies beneath, and mixed back.
+    /// Draws the plan on `canvas`; a crossfade's or a mixing transition's incoming layer is
+    /// drawn on `scratch()` (a canvas of the same size), a copy of what lies beneath, and
+    /// blended back (or mixed back by `mixer()`).
     static func composite(_ plan: FramePlan, pictures: [LayerPicture?], matrix: YCbCrMatrix, canvas: PremultipliedImage,
-                          scratch: () -> PremultipliedImage) {
+                          scratch: () -> PremultipliedImage, mixer: () -> TransitionMixer) {
         let b = matrix.premultipliedYCbCrA(YCbCrMatrix.premultipliedBytes(plan.background))
         canvas.fill((UInt8(b.y), UInt8(b.cb), UInt8(b.cr), UInt8(b.a)))
         let layers = plan.layers
@@ -25,6 +26,13 @@ enum AffineCompositor {
                 draw(layers[i + 1], pictures[i + 1], matrix: matrix, onto: beneath)
                 PlaneKernels.blend(from: beneath.pixels, srcStride: beneath.stride, to: canvas.pixels, dstStride: canvas.stride,
                                    columns: canvas.width * 4, rows: canvas.height, alpha: weight)
+                i += 2
+            } else if i + 1 < layers.count, let mix = layers[i + 1].mix {
+                let beneath = scratch()
+                beneath.copy(from: canvas)
+                draw(layers[i], pictures[i], matrix: matrix, onto: canvas)
+                draw(layers[i + 1], pictures[i + 1], matrix: matrix, onto: beneath)
+                mixer().mix(mix, outgoing: canvas, incoming: beneath)
                 i += 2
             } else {
                 draw(layers[i], pictures[i], matrix: matrix, onto: canvas)

@@ -10,7 +10,8 @@ import LookKernels
 /// premultiplied Y′CbCrA canvas with bilinear sampling and reduced to 4:2:0 once. An output
 /// that keeps alpha takes the canvas for every frame (`drawCanvas`). A crossfade's two layers
 /// are each drawn over what is beneath them, one of the two on a copy, and the results mixed
-/// (`dissolveWeight`). Not thread-safe: one compositor per compositing thread.
+/// (`dissolveWeight`); a mixing transition's two are drawn the same way and mixed by its kernel
+/// (`mix`, always on the canvas). Not thread-safe: one compositor per compositing thread.
 final class FrameCompositor {
     let renderSize: PixelSize
     let matrix: YCbCrMatrix
@@ -18,6 +19,8 @@ final class FrameCompositor {
     /// What lies beneath a dissolving pair, for the incoming layer: made at the first crossfade.
     private lazy var scratchCanvas = PremultipliedImage(width: renderSize.width, height: renderSize.height)
     private lazy var scratchFrame = YUVFrame(width: renderSize.width, height: renderSize.height)
+    /// Float pictures for a mixing transition: made at the first one.
+    private lazy var mixer = TransitionMixer(width: renderSize.width, height: renderSize.height)
 
     init(renderSize: PixelSize, matrix: YCbCrMatrix = .bt709) {
         precondition(renderSize.width % 2 == 0 && renderSize.height % 2 == 0, "4:2:0 output needs an even size, not \(renderSize)")
@@ -44,13 +47,13 @@ final class FrameCompositor {
     /// too and converts it itself (`AlphaFrameConverter`).
     func drawCanvas(_ plan: FramePlan, pictures: [LayerPicture?]) -> PremultipliedImage {
         precondition(pictures.count == plan.layers.count, "one picture per planned layer")
-        AffineCompositor.composite(plan, pictures: pictures, matrix: matrix, canvas: canvas, scratch: { self.scratchCanvas })
+        AffineCompositor.composite(plan, pictures: pictures, matrix: matrix, canvas: canvas, scratch: { self.scratchCanvas }, mixer: { self.mixer })
         return canvas
     }
 
     /// The top layer's own frame when it is opaque and exactly covers the output unscaled.
     private func passThrough(_ plan: FramePlan, _ pictures: [LayerPicture?]) -> YUVFrame? {
-        guard let top = plan.layers.last, top.alpha == 256, top.dissolveWeight ?? 256 == 256, case .yuv(let frame)? = pictures.last,
+        guard let top = plan.layers.last, top.alpha == 256, top.dissolveWeight ?? 256 == 256, top.mix == nil, case .yuv(let frame)? = pictures.last,
               frame.width == renderSize.width, frame.height == renderSize.height,
               let rect = top.placement.rectangle(in: renderSize), rect.originX == 0, rect.originY == 0,
               rect.covers(renderSize) else { return nil }

@@ -22,7 +22,8 @@ struct FramePlan: Sendable {
     /// a slow pan or zoom advance in 2-pixel jumps, so otherwise it takes the general path,
     /// which places it to a fraction of a pixel.
     var isRectangular: Bool {
-        !keepsAlpha && layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && $0.mask == nil && (!$0.isMoving || $0.placement.isOnEvenPixels) }
+        !keepsAlpha && layers.allSatisfy { $0.placement.isAxisAligned && !$0.hasAlpha && $0.mask == nil && $0.mix == nil
+            && (!$0.isMoving || $0.placement.isOnEvenPixels) }
     }
 }
 
@@ -53,6 +54,9 @@ struct PlannedLayer: Sendable {
     /// The layer dissolves in from the layer just below it, by this weight in 1/256ths: the
     /// two are drawn each over what is beneath them and mixed (a crossfade).
     var dissolveWeight: Int? = nil
+    /// The layer is mixed with the layer just below it by a transition kernel: the two are
+    /// drawn each over what is beneath them and the kernel mixes the two pictures.
+    var mix: PlannedMix? = nil
 }
 
 /// Works out the `FramePlan` of each frame of a graph. Frames are usually asked for in
@@ -104,6 +108,10 @@ final class FramePlanner {
         }
         for transition in instruction.transitions {
             if let dissolve = transition.dissolve { pairForDissolve(&layers, transition, progress: dissolve.value(at: t)) }
+            if let mix = transition.mix {
+                let progress = mix.progress.value(at: t)
+                if !pairForMix(&layers, transition, PlannedMix(mix, progress: progress)) { pairForDissolve(&layers, transition, progress: progress) }
+            }
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers, keepsAlpha: keepsAlpha)
     }
@@ -126,6 +134,16 @@ final class FramePlanner {
             if layers[from].alpha == 0 { layers.remove(at: from) }
         case (nil, nil): break
         }
+    }
+
+    /// Marks the incoming layer of a mixing transition to be mixed with the outgoing one just
+    /// below it. False when the two are not both there, one above the other: then the frame
+    /// dissolves what shows of them instead (as `pairForDissolve`).
+    private func pairForMix(_ layers: inout [PlannedLayer], _ transition: VideoInstruction.Transition, _ mix: PlannedMix?) -> Bool {
+        guard let mix, let from = layers.firstIndex(where: { $0.trackID == transition.fromTrackID }),
+              let to = layers.firstIndex(where: { $0.trackID == transition.toTrackID }), to == from + 1 else { return false }
+        layers[to].mix = mix
+        return true
     }
 
     /// The element of `items` (in time order, not overlapping) whose range contains `t`,

@@ -1,0 +1,87 @@
+import CompositionGraph
+import TransitionKernels
+
+/// A mixing transition in one frame: its kernel (with the transition's parameters) and its
+/// progress at the frame's time.
+struct PlannedMix: Sendable {
+    let kernel: any TransitionKernel
+    let progress: Double
+
+    /// The graph's mix at time `t`; nil when the render does not know the kernel (the compiler
+    /// only writes kernels it knows).
+    init?(_ mix: TransitionMix, progress: Double) {
+        let values = mix.parameters.mapValues(Self.kernelValue)
+        guard let kernel = TransitionCatalogue.kernel(mix.kernel, values) else { return nil }
+        self.kernel = kernel
+        self.progress = progress
+    }
+
+    private static func kernelValue(_ value: TransitionParameterValue) -> TransitionValue {
+        switch value {
+        case .number(let v): .number(v)
+        case .integer(let v): .integer(v)
+        case .boolean(let v): .boolean(v)
+        case .color(let c): .color(SIMD4(c.red, c.green, c.blue, c.alpha))
+        case .vector(let x, let y): .vector(SIMD2(x, y))
+        }
+    }
+}
+
+/// Runs a mixing transition on the compositor's premultiplied Y′CbCrA canvases: both pictures
+/// are read into R′G′B′A floats (the kernels' maths is gl-transitions', in R′G′B′), mixed, and
+/// the result written back as premultiplied Y′CbCrA. Its three float pictures are made at the
+/// first mixing frame and reused. Not thread-safe: one per compositor.
+final class TransitionMixer {
+    private let width: Int, height: Int
+    private lazy var from = TransitionPicture(width: width, height: height)
+    private lazy var to = TransitionPicture(width: width, height: height)
+    private lazy var mixed = TransitionPicture(width: width, height: height)
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `outgoing` becomes the kernel's mix of `outgoing` and `incoming` (each the layer over
+    /// what lies beneath it).
+    func mix(_ mix: PlannedMix, outgoing: PremultipliedImage, incoming: PremultipliedImage) {
+        Self.read(outgoing, into: from)
+        Self.read(incoming, into: to)
+        TransitionRenderer.render(mix.kernel, progress: mix.progress, from: from, to: to, into: mixed)
+        Self.write(mixed, into: outgoing)
+    }
+
+    // BT.709, as the canvas is (YCbCrMatrix.bt709): kg = 1 − kr − kb.
+    private static let kr: Float = 0.2126, kb: Float = 0.0722, kg: Float = 1 - kr - kb
+
+    /// Premultiplied limited-range Y′CbCrA bytes (offsets premultiplied too) → premultiplied R′G′B′A in 0…1.
+    private static func read(_ image: PremultipliedImage, into picture: TransitionPicture) {
+        for y in 0..<image.height {
+            let row = image.pixels + y * image.stride, out = picture.pixels + y * picture.width
+            for x in 0..<image.width {
+                let p = row + 4 * x
+                let a = Float(p[3]) / 255
+                let luma = (Float(p[0]) - 16 * a) / 219, cb = (Float(p[1]) - 128 * a) / 224, cr = (Float(p[2]) - 128 * a) / 224
+                let r = luma + 2 * (1 - kr) * cr, b = luma + 2 * (1 - kb) * cb
+                out[x] = SIMD4(r, (luma - kr * r - kb * b) / kg, b, a)
+            }
+        }
+    }
+
+    /// The inverse of `read`, rounded to the nearest byte.
+    private static func write(_ picture: TransitionPicture, into image: PremultipliedImage) {
+        @inline(__always) func byte(_ value: Float) -> UInt8 { UInt8(min(max(value + 0.5, 0), 255)) }
+        for y in 0..<image.height {
+            let row = image.pixels + y * image.stride, source = picture.pixels + y * picture.width
+            for x in 0..<image.width {
+                let c = source[x], a = c.w
+                let luma = kr * c.x + kg * c.y + kb * c.z
+                let p = row + 4 * x
+                p[0] = byte(16 * a + 219 * luma)
+                p[1] = byte(128 * a + 224 * (c.z - luma) / (2 * (1 - kb)))
+                p[2] = byte(128 * a + 224 * (c.x - luma) / (2 * (1 - kr)))
+                p[3] = byte(255 * a)
+            }
+        }
+    }
+}
