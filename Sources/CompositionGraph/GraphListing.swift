@@ -215,6 +215,9 @@ extension CompositionGraph {
         if layer.scale.constantValue != 1 { parts.append("scale \(describe(layer.scale))") }
         if layer.rotation.constantValue != 0 { parts.append("rotation \(describe(layer.rotation))") }
         parts.append("opacity \(describe(layer.opacity))")
+        if let r = layer.reveal {
+            parts.append("reveal (\(describe(r.left)), \(describe(r.top)))–(\(describe(r.right)), \(describe(r.bottom)))")
+        }
         return parts.joined(separator: " ")
     }
 

@@ -21,11 +21,14 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
     public var scale: Animation
     public var rotation: Animation
     public var opacity: Animation
+    /// The part a wipe shows (nil: all of it).
+    public var reveal: RevealBox?
 
     public init(content: OverlayContent, timeRange: TimeRange, positionX: Animation, positionY: Animation,
                 anchorX: Animation = .constant(0.5), anchorY: Animation = .constant(0.5),
                 width: Double? = nil, height: Double? = nil, scale: Animation = .constant(1),
-                rotation: Animation = .constant(0), opacity: Animation = .constant(1), fit: Fit = .contain) {
+                rotation: Animation = .constant(0), opacity: Animation = .constant(1), fit: Fit = .contain,
+                reveal: RevealBox? = nil) {
         self.content = content
         self.timeRange = timeRange
         self.positionX = positionX
@@ -38,12 +41,35 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
         self.scale = scale
         self.rotation = rotation
         self.opacity = opacity
+        self.reveal = reveal
     }
 
-    public var animations: [Animation] { [positionX, positionY, anchorX, anchorY, scale, rotation, opacity] }
+    public var animations: [Animation] { [positionX, positionY, anchorX, anchorY, scale, rotation, opacity] + (reveal?.animations ?? []) }
 
     /// True when nothing about the layer changes over time (it can be drawn once and reused).
     public var isStatic: Bool { animations.allSatisfy(\.isConstant) }
+}
+
+/// What a wipe leaves of a layer: its ink between a left and a right line and between a top
+/// and a bottom one, each a fraction of the ink's bounding box (0 its left or top edge, 1 its
+/// right or bottom edge). The lines stay with the layer as it moves, turns and scales.
+public struct RevealBox: Hashable, Sendable, Codable {
+    public var left: Animation
+    public var top: Animation
+    public var right: Animation
+    public var bottom: Animation
+
+    /// Everything shown.
+    public static let whole = RevealBox(left: .constant(0), top: .constant(0), right: .constant(1), bottom: .constant(1))
+
+    public init(left: Animation, top: Animation, right: Animation, bottom: Animation) {
+        self.left = left
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+    }
+
+    public var animations: [Animation] { [left, top, right, bottom] }
 }
 
 public enum OverlayContent: Hashable, Sendable, Codable {

@@ -11,14 +11,17 @@ struct Catalogue: Sendable {
     /// The declaration: `Transition.Kind (Sources/ProjectCompiler/Project.swift)`.
     let source: String
     let names: [String]
+    /// Other tools' names for some of them (`PeerNames`), for did-you-mean.
+    var aliases: [String: String] = [:]
 
     static let looks = Catalogue(noun: "look", source: "Look.all (Sources/Looks)", names: Look.all.map(\.name))
     static let transitions = Catalogue(noun: "transition", source: "Transition.Kind (Sources/ProjectCompiler/Project.swift) and TransitionCatalogue (Sources/TransitionKernels)",
-                                       names: Transition.Kind.allCases.map(\.rawValue))
+                                       names: Transition.Kind.allCases.map(\.rawValue), aliases: PeerNames.transitions)
     static let easings = Catalogue(noun: "easing", source: "Easing.named (Sources/CompositionGraph/Animation.swift)", names: Easing.named.map(\.name))
     static let entrances = Catalogue(noun: "entrance", source: "NamedAnimation.all (Sources/ProjectCompiler/NamedAnimations.swift)",
-                                     names: NamedAnimation.names(.enter))
-    static let motions = Catalogue(noun: "motion", source: entrances.source, names: NamedAnimation.names(.motion))
+                                     names: NamedAnimation.names(.enter), aliases: PeerNames.entrances)
+    static let exits = Catalogue(noun: "exit", source: entrances.source, names: NamedAnimation.names(.exit), aliases: PeerNames.exits)
+    static let motions = Catalogue(noun: "motion", source: entrances.source, names: NamedAnimation.names(.motion), aliases: PeerNames.motions)
     static let namedAnimations = Catalogue(noun: "named animation", source: entrances.source,
                                            names: NamedAnimation.all.map { "\($0.key.rawValue): \($0.name)" })
     static let fits = Catalogue(noun: "fit", source: "Fit (Sources/CompositionGraph/Graph.swift)", names: Fit.allCases.map(\.rawValue))

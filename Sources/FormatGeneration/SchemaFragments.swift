@@ -19,7 +19,7 @@ struct SchemaFragment: Sendable {
 
     /// Every generated part, in the file's order.
     static var all: [SchemaFragment] {
-        [container, videoCodec, preset, audioCodec, entranceKind, ease, fit, motion, videoTransition, enter, maskMode, filters, filter]
+        [container, videoCodec, preset, audioCodec, entranceKind, exitKind, enter, exit, ease, fit, motion, videoTransition, maskMode, filters, filter]
             + lookDefinitions + [defaultVideoTransition] + transitionDefinitions
     }
 
@@ -32,13 +32,19 @@ struct SchemaFragment: Sendable {
     }
 
     /// An `anyOf`'s choices: one of the names, or a `{{ var }}`.
-    private static func namesOrVar(_ names: [String]) -> SchemaText {
-        .array([.object(["enum": .strings(names)]), .ref("var_ref")])
+    private static func namesOrVar(_ names: [String], aliases: [String: String] = [:]) -> SchemaText {
+        var choice: [(String, SchemaText)] = [("enum", .strings(names))]
+        if !aliases.isEmpty {
+            choice.append(("x-aliases", .object(aliases.sorted { $0.key < $1.key }.map { ($0.key, SchemaText.string($0.value)) })))
+        }
+        return .array([.object(choice), .ref("var_ref")])
     }
+
+    private static func namesOrVar(_ catalogue: Catalogue) -> SchemaText { namesOrVar(catalogue.names, aliases: catalogue.aliases) }
 
     /// A value that is one of the catalogue's names, or a `{{ var }}`.
     private static func namesOrVar(_ catalogue: Catalogue, path: [String], described description: String? = nil) -> SchemaFragment {
-        var members: [(String, SchemaText)] = [("anyOf", namesOrVar(catalogue.names))]
+        var members: [(String, SchemaText)] = [("anyOf", namesOrVar(catalogue))]
         if let description { members.append(("description", .string(description))) }
         return SchemaFragment(catalogue: catalogue, path: path, value: generated(catalogue, members))
     }
@@ -66,27 +72,58 @@ struct SchemaFragment: Sendable {
     // MARK: Animation
 
     static let entranceKind = namesOrVar(.entrances, path: ["$defs", "entrance_kind"])
+    static var exitKind: SchemaFragment {
+        var f = namesOrVar(.exits, path: ["$defs", "exit_kind"])
+        f.after = "entrance_kind"
+        return f
+    }
 
-    static var enter: SchemaFragment {
-        let entrances = NamedAnimation.all.filter { $0.key == .enter }.map { a in a.hint.map { "\(a.name) (\($0))" } ?? a.name }
+    static var enter: SchemaFragment { move(.enter) }
+    static var exit: SchemaFragment { move(.exit) }
+
+    /// `$defs/entrance` or `$defs/exit`: a kind, or a kind with its duration and how far a slide goes.
+    private static func move(_ key: NamedAnimation.Key) -> SchemaFragment {
+        let entering = key == .enter
+        let noun = entering ? "entrance" : "exit"
+        let kinds = NamedAnimation.all.filter { $0.key == key }.map { a in a.hint.map { "\(a.name) (\($0))" } ?? a.name }
+        let kindRef = entering ? "entrance_kind" : "exit_kind"
         let longForm = SchemaText.object([
             "type": .string("object"), "additionalProperties": .false, "required": .strings(["kind"]),
             "properties": .object([
-                "kind": .ref("entrance_kind"),
+                "kind": .ref(kindRef),
                 "duration": .object(["$ref": .string("#/$defs/time"),
-                                     "description": .string("How long the entrance takes (default 0.5s; for typewriter, the time to type the whole text).")]),
+                                     "description": .string("How long the \(noun) takes (default 0.5s; for typewriter, the time to "
+                                         + (entering ? "type the whole text" : "delete the whole text") + ").")]),
+                entering ? "from" : "to": .object([
+                    "anyOf": namesOrVar(["layer", "frame"]),
+                    "description": .string("How far a slide goes: half the layer's size (layer, the default) or "
+                        + (entering ? "from outside the frame (frame)." : "out of the frame (frame)."))]),
             ]),
         ])
-        return SchemaFragment(catalogue: .entrances, path: ["$defs", "overlay", "properties", "enter"], value: generated(.entrances, [
-            ("anyOf", .array([.ref("entrance_kind"), longForm])),
-            ("description", .string("A named entrance, written as keyframes (reel graph shows them): \(listed(entrances)).")),
+        var fragment = SchemaFragment(catalogue: entering ? .entrances : .exits, path: ["$defs", noun], value: generated(entering ? .entrances : .exits, [
+            ("anyOf", .array([.ref(kindRef), longForm])),
+            ("description", .string("A named \(noun), written as keyframes (reel graph shows them): \(listed(kinds)).")),
         ]))
+        fragment.after = entering ? "exit_kind" : "entrance"
+        return fragment
     }
 
     static var motion: SchemaFragment {
         let moves = NamedAnimation.all.filter { $0.key == .motion }.map { [$0.name, $0.hint].compactMap { $0 }.joined(separator: " ") }
-        return namesOrVar(.motions, path: ["$defs", "video_clip", "properties", "motion"],
-                          described: "A named move, written as transform keyframes (reel graph shows them): \(moves.joined(separator: ", ")).")
+        let longForm = SchemaText.object([
+            "type": .string("object"), "additionalProperties": .false, "required": .strings(["kind"]),
+            "properties": .object([
+                "kind": .object(["anyOf": namesOrVar(Catalogue.motions)]),
+                "amount": .object([
+                    "anyOf": .array([.object(["type": .string("number"), "exclusiveMinimum": .scalar("0"), "maximum": .scalar("4")]), .ref("var_ref")]),
+                    "description": .string("How far a zoom or pan goes: the scale grows by this much, above 0 and at most 4 (default 0.2)."),
+                ]),
+            ]),
+        ])
+        return SchemaFragment(catalogue: .motions, path: ["$defs", "video_clip", "properties", "motion"], value: generated(.motions, [
+            ("anyOf", .array([.object(["anyOf": namesOrVar(Catalogue.motions)]), longForm])),
+            ("description", .string("A named move, written as transform keyframes (reel graph shows them): \(moves.joined(separator: ", ")).")),
+        ]))
     }
 
     static var ease: SchemaFragment {
@@ -114,7 +151,7 @@ struct SchemaFragment: Sendable {
     static var videoTransition: SchemaFragment {
         let names = Catalogue.transitions.names
         let kind = SchemaText.object([
-            ("anyOf", namesOrVar(names + ["cut"])),
+            ("anyOf", namesOrVar(names + ["cut"], aliases: Catalogue.transitions.aliases)),
             ("description", .string("One of the kinds of docs/format.md#transitions (\(names.count) of them: \(names.prefix(4).joined(separator: ", ")), …), "
                 + "or a {{ var }}; cut: no transition at this cut, where the track has a default_transition.")),
         ])
@@ -137,7 +174,7 @@ struct SchemaFragment: Sendable {
             ("required", .strings(["kind", "duration"])),
             ("description", .string("The transition at every cut of the track between two clips that touch, unless an item between them says otherwise "
                 + "(a transition, or transition: cut).")),
-            ("properties", .object([("kind", .object(["anyOf": namesOrVar(Catalogue.transitions.names)]))] + timingKeys + parameterKeys)),
+            ("properties", .object([("kind", .object(["anyOf": namesOrVar(Catalogue.transitions)]))] + timingKeys + parameterKeys)),
             ("allOf", parameterChoices(key: "kind")),
         ]))
     }

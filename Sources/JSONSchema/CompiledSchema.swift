@@ -27,6 +27,9 @@ final class CompiledSchema<Instance: JSONInstance>: @unchecked Sendable {
 
     var types: [String]?
     var enumValues: [Instance]?
+    /// `x-aliases`: other tools' names for the values of `enum`, by `Suggestion.spelling`, and
+    /// the value each means (for did-you-mean only; validation ignores them).
+    var aliases: [String: String] = [:]
     var constValue: Instance?
 
     var minimum: Bound?, maximum: Bound?, exclusiveMinimum: Bound?, exclusiveMaximum: Bound?, multipleOf: Bound?

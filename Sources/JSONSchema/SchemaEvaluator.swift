@@ -104,8 +104,8 @@ struct SchemaEvaluator<Instance: JSONInstance> {
         if let values = schema.enumValues, !values.contains(where: { $0.jsonEquals(node) }) {
             let allowed = values.map(\.compactJSON)
             var message = "\(here): \(node.excerpt) is not one of the allowed values: \(allowed.joined(separator: ", "))"
-            if case .string(let s) = node.value, let suggestion = Suggestion.didYouMean(s, among: values.compactMap(\.stringValue)) {
-                message += "; " + suggestion
+            if case .string(let s) = node.value, let name = Suggestion.closest(to: s, among: values.compactMap(\.stringValue), aliases: schema.aliases) {
+                message += "; did you mean '\(name)'?"
             }
             fail(.const, message, nil, hint)
         }
@@ -330,17 +330,28 @@ struct SchemaEvaluator<Instance: JSONInstance> {
             fallthrough
         default:
             var message = "\(here): \(node.excerpt) is not valid here"
-            if case .string(let s) = node.value, let suggestion = Suggestion.didYouMean(s, among: Self.names(in: branches)) {
-                message += "; " + suggestion
+            if case .string(let s) = node.value, let name = Suggestion.closest(to: s, among: Self.names(in: branches), aliases: Self.aliases(in: branches)) {
+                message += "; did you mean '\(name)'?"
             }
             return [Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
                 message: message, hint: SchemaMessages.expected(description)))]
         }
     }
 
-    /// The strings the `enum`s of `branches` list, and of their own `anyOf`s'.
-    private static func names(in branches: [Compiled]) -> [String] {
-        branches.flatMap { ($0.enumValues ?? []).compactMap(\.stringValue) + names(in: $0.anyOf) }
+    /// The `x-aliases` of `branches`, and of their own `anyOf`s' and `$ref`s' (a few levels
+    /// down: a recursive schema has no end).
+    private static func aliases(in branches: [Compiled], depth: Int = 4) -> [String: String] {
+        guard depth > 0 else { return [:] }
+        return branches.reduce(into: [:]) { all, branch in
+            all.merge(branch.aliases.merging(aliases(in: branch.anyOf + [branch.refTarget].compactMap { $0 }, depth: depth - 1)) { a, _ in a }) { a, _ in a }
+        }
+    }
+
+    /// The strings the `enum`s of `branches` list, and of their own `anyOf`s' and `$ref`s' (a
+    /// few levels down).
+    private static func names(in branches: [Compiled], depth: Int = 4) -> [String] {
+        guard depth > 0 else { return [] }
+        return branches.flatMap { ($0.enumValues ?? []).compactMap(\.stringValue) + names(in: $0.anyOf + [$0.refTarget].compactMap { $0 }, depth: depth - 1) }
     }
 
     private func describeBranch(_ schema: Compiled, index: Int) -> String {

@@ -115,6 +115,8 @@ final class SchemaRegistry<Instance: JSONInstance> {
                 if let single = value.stringValue { schema.types = [single] }
                 else { schema.types = value.arrayItems.compactMap(\.stringValue) }
             case "enum": schema.enumValues = value.arrayItems
+            case "x-aliases":
+                for member in value.objectMembers { if let name = member.value.stringValue { schema.aliases[Suggestion.spelling(member.key)] = name } }
             case "const": schema.constValue = value
             case "minimum": schema.minimum = bound(value)
             case "maximum": schema.maximum = bound(value)

@@ -22,6 +22,22 @@ public enum Suggestion {
         closest(to: word, among: candidates).map { "did you mean '\($0)'?" }
     }
 
+    /// For a value other tools spell differently: the candidate `word` names once case, `-`,
+    /// `_` and spaces are ignored (`wipeLeft`, `CrossZoom`, `ease_out_expo`), else the one
+    /// `aliases` gives for it (keys as `spelling(_:)` makes them: `fadeblack` → `fade-through-black`),
+    /// else the closest by edit distance.
+    public static func closest(to word: String, among candidates: [String], aliases: [String: String]) -> String? {
+        let key = spelling(word)
+        if let same = candidates.first(where: { spelling($0) == key }) { return same }
+        if let alias = aliases[key], candidates.contains(alias) { return alias }
+        return closest(to: word, among: candidates)
+    }
+
+    /// `word` without case, `-`, `_` or spaces: how names are compared across tools.
+    public static func spelling(_ word: String) -> String {
+        String(word.lowercased().unicodeScalars.filter { !["-", "_", " "].contains($0) }.map(Character.init))
+    }
+
     /// Optimal string alignment distance: insertions, deletions, substitutions and
     /// transpositions of neighbours ("form" → "from") each cost one.
     private static func editDistance(_ a: String, _ b: String) -> Int {

@@ -86,6 +86,22 @@ struct LayerPlacement: Hashable {
     var scale: Double
     /// Degrees, clockwise.
     var rotation: Double
+    /// Fractions of the ink's bounds a wipe leaves (see `RevealBox`); nil: all of it.
+    var reveal: Reveal?
+
+    struct Reveal: Hashable {
+        var left: Double, top: Double, right: Double, bottom: Double
+
+        /// The part of `ink` left, in box units; nil when nothing is.
+        func cut(_ ink: Rect) -> Rect? {
+            let x0 = ink.x + max(left, 0) * ink.width, x1 = ink.x + min(right, 1) * ink.width
+            let y0 = ink.y + max(top, 0) * ink.height, y1 = ink.y + min(bottom, 1) * ink.height
+            guard x1 > x0, y1 > y0 else { return nil }
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+
+        var cutsNothing: Bool { left <= 0 && top <= 0 && right >= 1 && bottom >= 1 }
+    }
 
     init(_ layer: OverlayLayer, at t: MediaTime) {
         x = layer.positionX.value(at: t)
@@ -94,6 +110,10 @@ struct LayerPlacement: Hashable {
         anchorY = layer.anchorY.value(at: t)
         scale = layer.scale.value(at: t)
         rotation = layer.rotation.value(at: t)
+        if let r = layer.reveal {
+            let reveal = Reveal(left: r.left.value(at: t), top: r.top.value(at: t), right: r.right.value(at: t), bottom: r.bottom.value(at: t))
+            self.reveal = reveal.cutsNothing ? nil : reveal
+        }
     }
 
     /// Box coordinates → frame pixels: the anchor point of a `width`×`height` box lands on

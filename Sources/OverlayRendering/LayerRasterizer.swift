@@ -15,12 +15,19 @@ enum LayerRasterizer {
                           reusing reusable: inout SpritePixels?) -> Result? {
         guard placement.scale != 0, content.boxWidth.isFinite, content.boxHeight.isFinite else { return nil }
         let transform = placement.transform(boxWidth: content.boxWidth, boxHeight: content.boxHeight)
-        var bounds = transform.bounds(of: content.inkBounds)
+        // A wipe cuts the ink (and so the shadow it casts) to a rectangle of the box.
+        var ink = content.inkBounds
+        if let reveal = placement.reveal {
+            guard let left = reveal.cut(ink) else { return nil }
+            ink = left
+        }
+        let clip = placement.reveal == nil ? nil : ink
+        var bounds = transform.bounds(of: ink)
         var shadowBlur = AlphaBlur(sigma: 0)
         if let shadow = content.shadow {
             // `blur` is a CSS blur radius: twice the Gaussian's standard deviation.
             shadowBlur = AlphaBlur(sigma: shadow.blur / 2 * placement.lengthScale)
-            let cast = transform.bounds(of: content.inkBounds.offsetBy(shadow.offsetX, shadow.offsetY))
+            let cast = transform.bounds(of: ink.offsetBy(shadow.offsetX, shadow.offsetY))
             bounds = bounds.union(cast.expanded(by: Double(shadowBlur.extent)))
         }
         guard let area = PixelRect(covering: bounds, within: frame) else { return nil }
@@ -33,10 +40,11 @@ enum LayerRasterizer {
         let cr = cairo_create(pixels.surface)!
         defer { cairo_destroy(cr) }
         if let shadow = content.shadow {
-            drawShadow(shadow, of: content, transform: toSprite, blur: shadowBlur, into: cr, area: area)
+            drawShadow(shadow, of: content, clippedTo: clip, transform: toSprite, blur: shadowBlur, into: cr, area: area)
         }
         var matrix = toSprite.cairo
         cairo_set_matrix(cr, &matrix)
+        if let clip { clipping(cr, to: clip) }
         content.draw(cr)
         cairo_surface_flush(pixels.surface)
         return Result(pixels: pixels, origin: area)
@@ -44,7 +52,7 @@ enum LayerRasterizer {
 
     /// The content's alpha, moved by the shadow offset (in box units, so it turns and scales
     /// with the layer), blurred, and painted in the shadow colour.
-    private static func drawShadow(_ shadow: Shadow, of content: any LayerContent, transform: Affine,
+    private static func drawShadow(_ shadow: Shadow, of content: any LayerContent, clippedTo clip: Rect?, transform: Affine,
                                    blur: AlphaBlur, into cr: OpaquePointer, area: PixelRect) {
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height))!
         defer { cairo_surface_destroy(mask) }
@@ -52,6 +60,7 @@ enum LayerRasterizer {
         var matrix = transform.cairo
         cairo_set_matrix(maskContext, &matrix)
         cairo_translate(maskContext, shadow.offsetX, shadow.offsetY)
+        if let clip { clipping(maskContext, to: clip) }
         content.draw(maskContext)
         cairo_destroy(maskContext)
         cairo_surface_flush(mask)
@@ -60,6 +69,12 @@ enum LayerRasterizer {
         cairo_surface_mark_dirty(mask)
         CairoDrawing.setSource(cr, shadow.color)
         cairo_mask_surface(cr, mask, 0, 0)
+    }
+
+    /// Limits drawing to `rect` (user space), with an antialiased edge.
+    private static func clipping(_ cr: OpaquePointer, to rect: Rect) {
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(cr)
     }
 
     private static func buffer(width: Int, height: Int, reusing reusable: inout SpritePixels?) -> SpritePixels {

@@ -517,12 +517,21 @@ struct CompileSession {
         case .image, .svg, .caption:
             break
         }
+        if let moves = o.moves, moves.length > range.duration {
+            problems.report("the entrance and exit (\(TimeNotation.seconds(moves.length)) together) last longer than the overlay (\(TimeNotation.seconds(range.duration)))",
+                            at: moves.origin, hint: "give them shorter durations, or the overlay a longer one")
+            return nil
+        }
         var opacity = resolve(o.opacity, over: range)
         opacity = opacity.combined(with: fadeEnvelope(ClipTiming(speed: .one, fadeIn: o.fadeIn, fadeOut: o.fadeOut), over: range, origin: o.origin),
                                    step: frameDuration, over: range, *)
         let layer = OverlayLayer(content: content, timeRange: range, positionX: x, positionY: y, anchorX: anchorX,
                                  anchorY: anchorY, width: width, height: height, scale: resolve(o.scale, over: range),
-                                 rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit)
+                                 rotation: resolve(o.rotation, over: range), opacity: opacity, fit: o.fit,
+                                 reveal: o.reveal.map { r in
+                                     RevealBox(left: resolve(r.left, over: range), top: resolve(r.top, over: range),
+                                               right: resolve(r.right, over: range), bottom: resolve(r.bottom, over: range))
+                                 })
         warnIfOutsideTheFrame(layer, origin: o.origin)
         return layer
     }

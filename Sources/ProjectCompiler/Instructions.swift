@@ -86,7 +86,17 @@ extension CompileSession {
     }
 
     private mutating func clipLayer(_ p: PlacedClip<VideoClip>, trackID: Int) -> ClipLayer {
-        let clip = p.clip, range = p.target
+        var clip = p.clip
+        let range = p.target
+        if clip.enter != nil || clip.exit != nil {
+            let length = (clip.enter?.duration ?? .zero) + (clip.exit?.duration ?? .zero)
+            if length > range.duration {
+                problems.report("the entrance and exit (\(TimeNotation.seconds(length)) together) last longer than the clip is seen (\(TimeNotation.seconds(range.duration)))",
+                                at: (clip.exit ?? clip.enter)!.origin, hint: "give them shorter durations, or the clip a longer one")
+            } else {
+                clip = NamedMoves.moved(clip, enter: clip.enter, exit: clip.exit, problems: &problems)
+            }
+        }
         let w = Double(size.width), h = Double(size.height)
         var x = Animation.constant(w / 2), y = Animation.constant(h / 2)
         if let position = clip.transform.position {

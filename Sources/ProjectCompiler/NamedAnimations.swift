@@ -1,12 +1,12 @@
 import CompositionGraph
 import MediaTime
 
-/// A named animation of the project format (`enter: pop`, `motion: ken-burns`), declared once
-/// beside the keyframes it writes (`ProjectDecoder.entering` and `moving` below); the schema's
-/// names and docs/format.md's table come from `all` (`scripts/generate-format`).
+/// A named animation of the project format (`enter: pop`, `exit: slide-left`, `motion: ken-burns`),
+/// declared once beside the keyframes it writes (`NamedMoves`, `ProjectDecoder.moving`); the
+/// schema's names and docs/format.md's table come from `all` (`scripts/generate-format`).
 public struct NamedAnimation: Sendable {
     /// The key that names it.
-    public enum Key: String, Sendable { case enter, motion }
+    public enum Key: String, Sendable { case enter, exit, motion }
 
     public let key: Key
     public let name: String
@@ -17,147 +17,484 @@ public struct NamedAnimation: Sendable {
     /// The schema's words for it after its name (`zooms out`; an entrance's in brackets), if any.
     public let hint: String?
 
+    init(key: Key, name: String, on: String = "an overlay or a clip", keyframes: String, hint: String? = nil) {
+        self.key = key
+        self.name = name
+        self.on = on
+        self.keyframes = keyframes
+        self.hint = hint
+    }
+
     /// Every named animation, in the schema's order.
-    public static let all: [NamedAnimation] = motions + [fade] + slides + [pop, typewriter]
+    public static let all: [NamedAnimation] = motions + entrances + exits
+
+    /// The directions of slides, wipes and pans: `up` moves up.
+    static let directions = ["up", "down", "left", "right"]
 
     private static let motions = [
         NamedAnimation(key: .motion, name: "ken-burns", on: "a clip (a still, usually)",
                        keyframes: "`transform.scale` 1 → 1.15 and `position` 50 % → 48.5 % over the whole clip, ease-in-out",
                        hint: "zooms slowly in (1 to 1.15) with a slight drift"),
         NamedAnimation(key: .motion, name: "ken-burns-out", on: "a clip", keyframes: "the same, backwards", hint: "zooms out"),
-    ]
-
-    private static let fade = NamedAnimation(key: .enter, name: "fade", on: "an overlay", keyframes: "`fade_in` of the entrance's duration", hint: nil)
-
-    /// `slide-up` comes from below, and so on.
-    private static let slides = [("up", "below"), ("down", "above"), ("left", "the right"), ("right", "the left")].map { way, from in
-        NamedAnimation(key: .enter, name: "slide-" + way, on: "an overlay",
-                       keyframes: "`anchor` moved by half the layer's size for the start (it comes from \(from)), back to its own at the end, "
-                           + "ease-out; with `fade_in`",
-                       hint: nil)
+        NamedAnimation(key: .motion, name: "zoom-in", on: "a clip",
+                       keyframes: "`transform.scale` 1 → 1 + amount (default 0.2) over the whole clip, ease-in-out", hint: "zooms in about the centre"),
+        NamedAnimation(key: .motion, name: "zoom-out", on: "a clip", keyframes: "`transform.scale` 1 + amount → 1", hint: "zooms out"),
+    ] + directions.map { way in
+        NamedAnimation(key: .motion, name: "pan-" + way, on: "a clip",
+                       keyframes: "`transform.scale` 1 + amount (default 0.2) and `position` moved \(way) by amount / 2 of the frame over the whole clip, "
+                           + "ease-in-out: the picture, enlarged to leave room, travels \(way) and never shows its edge",
+                       hint: "moves the picture \(way)")
     }
 
-    private static let pop = NamedAnimation(key: .enter, name: "pop", on: "an overlay",
-                                            keyframes: "`scale` 0.6 → 1.06 (at 70 %) → 1 times its own; `fade_in` of half the entrance", hint: nil)
+    private static let entrances = [
+        NamedAnimation(key: .enter, name: "fade", keyframes: "`fade_in` of the entrance's duration"),
+    ] + directions.map { way in
+        NamedAnimation(key: .enter, name: "slide-" + way,
+                       keyframes: "moving \(way): `anchor` half the layer's size away for the start, back to its own at the end, ease-out, with "
+                           + "`fade_in`; with `from: frame`, `position` at the frame's edge and `anchor` at the layer's far edge instead, so it comes "
+                           + "in from outside the frame, without the fade")
+    } + directions.map { way in
+        NamedAnimation(key: .enter, name: "wipe-" + way,
+                       keyframes: "an edge moving \(way) across the layer reveals it (an overlay's ink; a clip's picture, by `crop`), ease-in-out")
+    } + [
+        NamedAnimation(key: .enter, name: "pop", keyframes: "`scale` 0.6 → 1.06 (at 70 %) → 1 times its own; `fade_in` of half the entrance"),
+        NamedAnimation(key: .enter, name: "grow", keyframes: "`scale` 0 → its own, ease-out"),
+        NamedAnimation(key: .enter, name: "typewriter", on: "a text overlay",
+                       keyframes: "one layer per character typed (at most \(ProjectDecoder.typewriterLimit)), each shown until the next: the duration is "
+                           + "the time to type the whole text. Anchor it at its start (`anchor: [0, 0.5]`) so the line grows to the right",
+                       hint: "text only: the text appears a character at a time"),
+    ]
 
-    private static let typewriter = NamedAnimation(
-        key: .enter, name: "typewriter", on: "a text overlay",
-        keyframes: "one layer per character typed (at most \(ProjectDecoder.typewriterLimit)), each shown until the next: the duration is the time "
-            + "to type the whole text. Anchor it at its start (`anchor: [0, 0.5]`) so the line grows to the right",
-        hint: "text only: the text appears a character at a time")
+    private static let exits = [
+        NamedAnimation(key: .exit, name: "fade", keyframes: "`fade_out` of the exit's duration"),
+    ] + directions.map { way in
+        NamedAnimation(key: .exit, name: "slide-" + way,
+                       keyframes: "moving \(way): `anchor` from its own to half the layer's size away, ease-in, with `fade_out`; with `to: frame`, "
+                           + "to the frame's edge, leaving it")
+    } + directions.map { way in
+        NamedAnimation(key: .exit, name: "wipe-" + way, keyframes: "an edge moving \(way) across the layer hides it, ease-in-out")
+    } + [
+        NamedAnimation(key: .exit, name: "pop", keyframes: "`scale` 1 → 1.06 (at 30 %) → 0.6 times its own; `fade_out` of half the exit"),
+        NamedAnimation(key: .exit, name: "shrink", keyframes: "`scale` its own → 0, ease-in"),
+        NamedAnimation(key: .exit, name: "typewriter", on: "a text overlay with a duration",
+                       keyframes: "the entrance backwards: a character less at a time until none is left",
+                       hint: "text only: the text is deleted a character at a time"),
+    ]
 
     /// The names `key` takes, in order.
     public static func names(_ key: Key) -> [String] { all.filter { $0.key == key }.map(\.name) }
 }
 
-/// Named animations: `enter:` on overlays and `motion:` on clips, written as the ordinary
-/// keyframes a project could hold (so `reel graph` shows them) before anything else sees them.
+/// A named entrance or exit as written: `enter: pop`, `exit: { kind: slide-left, duration: 1s, to: frame }`.
+struct NamedMove: Sendable {
+    enum Edge { case enter, exit }
+
+    var edge: Edge
+    var kind: String
+    var duration: MediaTime
+    /// `from: frame` / `to: frame`: a slide starts or ends outside the frame.
+    var beyondFrame: Bool
+    var origin: Origin
+
+    /// The key it was written under: `enter` or `exit`.
+    var key: String { edge == .enter ? "enter" : "exit" }
+    /// The direction of a slide or wipe (`left`), nil for other kinds.
+    var direction: String? {
+        for prefix in ["slide-", "wipe-"] where kind.hasPrefix(prefix) { return String(kind.dropFirst(prefix.count)) }
+        return nil
+    }
+}
+
+/// The keyframes one value gets from an entrance and an exit: those before it reaches its own
+/// value, and those after it leaves it. Times are fractions of the entrance's or exit's duration.
+struct MoveKeyframes<Value: Sendable> {
+    typealias Step = (at: Rational, value: Value, ease: Easing)
+
+    /// Ends where the value reaches its own (at 1).
+    var entering: [Step] = []
+    /// The ease leaving its own value (at 0), then the steps after it.
+    var leavingEase: Easing = .linear
+    var leaving: [Step] = []
+
+    var isEmpty: Bool { entering.isEmpty && leaving.isEmpty }
+
+    /// The keyframes over an item, entering over `enter` from its start and leaving over `exit` before its end.
+    func keyframes(around own: Value, enter: MediaTime, exit: MediaTime, origin: Origin) -> Animated<Value> {
+        func frame(_ at: KeyframeTime, _ value: Value, _ ease: Easing) -> ProjectKeyframe<Value> {
+            ProjectKeyframe(at: at, value: value, ease: ease, easeWritten: false, origin: origin)
+        }
+        var frames = entering.map { frame(.fromStart(enter * $0.at), $0.value, $0.ease) }
+        if !entering.isEmpty { frames.append(frame(.fromStart(enter), own, .linear)) }
+        if !leaving.isEmpty {
+            frames.append(frame(.fromEnd(exit), own, leavingEase))
+            frames += leaving.map { frame(.fromEnd(exit * (Rational.one - $0.at)), $0.value, $0.ease) }
+        }
+        return .keyframes(frames)
+    }
+}
+
+/// Named entrances and exits written as keyframes: of an overlay as it is read, of a clip once
+/// its span on the timeline is known.
+enum NamedMoves {
+    /// `o` with the keyframes of an entrance and an exit other than typewriter.
+    static func moved<Item: MovableItem>(_ o: Item, enter: NamedMove?, exit: NamedMove?, problems: inout Problems) -> Item {
+        var o = o
+        var anchor = MoveKeyframes<Point2D>(), position = MoveKeyframes<Point2D>(), scale = MoveKeyframes<Double>()
+        var reveal = (left: MoveKeyframes<Double>(), top: MoveKeyframes<Double>(), right: MoveKeyframes<Double>(), bottom: MoveKeyframes<Double>())
+        let ownAnchor = o.anchor.constantValue, ownPosition = o.position?.constantValue ?? Point2D(x: .fraction(0.5), y: .fraction(0.5))
+        for move in [enter, exit].compactMap({ $0 }) {
+            let entering = move.edge == .enter
+            func fade(_ length: MediaTime) {
+                if entering {
+                    if o.fadeIn != nil, move.kind == "fade" { problems.report("enter: fade and fade_in both fade the \(Item.noun) in", at: move.origin, hint: "keep one") }
+                    if o.fadeIn == nil { o.fadeIn = length }
+                } else {
+                    if o.fadeOut != nil, move.kind == "fade" { problems.report("exit: fade and fade_out both fade the \(Item.noun) out", at: move.origin, hint: "keep one") }
+                    if o.fadeOut == nil { o.fadeOut = length }
+                }
+            }
+            /// `value` where the move starts (an entrance) or ends (an exit).
+            func away<V>(_ k: inout MoveKeyframes<V>, _ value: V, _ ease: Easing) {
+                if entering { k.entering = [(.zero, value, ease)] } else { k.leavingEase = ease; k.leaving = [(.one, value, .linear)] }
+            }
+            switch move.kind {
+            case "fade":
+                fade(move.duration)
+            case "pop":
+                // Times its own scale (nil when keyframed: reported below).
+                let own = o.scale.constantValue ?? 1
+                if entering {
+                    scale.entering = [(.zero, 0.6 * own, .easeOut), (Rational(7, 10), 1.06 * own, .easeInOut)]
+                } else {
+                    scale.leavingEase = .easeInOut
+                    scale.leaving = [(Rational(3, 10), 1.06 * own, .easeIn), (.one, 0.6 * own, .linear)]
+                }
+                fade(move.duration / Rational(2))
+            case "grow", "shrink":
+                away(&scale, 0, entering ? .easeOut : .easeIn)
+            default:
+                guard let way = move.direction else { break }
+                if move.kind.hasPrefix("wipe-") {
+                    wipe(&reveal, way, entering: entering)
+                } else if move.beyondFrame {
+                    // At the frame's edge, by the layer's far side: wholly outside, whatever the layer's size.
+                    let (edge, side) = Self.frameEdge(moving: way, entering: entering)
+                    let atEdge = way == "left" || way == "right" ? Point2D(x: .fraction(edge), y: ownPosition.y) : Point2D(x: ownPosition.x, y: .fraction(edge))
+                    guard let ownAnchor else { break }
+                    let farSide = way == "left" || way == "right" ? Point2D(x: .fraction(side), y: ownAnchor.y) : Point2D(x: ownAnchor.x, y: .fraction(side))
+                    away(&position, atEdge, entering ? .easeOut : .easeIn)
+                    away(&anchor, farSide, entering ? .easeOut : .easeIn)
+                } else {
+                    guard let ownAnchor else { break }
+                    // Half the layer's own size back (entering) or on (leaving), by its anchor: the box starts or ends beside where it is.
+                    let v = Self.unit(way), sign = entering ? 0.5 : -0.5
+                    let shifted = Point2D(x: .fraction(ownAnchor.x.resolved(against: 1) + sign * v.x),
+                                          y: .fraction(ownAnchor.y.resolved(against: 1) + sign * v.y))
+                    away(&anchor, shifted, entering ? .easeOut : .easeIn)
+                    fade(move.duration)
+                }
+            }
+        }
+        let enterLength = enter?.duration ?? .zero, exitLength = exit?.duration ?? .zero
+        let origin = (exit ?? enter)!.origin
+        func apply<V>(_ value: inout Animated<V>, _ k: MoveKeyframes<V>, _ name: String) {
+            guard !k.isEmpty else { return }
+            guard case .constant(let own) = value else {
+                let move = (k.entering.isEmpty ? exit : enter)!
+                problems.report("\(move.key): \(move.kind) animates \(name), which has keyframes of its own here", at: move.origin,
+                                hint: "remove one of them, or write the \(move.edge == .enter ? "entrance" : "exit") as keyframes")
+                return
+            }
+            value = k.keyframes(around: own, enter: enterLength, exit: exitLength, origin: origin)
+        }
+        apply(&o.anchor, anchor, "anchor")
+        apply(&o.scale, scale, "scale")
+        if !position.isEmpty {
+            var p = o.position ?? .constant(ownPosition)
+            apply(&p, position, "position")
+            o.position = p
+        }
+        if ![reveal.left, reveal.top, reveal.right, reveal.bottom].allSatisfy(\.isEmpty) {
+            if let conflict = o.wipeConflict {
+                let move = [enter, exit].compactMap { $0 }.first { $0.kind.hasPrefix("wipe-") }!
+                problems.report("\(move.key): \(move.kind) \(conflict)", at: move.origin, hint: "remove one of them, or write the wipe as crop keyframes")
+            } else {
+                var r = Overlay.Reveal()
+                apply(&r.left, reveal.left, "reveal")
+                apply(&r.top, reveal.top, "reveal")
+                apply(&r.right, reveal.right, "reveal")
+                apply(&r.bottom, reveal.bottom, "reveal")
+                o.reveal = r
+            }
+        }
+        return o
+    }
+
+    /// A unit step `way` on screen (y grows downwards).
+    static func unit(_ way: String) -> (x: Double, y: Double) {
+        switch way {
+        case "up": (0, -1)
+        case "down": (0, 1)
+        case "left": (-1, 0)
+        default: (1, 0)
+        }
+    }
+
+    /// For a slide beyond the frame: the frame edge (a fraction of its width or height) the
+    /// layer starts or ends at, and the side of the layer (its anchor) that touches it.
+    static func frameEdge(moving way: String, entering: Bool) -> (edge: Double, side: Double) {
+        // Moving left, it comes in at the right edge, its left side first, and leaves at the left edge by its right side.
+        let towardsStart = way == "left" || way == "up"
+        return towardsStart == entering ? (1, 0) : (0, 1)
+    }
+
+    /// A wipe moving `way`: an entrance moves the edge that uncovers, an exit the one that covers.
+    private static func wipe(_ r: inout (left: MoveKeyframes<Double>, top: MoveKeyframes<Double>, right: MoveKeyframes<Double>, bottom: MoveKeyframes<Double>),
+                      _ way: String, entering: Bool) {
+        // An entrance moving right sweeps the right edge in from 0 (it uncovers); an exit moving right, the left edge out to 1 (it covers).
+        func sweep(_ k: inout MoveKeyframes<Double>, own: Double) {
+            if entering { k.entering = [(.zero, 1 - own, .easeInOut)] } else { k.leavingEase = .easeInOut; k.leaving = [(.one, 1 - own, .linear)] }
+        }
+        switch (way, entering) {
+        case ("right", true), ("left", false): sweep(&r.right, own: 1)
+        case ("left", true), ("right", false): sweep(&r.left, own: 0)
+        case ("down", true), ("up", false): sweep(&r.bottom, own: 1)
+        default: sweep(&r.top, own: 0)
+        }
+    }
+
+}
+
+/// Named entrances, exits and moves, written as the ordinary keyframes a project could hold
+/// (so `reel graph` shows them) before anything else sees them.
 extension ProjectDecoder {
     static let defaultEntrance = MediaTime(Rational(1, 2))
     /// Longest text typed a character at a time (each character is a layer).
     static let typewriterLimit = 500
 
-    /// The overlay with its entrance applied; `typewriter` makes one overlay per character typed.
-    mutating func entering(_ o: Overlay, _ c: NodeCursor?) -> [Overlay] {
-        guard let c, let kind = (c.string ?? c["kind"]?.string) else { return [o] }
-        let d = c["duration"].flatMap { positiveTime($0) } ?? Self.defaultEntrance
-        let origin = c.origin
-        var o = o
-        func fading() {
-            if o.fadeIn == nil { o.fadeIn = kind == "pop" ? d / Rational(2) : d }
-        }
-        func still<V>(_ value: Animated<V>, _ key: String) -> V? {
-            if case .constant(let v) = value { return v }
-            problems.report("enter: \(kind) animates \(key), which has keyframes of its own here", at: origin,
-                            hint: "remove one of them, or write the entrance as keyframes")
+    /// `enter:` or `exit:` as written; nil when absent or not usable (reported).
+    mutating func namedMove(_ c: NodeCursor?, _ edge: NamedMove.Edge) -> NamedMove? {
+        guard let c, let kind = (c.string ?? c["kind"]?.string) else { return nil }
+        let key = edge == .enter ? "enter" : "exit"
+        guard NamedAnimation.names(edge == .enter ? .enter : .exit).contains(kind) else {
+            problems.report("\(key): '\(kind)' is no \(edge == .enter ? "entrance" : "exit")", at: c.origin,
+                            hint: "use one of \(NamedAnimation.names(edge == .enter ? .enter : .exit).joined(separator: ", "))")
             return nil
         }
-        func frame<V>(_ t: MediaTime, _ value: V, _ ease: Easing = .linear) -> ProjectKeyframe<V> {
-            ProjectKeyframe(at: .fromStart(t), value: value, ease: ease, easeWritten: ease != .linear, origin: origin)
+        let beyond = c[edge == .enter ? "from" : "to"]?.string == "frame"
+        let move = NamedMove(edge: edge, kind: kind, duration: c["duration"].flatMap { positiveTime($0) } ?? Self.defaultEntrance,
+                             beyondFrame: beyond, origin: c.origin)
+        if beyond && !kind.hasPrefix("slide-") {
+            problems.report("\(key): \(edge == .enter ? "from" : "to"): frame is for slides; \(kind) does not move the layer", at: c.origin,
+                            hint: "remove it, or use a slide-…")
         }
-        switch kind {
-        case "fade":
-            if o.fadeIn != nil {
-                problems.report("enter: fade and fade_in both fade the overlay in", at: origin, hint: "keep one")
-            }
-            fading()
-        case "slide-up", "slide-down", "slide-left", "slide-right":
-            guard let anchor = still(o.anchor, "anchor") else { return [o] }
-            // Half the layer's own size away, by its anchor: the box starts beside where it lands.
-            let (dx, dy): (Double, Double) = switch kind {
-            case "slide-up": (0, -0.5)
-            case "slide-down": (0, 0.5)
-            case "slide-left": (-0.5, 0)
-            default: (0.5, 0)
-            }
-            let start = Point2D(x: .fraction(anchor.x.resolved(against: 1) + dx), y: .fraction(anchor.y.resolved(against: 1) + dy))
-            o.anchor = .keyframes([frame(.zero, start, .easeOut), frame(d, anchor)])
-            fading()
-        case "pop":
-            guard let scale = still(o.scale, "scale") else { return [o] }
-            o.scale = .keyframes([frame(.zero, 0.6 * scale, .easeOut), frame(d * Rational(7, 10), 1.06 * scale, .easeInOut), frame(d, scale)])
-            fading()
-        default: // typewriter
-            return typed(o, over: d, origin: origin)
-        }
-        return [o]
+        return move
     }
 
-    /// One overlay per prefix of the text, each shown until the next one starts.
-    private mutating func typed(_ o: Overlay, over d: MediaTime, origin: Origin) -> [Overlay] {
+    /// The overlay with its entrance and exit applied; `typewriter` makes one overlay per step typed.
+    mutating func animating(_ o: Overlay, _ c: NodeCursor) -> [Overlay] {
+        let enter = namedMove(c["enter"], .enter), exit = namedMove(c["exit"], .exit)
+        guard enter != nil || exit != nil else { return [o] }
+        let typing = enter?.kind == "typewriter" ? enter : nil, untyping = exit?.kind == "typewriter" ? exit : nil
+        func moved(_ o: Overlay, _ enter: NamedMove?, _ exit: NamedMove?) -> Overlay {
+            var o = NamedMoves.moved(o, enter: enter, exit: exit, problems: &problems)
+            o.moves = ((enter?.duration ?? .zero) + (exit?.duration ?? .zero), (exit ?? enter)!.origin)
+            return o
+        }
+        guard typing != nil || untyping != nil else { return [moved(o, enter, exit)] }
+        guard var steps = typed(o, typing: typing, untyping: untyping) else { return [o] }
+        // The other move applies to the whole text: the first step when it is an entrance, the last when an exit.
+        if typing == nil, let enter { steps[0] = moved(steps[0], enter, nil) }
+        if untyping == nil, let exit { steps[steps.count - 1] = moved(steps[steps.count - 1], nil, exit) }
+        return steps
+    }
+
+    /// One overlay per step of the typing in and out: the text grows a character at a time over
+    /// `typing`, stays whole, and shrinks a character at a time over `untyping`. nil: not
+    /// possible here (reported).
+    private mutating func typed(_ o: Overlay, typing: NamedMove?, untyping: NamedMove?) -> [Overlay]? {
+        let move = (typing ?? untyping)!
         guard case .text(let text, let style) = o.content else {
-            problems.report("enter: typewriter types text; this overlay is no text", at: origin, hint: "use fade, slide-… or pop")
-            return [o]
+            problems.report("\(move.key): typewriter types text; this overlay is no text", at: move.origin, hint: "use fade, slide-… or pop")
+            return nil
         }
         let characters = Array(text)
         guard characters.count <= Self.typewriterLimit else {
-            problems.report("enter: typewriter types at most \(Self.typewriterLimit) characters; this text has \(characters.count)", at: origin,
+            problems.report("\(move.key): typewriter types at most \(Self.typewriterLimit) characters; this text has \(characters.count)", at: move.origin,
                             hint: "split the text, or use fade")
-            return [o]
+            return nil
         }
-        guard !characters.isEmpty, o.duration.map({ $0 > d }) ?? true else {
-            if !characters.isEmpty {
-                problems.report("the typing (\(TimeNotation.seconds(d))) lasts as long as the overlay or longer", at: origin,
-                                hint: "give enter a shorter duration")
-            }
-            return [o]
+        if let keyframed = [("position", o.position.map(\.isConstant) ?? true), ("anchor", o.anchor.isConstant), ("scale", o.scale.isConstant),
+                            ("rotation", o.rotation.isConstant), ("opacity", o.opacity.isConstant)].first(where: { !$0.1 }) {
+            problems.report("\(move.key): typewriter makes a layer per character, which \(keyframed.0) keyframes cannot follow", at: move.origin,
+                            hint: "animate the \(keyframed.0) of a text without typewriter, or remove the keyframes")
+            return nil
+        }
+        if untyping != nil, o.duration == nil {
+            problems.report("exit: typewriter needs the overlay's duration", at: untyping!.origin, hint: "give the overlay a duration")
+            return nil
+        }
+        let typingLength = typing?.duration ?? .zero, untypingLength = untyping?.duration ?? .zero
+        guard !characters.isEmpty else { return [o] }
+        if let d = o.duration, typingLength + untypingLength >= d {
+            let what = typing != nil && untyping != nil ? "typing and deleting (\(TimeNotation.seconds(typingLength + untypingLength)))"
+                : typing != nil ? "the typing (\(TimeNotation.seconds(typingLength)))" : "the deleting (\(TimeNotation.seconds(untypingLength)))"
+            problems.report("\(what) lasts as long as the overlay or longer", at: move.origin, hint: "give \(move.key) a shorter duration")
+            return nil
         }
         let n = characters.count
-        return (1...n).map { i in
-            var step = o
-            step.content = .text(String(characters.prefix(i)), style)
-            step.at = o.at + d * Rational(Int64(i - 1), Int64(n))
-            if i < n {
-                step.duration = d / Rational(Int64(n))
-            } else {
-                step.duration = o.duration.map { o.at + $0 - step.at }
-            }
-            // Only the first step fades in; the others follow it directly.
-            if i > 1 { step.fadeIn = nil }
-            if i < n { step.fadeOut = nil }
-            return step
+        func step(_ count: Int, at: MediaTime, until end: MediaTime?) -> Overlay {
+            var s = o
+            s.content = .text(String(characters.prefix(count)), style)
+            s.at = at
+            s.duration = end.map { $0 - at }
+            s.fadeIn = nil
+            s.fadeOut = nil
+            return s
         }
+        var steps: [Overlay] = []
+        let perIn = typingLength / Rational(Int64(n)), perOut = untypingLength / Rational(Int64(n))
+        if typing != nil {
+            for i in 1..<n { steps.append(step(i, at: o.at + perIn * Rational(Int64(i - 1)), until: o.at + perIn * Rational(Int64(i)))) }
+        }
+        let wholeFrom = o.at + (typing == nil ? .zero : perIn * Rational(Int64(n - 1)))
+        let end = o.duration.map { o.at + $0 }
+        steps.append(step(n, at: wholeFrom, until: end.map { untyping == nil ? $0 : $0 - untypingLength + perOut }))
+        if untyping != nil, let end {
+            for k in 1..<n { steps.append(step(n - k, at: end - untypingLength + perOut * Rational(Int64(k)), until: end - untypingLength + perOut * Rational(Int64(k + 1)))) }
+        }
+        // Only the first step fades in and the last one out.
+        steps[0].fadeIn = o.fadeIn
+        steps[steps.count - 1].fadeOut = o.fadeOut
+        return steps
+    }
+
+    /// A clip's `enter:` and `exit:`, kept until its span is known (`NamedMoves.moved`).
+    mutating func clipMoves(_ clip: VideoClip, _ c: NodeCursor) -> VideoClip {
+        var clip = clip
+        clip.enter = namedMove(c["enter"], .enter)
+        clip.exit = namedMove(c["exit"], .exit)
+        for move in [clip.enter, clip.exit].compactMap({ $0 }) where move.kind == "typewriter" {
+            problems.report("\(move.key): typewriter types text; a clip is no text", at: move.origin, hint: "use fade, slide-…, wipe-… or pop")
+            if move.edge == .enter { clip.enter = nil } else { clip.exit = nil }
+        }
+        return clip
     }
 
     /// The clip with its `motion:` applied to its transform.
     mutating func moving(_ clip: VideoClip, _ c: NodeCursor?) -> VideoClip {
-        guard let c, let kind = c.string else { return clip }
+        guard let c, let kind = (c.string ?? c["kind"]?.string) else { return clip }
         var clip = clip
         guard case .constant(let scale) = clip.transform.scale, scale == 1, clip.transform.position == nil else {
             problems.report("motion: \(kind) moves the clip's transform, which sets its own scale or position here", at: c.origin,
                             hint: "remove one of them, or write the move as transform keyframes")
             return clip
         }
-        let zoomIn = kind == "ken-burns"
         func frame<V>(_ at: KeyframeTime, _ value: V, _ ease: Easing = .linear) -> ProjectKeyframe<V> {
             ProjectKeyframe(at: at, value: value, ease: ease, easeWritten: ease != .linear, origin: c.origin)
         }
-        let (near, far) = (1.0, 1.15)
-        clip.transform.scale = .keyframes([frame(.fromStart(.zero), zoomIn ? near : far, .easeInOut), frame(.fromEnd(.zero), zoomIn ? far : near)])
-        // A slight drift towards the upper left while zooming in (back while zooming out).
-        let centre = Point2D(x: .fraction(0.5), y: .fraction(0.5)), drifted = Point2D(x: .fraction(0.485), y: .fraction(0.485))
-        clip.transform.position = .keyframes([frame(.fromStart(.zero), zoomIn ? centre : drifted, .easeInOut),
-                                              frame(.fromEnd(.zero), zoomIn ? drifted : centre)])
+        func across<V>(_ start: V, _ end: V) -> Animated<V> { .keyframes([frame(.fromStart(.zero), start, .easeInOut), frame(.fromEnd(.zero), end)]) }
+        let centre = Point2D(x: .fraction(0.5), y: .fraction(0.5))
+        var amount = c["amount"]?.double ?? 0.2
+        if !(amount > 0 && amount <= 4) {
+            problems.report("motion: amount must be above 0 and at most 4 (got \(c["amount"]?.scalarText ?? ""))", at: c["amount"]?.origin ?? c.origin,
+                            hint: "0.2 enlarges the picture by a fifth")
+            amount = 0.2
+        }
+        switch kind {
+        case "ken-burns", "ken-burns-out":
+            let zoomIn = kind == "ken-burns"
+            let (near, far) = (1.0, 1.15)
+            clip.transform.scale = across(zoomIn ? near : far, zoomIn ? far : near)
+            // A slight drift towards the upper left while zooming in (back while zooming out).
+            let drifted = Point2D(x: .fraction(0.485), y: .fraction(0.485))
+            clip.transform.position = across(zoomIn ? centre : drifted, zoomIn ? drifted : centre)
+        case "zoom-in": clip.transform.scale = across(1, 1 + amount)
+        case "zoom-out": clip.transform.scale = across(1 + amount, 1)
+        default: // pan-…
+            // Enlarged by `amount`, the picture overhangs the frame by amount / 2 on each side: it travels that far.
+            clip.transform.scale = .constant(1 + amount)
+            let v = NamedMoves.unit(String(kind.dropFirst("pan-".count))), reach = amount / 2
+            let start = Point2D(x: .fraction(0.5 - v.x * reach), y: .fraction(0.5 - v.y * reach))
+            let end = Point2D(x: .fraction(0.5 + v.x * reach), y: .fraction(0.5 + v.y * reach))
+            clip.transform.position = across(start, end)
+        }
         return clip
     }
+}
+
+/// What entrances and exits animate: an overlay, or a clip by its transform, fades and crop.
+protocol MovableItem {
+    /// `overlay`, `clip`.
+    static var noun: String { get }
+    var anchor: Animated<Point2D> { get set }
+    var position: Animated<Point2D>? { get set }
+    var scale: Animated<Double> { get set }
+    var fadeIn: MediaTime? { get set }
+    var fadeOut: MediaTime? { get set }
+    /// What a wipe leaves (a clip's crop); nil: all of it.
+    var reveal: Overlay.Reveal? { get set }
+    /// Why a wipe cannot be written here (`crops the clip, which has a crop of its own here`), or nil.
+    var wipeConflict: String? { get }
+}
+
+extension Overlay: MovableItem {
+    static let noun = "overlay"
+    var wipeConflict: String? { nil }
+}
+
+extension VideoClip: MovableItem {
+    static let noun = "clip"
+    var anchor: Animated<Point2D> {
+        get { transform.anchor }
+        set { transform.anchor = newValue }
+    }
+    var position: Animated<Point2D>? {
+        get { transform.position }
+        set { transform.position = newValue }
+    }
+    var scale: Animated<Double> {
+        get { transform.scale }
+        set { transform.scale = newValue }
+    }
+    var fadeIn: MediaTime? {
+        get { timing.fadeIn }
+        set { timing.fadeIn = newValue }
+    }
+    var fadeOut: MediaTime? {
+        get { timing.fadeOut }
+        set { timing.fadeOut = newValue }
+    }
+    /// A wipe is a crop by fractions of the picture: the reveal's left edge is the left crop, its right edge 1 − the right crop.
+    var reveal: Overlay.Reveal? {
+        get { nil }
+        set {
+            guard let r = newValue else { return }
+            func cut(_ a: Animated<Double>, _ f: @escaping (Double) -> Double) -> Animated<Length> {
+                switch a {
+                case .constant(let v): .constant(.fraction(f(v)))
+                case .keyframes(let frames): .keyframes(frames.map { ProjectKeyframe(at: $0.at, value: .fraction(f($0.value)), ease: $0.ease,
+                                                                                      easeWritten: $0.easeWritten, origin: $0.origin) })
+                }
+            }
+            crop = CropSpec(left: cut(r.left) { $0 }, top: cut(r.top) { $0 }, right: cut(r.right) { 1 - $0 }, bottom: cut(r.bottom) { 1 - $0 })
+        }
+    }
+    var wipeConflict: String? {
+        let uncut = [crop.left, crop.top, crop.right, crop.bottom].allSatisfy {
+            if case .constant(let l) = $0 { return l.resolved(against: 1) == 0 }
+            return false
+        }
+        return uncut ? nil : "crops the clip, which has a crop of its own here"
+    }
+}
+
+extension Animated {
+    /// The value when it does not change, nil when keyframed.
+    var constantValue: Value? {
+        if case .constant(let v) = self { return v }
+        return nil
+    }
+
+    var isConstant: Bool { constantValue != nil }
 }

@@ -252,6 +252,9 @@ public struct VideoClip: Sendable {
     public var filters: [FilterSpec] = []
     /// `backdrop:`: what fills the frame around the picture.
     public var backdrop: Backdrop? = nil
+    /// `enter:` and `exit:`, written as keyframes once the clip's span is known.
+    var enter: NamedMove? = nil
+    var exit: NamedMove? = nil
 }
 
 /// What fills the frame around a clip that does not cover it: a layer under the clip with the
@@ -288,6 +291,13 @@ public struct AudioClip: Sendable {
 }
 
 public struct Overlay: Sendable {
+    public struct Reveal: Sendable {
+        public var left: Animated<Double> = .constant(0)
+        public var top: Animated<Double> = .constant(0)
+        public var right: Animated<Double> = .constant(1)
+        public var bottom: Animated<Double> = .constant(1)
+    }
+
     public enum Content: Sendable {
         case text(String, TextStyle)
         case image(String)
@@ -319,6 +329,11 @@ public struct Overlay: Sendable {
     public var opacity: Animated<Double>
     public var fadeIn: MediaTime?
     public var fadeOut: MediaTime?
+    /// What a wipe leaves of the layer: fractions of its ink's bounds (`RevealBox`); nil: all.
+    public var reveal: Reveal?
+    /// How long the named entrance and exit last together, where they are written (checked
+    /// against the overlay's span once it is known).
+    public var moves: (length: MediaTime, origin: Origin)?
     public var watermark: Watermark?
     public var origin: Origin
     /// Where a text overlay names its font (for font errors).

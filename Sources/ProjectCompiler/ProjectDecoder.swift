@@ -33,7 +33,7 @@ struct ProjectDecoder {
         let fonts = root["fonts"]?.elements.compactMap { c in c.string.flatMap { filePath(c, $0) }.map { ($0, c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
-        let overlays = root["overlays"]?.elements.flatMap { c in decodeOverlay(c).map { entering($0, c["enter"]) } ?? [] } ?? []
+        let overlays = root["overlays"]?.elements.flatMap { c in decodeOverlay(c).map { animating($0, c) } ?? [] } ?? []
         let markers = root["markers"]?.elements.compactMap { m in
             m["at"].flatMap { time($0) }.map { Marker(at: $0, duration: m["duration"].flatMap { time($0) } ?? .zero,
                                                       name: m["name"]?.string ?? "", color: m["color"]?.string) }
@@ -328,7 +328,7 @@ struct ProjectDecoder {
                          mute: c["mute"]?.bool ?? false, mask: c["mask"].flatMap { decodeMask($0) }, origin: c.origin,
                          vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [], filters: decodeFilters(c["filters"]),
                              backdrop: c["backdrop"].flatMap { backdrop($0) })
-        return moving(clip, c["motion"])
+        return clipMoves(moving(clip, c["motion"]), c)
     }
 
     /// `backdrop: blur`, a colour, or an image's name (a word that is no colour name).

@@ -133,4 +133,25 @@ struct ValidatorMessageTests {
             "[4]: matches more than one of the alternatives (alternative 1 and alternative 2) where exactly one must match",
         ])
     }
+
+    /// Other tools' spellings: the same name once case and separators are ignored, else
+    /// `x-aliases` (followed through `$ref`s and `anyOf`s), else edit distance; never a name
+    /// the enum does not list.
+    @Test func otherToolsSpellingsAreAnsweredWithReelsName() throws {
+        let schema = """
+        {"$defs": {"kind": {"anyOf": [{"enum": ["crossfade", "wipe-left"], "x-aliases": {"fade": "crossfade", "dissolve": "nowhere"}},
+                                      {"type": "number"}]}},
+         "type": "object", "properties": {"t": {"anyOf": [{"$ref": "#/$defs/kind"}, {"type": "boolean"}], "description": "a kind"},
+                                          "u": {"enum": ["ease-out-expo"], "x-aliases": {"expo": "ease-out-expo"}}}}
+        """
+        func suggestion(_ yamlText: String) throws -> String {
+            try validate(yamlText, schema: schema).map(\.message).joined(separator: " | ")
+        }
+        #expect(try suggestion("t: WipeLeft").hasSuffix("did you mean 'wipe-left'?"))
+        #expect(try suggestion("t: fade").hasSuffix("did you mean 'crossfade'?"))
+        #expect(try suggestion("t: wipe_left").hasSuffix("did you mean 'wipe-left'?"))
+        #expect(try !suggestion("t: dissolve").contains("did you mean"), "an alias to a name the enum lacks is no answer")
+        #expect(try suggestion("u: easeOutExpo").hasSuffix("did you mean 'ease-out-expo'?"))
+        #expect(try suggestion("u: Expo").hasSuffix("did you mean 'ease-out-expo'?"))
+    }
 }

@@ -47,6 +47,115 @@ import Testing
         #expect(graph.overlays.last?.timeRange.end == MediaTime(seconds: 3))
     }
 
+    @Test func exitsMirrorEntrancesAtTheEnd() throws {
+        let graph = try load("""
+            video: [{ clips: [{ media: a, duration: 4s }] }]
+            overlays:
+              - { text: Up, at: 1s, duration: 2s, exit: slide-up }
+              - { text: Pop, at: 1s, duration: 2s, scale: 2, exit: { kind: pop, duration: 0.4s } }
+              - { text: Both, at: 1s, duration: 2s, enter: grow, exit: shrink }
+            """).graph
+        let (up, pop, both) = (graph.overlays[0], graph.overlays[1], graph.overlays[2])
+        // Leaving upwards: the anchor goes to the box's bottom edge (the box ends half its height higher), fading out.
+        #expect(frames(up.anchorY) == ["0.5@2.5", "1.0@3.0"])
+        #expect(up.anchorY.keyframes.first?.ease == .easeIn)
+        #expect(frames(up.opacity) == ["1.0@2.5", "0.0@3.0"])
+        #expect(frames(pop.scale) == ["2.0@2.6", "2.12@2.72", "1.2@3.0"])
+        #expect(frames(pop.opacity) == ["1.0@2.8", "0.0@3.0"])
+        #expect(frames(both.scale) == ["0.0@1.0", "1.0@1.5", "1.0@2.5", "0.0@3.0"])
+        #expect(both.scale.keyframes.map(\.ease) == [.easeOut, .linear, .easeIn, .linear])
+    }
+
+    @Test func aSlideBeyondTheFrameStartsAndEndsOutsideIt() throws {
+        let graph = try load("""
+            video: [{ clips: [{ media: a, duration: 4s }] }]
+            overlays:
+              - { text: In, position: [100, 50], duration: 2s, enter: { kind: slide-left, from: frame }, exit: { kind: slide-down, to: frame } }
+            """).graph
+        let o = graph.overlays[0]
+        // In from the right edge by its left side; out at the bottom edge by its top side; no fade.
+        #expect(frames(o.positionX) == ["640.0@0.0", "100.0@0.5", "100.0@1.5", "100.0@2.0"])
+        #expect(frames(o.anchorX) == ["0.0@0.0", "0.5@0.5", "0.5@1.5", "0.5@2.0"])
+        #expect(frames(o.positionY) == ["50.0@0.0", "50.0@0.5", "50.0@1.5", "360.0@2.0"])
+        #expect(frames(o.anchorY) == ["0.5@0.0", "0.5@0.5", "0.5@1.5", "0.0@2.0"])
+        #expect(o.opacity.isConstant)
+    }
+
+    @Test func wipesMoveTheEdgesOfTheReveal() throws {
+        let graph = try load("""
+            video: [{ clips: [{ media: a, duration: 4s }] }]
+            overlays:
+              - { rect: true, size: [100, 40], duration: 2s, enter: wipe-right, exit: wipe-up }
+              - { rect: true, size: [100, 40], duration: 2s, enter: wipe-up, exit: wipe-left }
+            """).graph
+        let first = try #require(graph.overlays[0].reveal), second = try #require(graph.overlays[1].reveal)
+        #expect(frames(first.right) == ["0.0@0.0", "1.0@0.5"])
+        #expect(first.right.keyframes.first?.ease == .easeInOut)
+        #expect(frames(first.bottom) == ["1.0@1.5", "0.0@2.0"])
+        #expect(first.left.isConstant && first.top.isConstant)
+        #expect(frames(second.top) == ["1.0@0.0", "0.0@0.5"])
+        #expect(frames(second.right) == ["1.0@1.5", "0.0@2.0"])
+    }
+
+    @Test func typewriterExitDeletesACharacterAtATime() throws {
+        let graph = try load("""
+            video: [{ clips: [{ media: a, duration: 4s }] }]
+            overlays:
+              - { text: abc, at: 1s, duration: 2s, fade_in: 0.5s, exit: { kind: typewriter, duration: 0.6s } }
+            """).graph
+        #expect(graph.overlays.map { $0.content.shownText ?? "" } == ["abc", "ab", "a"])
+        #expect(graph.overlays.map { "\($0.timeRange.start.seconds)-\($0.timeRange.end.seconds)" } == ["1.0-2.6", "2.6-2.8", "2.8-3.0"])
+        #expect(frames(graph.overlays[0].opacity) == ["0.0@1.0", "1.0@1.5"])
+    }
+
+    @Test func clipsEnterAndLeaveOnTheirTrack() throws {
+        let graph = try load("""
+            video:
+              - clips: [{ media: a, duration: 4s }]
+              - clips: [{ media: logo, duration: 3s, transform: { scale: 0.3, position: ["80%", "80%"] },
+                          enter: { kind: slide-right, from: frame }, exit: wipe-left }]
+            """).graph
+        let pip = try #require(graph.videoComposition.instructions.first?.layers.last)
+        // In from the left edge by its right side; wiped away from the right: the right crop grows to all of it.
+        // (The instruction ends at 3 s, where each ramp is sliced.)
+        #expect(frames(pip.transform.positionX) == ["0.0@0.0", "512.0@0.5", "512.0@3.0"])
+        #expect(frames(pip.transform.anchorX) == ["1.0@0.0", "0.5@0.5", "0.5@3.0"])
+        #expect(frames(pip.crop.right) == ["0.0@0.0", "0.0@2.5", "1.0@3.0"])
+        #expect(pip.crop.left.isConstant)
+    }
+
+    @Test func pansAndZoomsTakeAnAmount() throws {
+        let graph = try load("""
+            video: [{ clips: [{ media: logo, duration: 2s, motion: { kind: pan-left, amount: 0.4 } }, { media: logo, duration: 2s, motion: zoom-in }] }]
+            """).graph
+        let pan = try #require(graph.videoComposition.instructions.first?.layers.first)
+        let zoom = try #require(graph.videoComposition.instructions.last?.layers.first)
+        // Enlarged 1.4 times, the picture overhangs by 20 % of the frame on each side and travels from one side to the other.
+        #expect(pan.transform.scaleX.constantValue == 1.4)
+        #expect(frames(pan.transform.positionX) == ["448.0@0.0", "192.0@2.0"])
+        #expect(pan.transform.positionY.constantValue == 180)
+        #expect(frames(zoom.transform.scaleX) == ["1.0@2.0", "1.2@4.0"])
+    }
+
+    @Test func movesThatCannotBeWrittenAreErrorsAtTheirLine() throws {
+        let error = #expect(throws: ProjectError.self) {
+            try load("""
+                video: [{ clips: [{ media: a, duration: 4s, exit: typewriter }] }]
+                overlays:
+                  - { text: A, duration: 0.8s, enter: fade, exit: fade }
+                  - { text: B, enter: { kind: fade, from: frame } }
+                  - { text: C, exit: typewriter }
+                """)
+        }
+        let messages = error?.diagnostics.map(\.message) ?? []
+        #expect(messages.count == 4 && Set(messages) == [
+            "exit: typewriter types text; a clip is no text",
+            "the entrance and exit (1s together) last longer than the overlay (0.8s)",
+            "enter: from: frame is for slides; fade does not move the layer",
+            "exit: typewriter needs the overlay's duration",
+        ], "\(messages)")
+    }
+
     @Test func kenBurnsZoomsAcrossTheWholeClip() throws {
         let graph = try load("""
             video: [{ clips: [{ media: logo, duration: 3s, motion: ken-burns }] }]
