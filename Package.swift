@@ -36,6 +36,8 @@ let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 /// {Looks, LUTFiles} ← LookKernels ← RenderEngine: each look's pixels; RegularFiles ← LUTFiles ← ProjectCompiler: `.cube` files.
 /// PortableMath ← TransitionKernels ← {ProjectCompiler, RenderEngine, FormatGeneration}: the mixing transitions (gl-transitions' kinds),
 ///   each declared (name, parameters) beside its pixel maths; the graph holds a mix by name and values.
+/// CShaderGL ← ShaderRendering ← {ProjectCompiler, RenderEngine}: users' GLSL transitions, compiled (errors at the .glsl file's lines)
+///   and drawn by Mesa's llvmpipe through EGL without a display, on one thread, the CPU's features pinned to SSE4.1 for the same bytes.
 /// ReelVersion ← {RenderEngine, RenderService, reel}: the product's version, said once.
 /// FilePaths ← {ProjectCompiler, FileSafety, Batch, Interchange, reel}: one rule makes a given path absolute.
 /// AtomicFiles ← {MediaIO, RenderEngine, RemoteMedia, Batch, ReelApplication}: every file Reel writes appears whole or not at all
@@ -92,7 +94,10 @@ let package = Package(
         ),
         .target(name: "CompositionGraph", dependencies: ["MediaTime", "MediaFormat", "Looks", "PortableMath"], swiftSettings: optimizedInDebug),
         .target(name: "TransitionKernels", dependencies: ["PortableMath"], swiftSettings: optimizedInDebug),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths", "TransitionKernels"], swiftSettings: optimizedInDebug),
+        // Mesa's llvmpipe through EGL without a display: users' GLSL transitions, run on the CPU.
+        .target(name: "CShaderGL", linkerSettings: [.linkedLibrary("EGL")]),
+        .target(name: "ShaderRendering", dependencies: ["CShaderGL", "TransitionKernels"]),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths", "TransitionKernels", "ShaderRendering", "Digest"], swiftSettings: optimizedInDebug),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest", swiftSettings: optimizedInDebug),
         .target(name: "Batch", dependencies: ["AtomicFiles", "Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
@@ -133,7 +138,7 @@ let package = Package(
         ),
         .target(name: "OverlayRendering", dependencies: ["MediaTime", "CompositionGraph", "PortableMath", "RegularFiles", "CCairo"], swiftSettings: optimizedInDebug),
 
-        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "LookKernels", "TransitionKernels",
+        .target(name: "RenderEngine", dependencies: ["AtomicFiles", "MediaTime", "MediaFormat", "Digest", "PortableMath", "CompositionGraph", "Looks", "LookKernels", "TransitionKernels", "ShaderRendering",
                                              "LUTFiles", "RegularFiles", "ReelVersion", "MediaIO", "OverlayRendering"], swiftSettings: optimizedInDebug),
 
         // The application layer: what every front end does with the libraries (open a project
@@ -184,6 +189,7 @@ let package = Package(
         .testTarget(name: "InstalledResourcesTests", dependencies: ["InstalledResources"]),
         .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),
         .testTarget(name: "TransitionKernelsTests", dependencies: ["TransitionKernels"]),
+        .testTarget(name: "ShaderRenderingTests", dependencies: ["ShaderRendering", "TransitionKernels"]),
         // JSON documents for the schema tests are read with ProjectFile's loader.
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "ProjectFile", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectFileTests", dependencies: ["ProjectFile", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -10,6 +10,7 @@ REEL_APT_PACKAGES=(
   libcurl4  # remote media downloads, opened at run time (Sources/CCurl)
   libsqlite3-dev  # the render service's job store (reel serve, through GRDB)
   libpq-dev  # reel serve --database postgres://… (several nodes on one queue)
+  libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri  # GLSL transitions: Mesa's llvmpipe through EGL (Sources/CShaderGL)
 )
 # Only for the tests: the preview page is tested in a real browser, renders are compared
 # with those of emulated CPUs (qemu-x86_64 -cpu Nehalem / Haswell), and reel serve's nodes

@@ -8,11 +8,30 @@ public struct TransitionMix: Hashable, Sendable, Codable {
     public var parameters: [String: TransitionParameterValue]
     /// 0 → 1 over the transition (eased, sliced to the instruction).
     public var progress: Animation
+    /// A user's GLSL file run instead of a kernel (`kernel` is then `glsl`); omitted from JSON when nil.
+    public var shader: ShaderCall?
 
-    public init(kernel: String, parameters: [String: TransitionParameterValue], progress: Animation) {
+    public init(kernel: String, parameters: [String: TransitionParameterValue], progress: Animation, shader: ShaderCall? = nil) {
         self.kernel = kernel
         self.parameters = parameters
         self.progress = progress
+        self.shader = shader
+    }
+}
+
+/// A GLSL file in the gl-transitions form and the values of its uniforms. The file's digest
+/// makes an edit to it a change of the graph (segment keys, `reel diff`).
+public struct ShaderCall: Hashable, Sendable, Codable {
+    public var path: String
+    /// SHA-256 of the file's bytes, hex.
+    public var digest: String
+    /// Every uniform the file declares, its numbers (booleans 0 or 1), defaults filled in.
+    public var uniforms: [String: [Double]]
+
+    public init(path: String, digest: String, uniforms: [String: [Double]]) {
+        self.path = path
+        self.digest = digest
+        self.uniforms = uniforms
     }
 }
 

@@ -18,6 +18,10 @@ extension CompositionGraph {
         for font in fonts { files.append(ReadFile(path: font, role: "a font file in \(reader) fonts:")) }
         for file in captionFiles { files.append(ReadFile(path: file, role: "a cue file of \(reader) captions")) }
         for file in lutFiles { files.append(ReadFile(path: file, role: "a LUT file of \(reader) filters")) }
+        var shadersSeen = Set<String>()
+        for call in videoComposition.instructions.flatMap(\.transitions).compactMap({ $0.mix?.shader }) where shadersSeen.insert(call.path).inserted {
+            files.append(ReadFile(path: call.path, role: "a GLSL transition of \(reader) video"))
+        }
         var fontsSeen = Set<String>()
         for layer in overlays {
             guard let text = layer.content.shownText, let style = layer.content.textStyle, let file = style.resolvedFontFile else { continue }

@@ -33,11 +33,15 @@ struct SchemaFragment: Sendable {
 
     /// An `anyOf`'s choices: one of the names, or a `{{ var }}`.
     private static func namesOrVar(_ names: [String], aliases: [String: String] = [:]) -> SchemaText {
+        .array(namesOrVarChoices(names, aliases: aliases))
+    }
+
+    private static func namesOrVarChoices(_ names: [String], aliases: [String: String] = [:]) -> [SchemaText] {
         var choice: [(String, SchemaText)] = [("enum", .strings(names))]
         if !aliases.isEmpty {
             choice.append(("x-aliases", .object(aliases.sorted { $0.key < $1.key }.map { ($0.key, SchemaText.string($0.value)) })))
         }
-        return .array([.object(choice), .ref("var_ref")])
+        return [.object(choice), .ref("var_ref")]
     }
 
     private static func namesOrVar(_ catalogue: Catalogue) -> SchemaText { namesOrVar(catalogue.names, aliases: catalogue.aliases) }
@@ -150,10 +154,25 @@ struct SchemaFragment: Sendable {
     /// each kernel's typed in its own `$defs` entry (`transitionDefinitions`).
     static var videoTransition: SchemaFragment {
         let names = Catalogue.transitions.names
+        let shaderValue = SchemaText.object(["anyOf": .array([.object(["type": .strings(["number", "boolean", "string"])]),
+                                                               .object(["type": .string("array"), "maxItems": .scalar("4"),
+                                                                        "items": .object(["type": .strings(["number", "boolean"])])])])])
+        let shader = SchemaText.object([
+            "type": .string("object"), "additionalProperties": .false, "required": .strings(["glsl"]),
+            "properties": .object([
+                "glsl": .object(["type": .string("string"), "minLength": .scalar("1"),
+                                 "description": .string("A .glsl file in the gl-transitions form (vec4 transition(vec2 uv), getFromColor, getToColor, progress, ratio), relative to the project.")]),
+                "params": .object(["type": .string("object"), "additionalProperties": shaderValue,
+                                   "description": .string("Values of the file's uniforms by name: numbers, true or false, lists for vectors, a colour for a vec3 or vec4.")]),
+                "duration": .ref("time"),
+                "ease": .ref("ease"),
+            ]),
+        ])
         let kind = SchemaText.object([
-            ("anyOf", namesOrVar(names + ["cut"], aliases: Catalogue.transitions.aliases)),
+            ("anyOf", .array(namesOrVarChoices(names + ["cut"], aliases: Catalogue.transitions.aliases) + [shader])),
             ("description", .string("One of the kinds of docs/format.md#transitions (\(names.count) of them: \(names.prefix(4).joined(separator: ", ")), …), "
-                + "or a {{ var }}; cut: no transition at this cut, where the track has a default_transition.")),
+                + "or a {{ var }}; cut: no transition at this cut, where the track has a default_transition; "
+                + "or your own, { glsl: file.glsl, params: {…} }.")),
         ])
         return SchemaFragment(catalogue: .transitions, path: ["$defs", "video_transition"], value: generated(.transitions, [
             ("type", .string("object")),
@@ -163,7 +182,9 @@ struct SchemaFragment: Sendable {
             ("allOf", parameterChoices(key: "transition")),
             ("if", .object(["properties": .object(["transition": .object(["const": .string("cut")])])])),
             ("then", .object(["properties": .object(["duration": .false, "ease": .false])])),
-            ("else", .object(["required": .strings(["duration"])])),
+            // The length beside transition:, or inside a GLSL transition's own object.
+            ("else", .object(["anyOf": .array([.object(["required": .strings(["duration"])]),
+                                               .object(["properties": .object(["transition": .object(["type": .string("object"), "required": .strings(["duration"])])])])])])),
         ]))
     }
 

@@ -77,7 +77,8 @@ extension CompileSession {
         zip(track, track.dropFirst()).compactMap { outgoing, incoming in
             outgoing.placed.transitionOut.map {
                 let t = $0.transition, progress = Animation.ramp(from: 0, to: 1, over: $0.range, ease: t.ease)
-                let mix = t.kind.kernel == nil ? nil : TransitionMix(kernel: t.kind.rawValue, parameters: t.parameters, progress: progress)
+                let mix = t.kind.kernel == nil && t.shader == nil ? nil
+                    : TransitionMix(kernel: t.kind.rawValue, parameters: t.parameters, progress: progress, shader: t.shader)
                 return ($0.range, t.kind,
                         VideoInstruction.Transition(kind: t.kind.rawValue, fromTrackID: outgoing.trackID, toTrackID: incoming.trackID,
                                                     dissolve: t.kind == .crossfade ? progress : nil, mix: mix))

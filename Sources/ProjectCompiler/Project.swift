@@ -109,6 +109,8 @@ public struct Transition: Sendable {
         }
 
         public static let crossfade = Kind("crossfade")
+        /// A user's GLSL file (`transition: { glsl: … }`), not a name the schema lists.
+        public static let glsl = Kind("glsl")
         public static let fadeThroughBlack = Kind("fade-through-black"), fadeThroughWhite = Kind("fade-through-white")
         public static let wipeLeft = Kind("wipe-left"), wipeRight = Kind("wipe-right"), wipeUp = Kind("wipe-up"), wipeDown = Kind("wipe-down")
         public static let slideLeft = Kind("slide-left"), slideRight = Kind("slide-right"), slideUp = Kind("slide-up"), slideDown = Kind("slide-down")
@@ -127,6 +129,7 @@ public struct Transition: Sendable {
         public var summary: String {
             if let kernel { return kernel.declaration.summary }
             switch self {
+            case .glsl: return "A user's GLSL file in the gl-transitions form, run by Mesa's llvmpipe."
             case .crossfade:
                 return "A dissolve: at progress p the frame is (1 − p)·outgoing + p·incoming, each as it would look alone over what is beneath it, "
                     + "so a picture that does not fill the frame (a contain-fitted photo, one with alpha) fades out beside the incoming one "
@@ -146,6 +149,8 @@ public struct Transition: Sendable {
     public var kind: Kind
     /// A kernel's parameters, every one it declares (defaults filled in); empty for the built-in kinds.
     public var parameters: [String: TransitionParameterValue] = [:]
+    /// A user's GLSL transition (`transition: { glsl: wave.glsl, params: {…} }`; `kind` is `.glsl`).
+    public var shader: ShaderCall? = nil
     public var duration: MediaTime
     public var ease: Easing
     public var origin: Origin

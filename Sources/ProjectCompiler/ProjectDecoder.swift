@@ -236,7 +236,13 @@ struct ProjectDecoder {
         }
         var cut = false
         for item in c["clips"]?.elements ?? [] {
-            if let kindText = item["transition"]?.string {
+            if let spec = item["transition"], spec["glsl"] != nil {
+                if item["duration"] != nil, let inner = spec["duration"] {
+                    problems.report("the transition's duration is given twice, here and beside transition:", at: inner.origin, hint: "keep one")
+                }
+                guard let d = (spec["duration"] ?? item["duration"]).flatMap({ positiveTime($0) }), let shader = shaderCall(spec) else { continue }
+                items.append(.transition(Transition(kind: .glsl, shader: shader, duration: d, ease: ease(spec["ease"] ?? item["ease"]), origin: item.origin)))
+            } else if let kindText = item["transition"]?.string {
                 if kindText == "cut" {
                     cut = true
                     continue

@@ -9,7 +9,7 @@ public enum TransitionRenderer {
         kernel.renderRows(progress: Float(min(max(progress, 0), 1)), from: from, to: to, into: output, rows: rows ?? 0..<output.height)
     }
 
-    @inline(__always) static func clampChannel(_ value: Float, _ alpha: Float) -> Float {
+    @inline(__always) public static func clampChannel(_ value: Float, _ alpha: Float) -> Float {
         value.isNaN ? 0 : min(max(value, 0), alpha)
     }
 }

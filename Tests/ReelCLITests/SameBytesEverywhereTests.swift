@@ -152,6 +152,44 @@ import Testing
         }
     }
 
+    /// A user's GLSL transition (llvmpipe's JIT code, with FMA at hand on Haswell and on this
+    /// machine but not on Nehalem): the same bytes whatever the heap, the jobs and the CPU.
+    @Test func aGLSLTransitionIsTheSameEverywhere() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.qemu), "install qemu-user: the test runs Reel on emulated CPUs")
+        let media = try Self.media.get()
+        // Products and sums a fused multiply-add would round differently, and transcendental functions.
+        let shader = """
+            uniform float swirl; // = 3.0
+            vec4 transition(vec2 uv) {
+              vec2 p = uv - 0.5;
+              float a = atan(p.y, p.x) + swirl * progress * length(p) * 7.3;
+              float w = 0.5 + 0.5 * sin(a * 5.0 + progress * 11.7) * cos(length(p) * 23.1);
+              vec2 bent = 0.5 + length(p) * vec2(cos(a), sin(a)) * (1.0 - 0.3 * progress);
+              return mix(getFromColor(bent), getToColor(uv), smoothstep(0.2, 0.8, w * progress + progress * progress));
+            }
+            """
+        try shader.write(to: Self.folder.appendingPathComponent("swirl.glsl"), atomically: true, encoding: .utf8)
+        let text = """
+            reel: 1
+            output: { size: [160, 90], fps: 25, segment: 0.4s }
+            media: { clip: \(media["clip"]!), bars: \(media["bars"]!) }
+            video:
+              - clips:
+                  - { media: clip, duration: 0.6s }
+                  - { transition: { glsl: swirl.glsl, params: { swirl: 4.5 } }, duration: 0.4s }
+                  - { media: bars, duration: 0.6s }
+            """
+        let project = Self.folder.appendingPathComponent("glsl.yaml").path
+        try text.write(toFile: project, atomically: true, encoding: .utf8)
+        let native = try Self.render(project, "out.mp4", as: "native")
+        #expect(try Self.render(project, "out.mp4", as: "jobs2-perturb", jobs: 2, environment: ["MALLOC_PERTURB_": "170"]) == native)
+        async let nehalem = Self.render(project, "out.mp4", as: "nehalem", under: [Self.qemu, "-cpu", "Nehalem"])
+        async let haswell = Self.render(project, "out.mp4", as: "haswell", under: [Self.qemu, "-cpu", "Haswell"])
+        let (n, h) = try await (nehalem, haswell)
+        #expect(n == native, "emulated Nehalem differs from this machine")
+        #expect(h == native, "emulated Haswell differs from this machine")
+    }
+
     static func renderedFile(_ project: String, _ output: String, _ run: String) -> String {
         folder.appendingPathComponent("\(run)-\(URL(fileURLWithPath: project).deletingPathExtension().lastPathComponent)")
             .appendingPathComponent(output).path

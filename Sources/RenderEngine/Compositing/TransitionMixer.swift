@@ -1,18 +1,29 @@
 import CompositionGraph
+import ShaderRendering
 import TransitionKernels
 
-/// A mixing transition in one frame: its kernel (with the transition's parameters) and its
-/// progress at the frame's time.
+/// A mixing transition in one frame: its kernel (with the transition's parameters) or a user's
+/// shader (with its uniforms), and its progress at the frame's time.
 struct PlannedMix: Sendable {
-    let kernel: any TransitionKernel
+    enum Mixing: Sendable {
+        case kernel(any TransitionKernel)
+        case shader(ShaderTransition, uniforms: [String: [Double]])
+    }
+
+    let mixing: Mixing
     let progress: Double
 
     /// The graph's mix at time `t`; nil when the render does not know the kernel (the compiler
-    /// only writes kernels it knows).
+    /// only writes kernels it knows) or the shader no longer compiles (`ShaderShelf.prepare`
+    /// stops the render before that).
     init?(_ mix: TransitionMix, progress: Double) {
-        let values = mix.parameters.mapValues(Self.kernelValue)
-        guard let kernel = TransitionCatalogue.kernel(mix.kernel, values) else { return nil }
-        self.kernel = kernel
+        if let call = mix.shader {
+            guard let shader = try? ShaderShelf.shared.shader(for: call) else { return nil }
+            mixing = .shader(shader, uniforms: call.uniforms)
+        } else {
+            guard let kernel = TransitionCatalogue.kernel(mix.kernel, mix.parameters.mapValues(Self.kernelValue)) else { return nil }
+            mixing = .kernel(kernel)
+        }
         self.progress = progress
     }
 
@@ -47,7 +58,17 @@ final class TransitionMixer {
     func mix(_ mix: PlannedMix, outgoing: PremultipliedImage, incoming: PremultipliedImage) {
         Self.read(outgoing, into: from)
         Self.read(incoming, into: to)
-        TransitionRenderer.render(mix.kernel, progress: mix.progress, from: from, to: to, into: mixed)
+        switch mix.mixing {
+        case .kernel(let kernel):
+            TransitionRenderer.render(kernel, progress: mix.progress, from: from, to: to, into: mixed)
+        case .shader(let shader, let uniforms):
+            // It compiled and drew at `ShaderShelf.prepare`; OpenGL failing afterwards is no project's doing.
+            do {
+                try shader.render(progress: mix.progress, values: uniforms, from: from, to: to, into: mixed)
+            } catch {
+                preconditionFailure("a GLSL transition that compiled could not draw: \(error)")
+            }
+        }
         Self.write(mixed, into: outgoing)
     }
 

@@ -17,6 +17,7 @@ enum MediaValidation {
             throw .invalidSettings("audio of \(audio.sampleRate) Hz, \(audio.channels) channels: use 8000–192000 Hz and 1–8 channels")
         }
         for ref in graph.mediaReferences { try unchanged(ref) }
+        try ShaderShelf.prepare(graph)
         for track in graph.composition.tracks {
             for segment in track.segments {
                 let ref: MediaReference
