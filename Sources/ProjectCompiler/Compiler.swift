@@ -496,6 +496,10 @@ struct CompileSession {
             y = resolve(position, over: range) { $0.y.resolved(against: h) }
         }
         if let mark = o.watermark {
+            if !o.anchor.isConstant || !(o.position?.isConstant ?? true) {
+                problems.report("a watermark stays in its corner, so its position and anchor cannot move", at: o.origin,
+                                hint: "enter and leave with fade, pop, grow or a wipe, or place it with position: instead of watermark:")
+            }
             let right = mark.corner == .topRight || mark.corner == .bottomRight
             let bottom = mark.corner == .bottomLeft || mark.corner == .bottomRight
             x = .constant(right ? w - mark.margin : mark.margin)

@@ -145,14 +145,16 @@ import Testing
                   - { text: A, duration: 0.8s, enter: fade, exit: fade }
                   - { text: B, enter: { kind: fade, from: frame } }
                   - { text: C, exit: typewriter }
+                  - { image: logo, watermark: { corner: top-right }, enter: slide-left }
                 """)
         }
         let messages = error?.diagnostics.map(\.message) ?? []
-        #expect(messages.count == 4 && Set(messages) == [
+        #expect(messages.count == 5 && Set(messages) == [
             "exit: typewriter types text; a clip is no text",
             "the entrance and exit (1s together) last longer than the overlay (0.8s)",
             "enter: from: frame is for slides; fade does not move the layer",
             "exit: typewriter needs the overlay's duration",
+            "a watermark stays in its corner, so its position and anchor cannot move",
         ], "\(messages)")
     }
 
