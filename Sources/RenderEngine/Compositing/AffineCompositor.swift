@@ -55,6 +55,10 @@ enum AffineCompositor {
                              onto canvas: PremultipliedImage) {
         switch picture {
         case .yuv(let frame):
+            if mask == nil, let origin = UnscaledCopy.origin(of: layer, pictureSize: PixelSize(width: frame.width, height: frame.height)) {
+                UnscaledCopy.copy(frame, originX: origin.x, originY: origin.y, onto: canvas)
+                return
+            }
             withExtendedLifetime(frame) {
                 draw(layer, YCbCrSampler(frame), pictureSize: PixelSize(width: frame.width, height: frame.height), mask: mask, onto: canvas)
             }
