@@ -1,4 +1,6 @@
 import CompositionGraph
+import Dispatch
+import Foundation
 import ShaderRendering
 import TransitionKernels
 
@@ -41,7 +43,8 @@ struct PlannedMix: Sendable {
 /// Runs a mixing transition on the compositor's premultiplied Y′CbCrA canvases: both pictures
 /// are read into R′G′B′A floats (the kernels' maths is gl-transitions', in R′G′B′), mixed, and
 /// the result written back as premultiplied Y′CbCrA. Its three float pictures are made at the
-/// first mixing frame and reused. Not thread-safe: one per compositor.
+/// first mixing frame and reused. Each step runs on bands of rows on every core. Not
+/// thread-safe: one per compositor.
 final class TransitionMixer {
     private let width: Int, height: Int
     private lazy var from = TransitionPicture(width: width, height: height)
@@ -56,11 +59,17 @@ final class TransitionMixer {
     /// `outgoing` becomes the kernel's mix of `outgoing` and `incoming` (each the layer over
     /// what lies beneath it).
     func mix(_ mix: PlannedMix, outgoing: PremultipliedImage, incoming: PremultipliedImage) {
-        Self.read(outgoing, into: from)
-        Self.read(incoming, into: to)
+        let from = from, to = to, mixed = mixed
+        Self.inBands(height) { rows in
+            Self.read(outgoing, rows, into: from)
+            Self.read(incoming, rows, into: to)
+        }
         switch mix.mixing {
         case .kernel(let kernel):
-            TransitionRenderer.render(kernel, progress: mix.progress, from: from, to: to, into: mixed)
+            // A kernel may read both pictures anywhere: they are whole before it starts.
+            Self.inBands(height) { rows in
+                TransitionRenderer.render(kernel, progress: mix.progress, from: from, to: to, into: mixed, rows: rows)
+            }
         case .shader(let shader, let uniforms):
             // It compiled and drew at `ShaderShelf.prepare`; OpenGL failing afterwards is no project's doing.
             do {
@@ -69,15 +78,24 @@ final class TransitionMixer {
                 preconditionFailure("a GLSL transition that compiled could not draw: \(error)")
             }
         }
-        Self.write(mixed, into: outgoing)
+        Self.inBands(height) { rows in Self.write(mixed, rows, into: outgoing) }
+    }
+
+    /// Runs `body` on bands of rows 0..<height on every core, returning when all are done.
+    /// Each pixel is computed alone, so the bands change nothing of the result.
+    private static func inBands(_ height: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        let bands = min(height, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            body(height * band / bands..<height * (band + 1) / bands)
+        }
     }
 
     // BT.709, as the canvas is (YCbCrMatrix.bt709): kg = 1 − kr − kb.
     private static let kr: Float = 0.2126, kb: Float = 0.0722, kg: Float = 1 - kr - kb
 
     /// Premultiplied limited-range Y′CbCrA bytes (offsets premultiplied too) → premultiplied R′G′B′A in 0…1.
-    private static func read(_ image: PremultipliedImage, into picture: TransitionPicture) {
-        for y in 0..<image.height {
+    private static func read(_ image: PremultipliedImage, _ rows: Range<Int>, into picture: TransitionPicture) {
+        for y in rows {
             let row = image.pixels + y * image.stride, out = picture.pixels + y * picture.width
             for x in 0..<image.width {
                 let p = row + 4 * x
@@ -90,9 +108,9 @@ final class TransitionMixer {
     }
 
     /// The inverse of `read`, rounded to the nearest byte.
-    private static func write(_ picture: TransitionPicture, into image: PremultipliedImage) {
+    private static func write(_ picture: TransitionPicture, _ rows: Range<Int>, into image: PremultipliedImage) {
         @inline(__always) func byte(_ value: Float) -> UInt8 { UInt8(min(max(value + 0.5, 0), 255)) }
-        for y in 0..<image.height {
+        for y in rows {
             let row = image.pixels + y * image.stride, source = picture.pixels + y * picture.width
             for x in 0..<image.width {
                 let c = source[x], a = c.w
