@@ -63,7 +63,7 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
                 case .still(var ref)?:
                     try update(&ref)
                     composition.tracks[t].segments[s].content = .still(ref)
-                case .color?, nil: break
+                case .color?, .shader?, nil: break
                 }
             }
         }
@@ -168,6 +168,8 @@ public enum SegmentContent: Hashable, Sendable, Codable {
     case still(MediaReference)
     /// A solid colour.
     case color(Color)
+    /// A picture drawn by a fragment shader at each frame (`time` counts from the segment's start).
+    case shader(ShaderCall)
 }
 
 /// One piece of a track: `content` over the timeline range `target`; nil content is a gap.

@@ -164,6 +164,8 @@ extension CompositionGraph {
             return "\(label(ref)) source \(range)"
         case .still(let ref)?: return "still \(label(ref))"
         case .color(let c)?: return "color \(c)"
+        case .shader(let call)?:
+            return "glsl \(fileName(call.path))" + call.uniforms.keys.sorted().map { " \($0) \(call.uniforms[$0]!.map(number).joined(separator: ","))" }.joined()
         }
     }
 

@@ -19,7 +19,7 @@ public struct TransitionMix: Hashable, Sendable, Codable {
     }
 }
 
-/// A GLSL file in the gl-transitions form and the values of its uniforms. The file's digest
+/// A GLSL file (a transition in the gl-transitions form, or a picture's fragment shader) and the values of its uniforms. The file's digest
 /// makes an edit to it a change of the graph (segment keys, `reel diff`).
 public struct ShaderCall: Hashable, Sendable, Codable {
     public var path: String
@@ -42,4 +42,18 @@ public enum TransitionParameterValue: Hashable, Sendable, Codable {
     case boolean(Bool)
     case color(Color)
     case vector(Double, Double)
+}
+
+extension CompositionGraph {
+    /// The GLSL files this graph (not a nested project's) runs: its transitions' and its shader segments', each file once.
+    public var shaderCalls: (transitions: [ShaderCall], pictures: [ShaderCall]) {
+        var seen = Set<String>()
+        let transitions = videoComposition.instructions.flatMap(\.transitions).compactMap(\.mix?.shader).filter { seen.insert($0.digest).inserted }
+        seen = []
+        let pictures = composition.tracks.flatMap(\.segments).compactMap { segment -> ShaderCall? in
+            guard case .shader(let call)? = segment.content else { return nil }
+            return call
+        }.filter { seen.insert($0.digest).inserted }
+        return (transitions, pictures)
+    }
 }

@@ -5,7 +5,7 @@ import MediaFormat
 extension CompositionGraph {
     /// Every file rendering this graph reads: the media of its segments and overlays (video,
     /// audio, images, SVGs), the font files it registers and the font files its text layers
-    /// resolved to, the cue files of its captions and the LUT files of its filters. `reader` starts the roles: "the project's" gives `the project's video 'intro'`.
+    /// resolved to, the cue files of its captions, the LUT files of its filters and its GLSL files. `reader` starts the roles: "the project's" gives `the project's video 'intro'`.
     public func readFiles(reader: String = "the project's") -> [ReadFile] {
         var files: [ReadFile] = []
         for reference in mediaReferences {
@@ -18,10 +18,9 @@ extension CompositionGraph {
         for font in fonts { files.append(ReadFile(path: font, role: "a font file in \(reader) fonts:")) }
         for file in captionFiles { files.append(ReadFile(path: file, role: "a cue file of \(reader) captions")) }
         for file in lutFiles { files.append(ReadFile(path: file, role: "a LUT file of \(reader) filters")) }
-        var shadersSeen = Set<String>()
-        for call in videoComposition.instructions.flatMap(\.transitions).compactMap({ $0.mix?.shader }) where shadersSeen.insert(call.path).inserted {
-            files.append(ReadFile(path: call.path, role: "a GLSL transition of \(reader) video"))
-        }
+        let shaders = shaderCalls
+        for call in shaders.transitions { files.append(ReadFile(path: call.path, role: "a GLSL transition of \(reader) video")) }
+        for call in shaders.pictures { files.append(ReadFile(path: call.path, role: "a GLSL clip of \(reader) video")) }
         var fontsSeen = Set<String>()
         for layer in overlays {
             guard let text = layer.content.shownText, let style = layer.content.textStyle, let file = style.resolvedFontFile else { continue }

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Foundation
 import MediaTime
 import ProjectCompiler
 
@@ -49,6 +50,8 @@ struct AnyClip {
     var name: String?
     var media: String?
     var color: Color?
+    /// The GLSL file of a clip a shader draws.
+    var shader: String? = nil
     var timing: ClipTiming
     var mute: Bool
     var loop: Bool
@@ -68,12 +71,13 @@ private extension TrackItem {
         guard case .clip(let c) = self else { return nil }
         switch c {
         case let v as VideoClip:
-            let media: String?, color: Color?
+            var clip = AnyClip(name: v.name, media: nil, color: nil, timing: v.timing, mute: v.mute, loop: false, line: v.origin.location.line)
             switch v.source {
-            case .media(let m): (media, color) = (m, nil)
-            case .color(let c): (media, color) = (nil, c)
+            case .media(let m): clip.media = m
+            case .color(let c): clip.color = c
+            case .shader(let call): clip.shader = URL(fileURLWithPath: call.path).lastPathComponent
             }
-            return AnyClip(name: v.name, media: media, color: color, timing: v.timing, mute: v.mute, loop: false, line: v.origin.location.line)
+            return clip
         case let a as AudioClip:
             return AnyClip(name: a.name, media: a.media, color: nil, timing: a.timing, mute: false, loop: a.loop, line: a.origin.location.line)
         default:
@@ -121,6 +125,12 @@ private struct Exporter {
                 result.append(.transition(InterchangeTransition(kind: t.transition.kind.rawValue, inOffset: .zero, outOffset: t.range.duration, place: place)))
             }
             let record = TimeRange(start: p.target.start, end: end)
+            if let shader = clip.shader {
+                warn("clip '\(clip.name ?? shader)' is drawn by the GLSL file \(shader), which editing systems cannot run: exported as a gap", path: path, origin: clip.line)
+                result.append(.gap(record.duration, place))
+                cursor = end
+                continue
+            }
             let source: ClipSource
             var sourceStart = MediaTime.zero
             if let color = clip.color {

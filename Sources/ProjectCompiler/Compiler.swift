@@ -271,7 +271,7 @@ struct CompileSession {
 
     private mutating func clipFacts(_ clip: VideoClip) -> ClipFacts? {
         switch clip.source {
-        case .color:
+        case .color, .shader:
             return ClipFacts(timing: clip.timing, origin: clip.origin, mediaDuration: nil, hasSourceTime: false, mediaName: nil)
         case .media(let name):
             guard let reference = reference(name, at: clip.origin, expecting: [.video, .image, .svg],
@@ -348,6 +348,8 @@ struct CompileSession {
         switch p.clip.source {
         case .color(let c):
             return [Segment(target: p.target, content: .color(c))]
+        case .shader(let call):
+            return [Segment(target: p.target, content: .shader(call))]
         case .media(let name):
             guard let ref = references[name] else { return [] }
             if let source = p.source { return mediaSegments(ref, source: source, target: p.target, effects: p.clip.timing.effects) }

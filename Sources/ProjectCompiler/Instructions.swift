@@ -140,7 +140,7 @@ extension CompileSession {
                          filters: filters(clip.filters, over: range))
     }
 
-    /// The picture size crop pixels refer to: the media's display size, or the frame for colours.
+    /// The picture size crop pixels refer to: the media's display size, or the frame for colours and shaders.
     private func sourceSize(of clip: VideoClip) -> PixelSize {
         if case .media(let name) = clip.source, let s = naturalSize(ofMedia: name) { return s }
         return size

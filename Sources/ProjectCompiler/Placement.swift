@@ -135,7 +135,7 @@ struct Placement {
                 return nil
             }
             guard let d = t.duration else {
-                problems.report("a colour or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")
+                problems.report("a colour, GLSL or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")
                 return nil
             }
             return (nil, d / t.speed)

@@ -212,6 +212,8 @@ public struct CropSpec: Sendable {
 public enum VideoSource: Sendable {
     case media(String)
     case color(Color)
+    /// `- glsl: waves.frag`: a fragment shader's picture at every frame.
+    case shader(ShaderCall)
 }
 
 /// The timing fields every clip shares; which of them are set is checked by the compiler.

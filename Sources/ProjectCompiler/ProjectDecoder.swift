@@ -240,7 +240,7 @@ struct ProjectDecoder {
                 if item["duration"] != nil, let inner = spec["duration"] {
                     problems.report("the transition's duration is given twice, here and beside transition:", at: inner.origin, hint: "keep one")
                 }
-                guard let d = (spec["duration"] ?? item["duration"]).flatMap({ positiveTime($0) }), let shader = shaderCall(spec) else { continue }
+                guard let d = (spec["duration"] ?? item["duration"]).flatMap({ positiveTime($0) }), let shader = shaderCall(spec, as: .transition) else { continue }
                 items.append(.transition(Transition(kind: .glsl, shader: shader, duration: d, ease: ease(spec["ease"] ?? item["ease"]), origin: item.origin)))
             } else if let kindText = item["transition"]?.string {
                 if kindText == "cut" {
@@ -304,22 +304,33 @@ struct ProjectDecoder {
 
     fileprivate mutating func decodeVideoClip(_ c: NodeCursor) -> VideoClip? {
         let source: VideoSource
-        switch (c["media"]?.string, c["color"]) {
-        case (let name?, nil):
-            source = .media(name)
-        case (nil, let colorNode?):
-            guard let col = color(colorNode) else { return nil }
-            for key in ["from", "to"] where c[key] != nil {
-                problems.report("a colour clip has no source to take '\(key)' from", at: c[key]!.origin, hint: "give it a duration only")
-            }
-            source = .color(col)
-        case (_?, _?):
-            problems.report("a clip shows either 'media' or a 'color', not both", at: c.origin)
+        let shown = ["media", "color", "glsl"].filter { c[$0] != nil }
+        switch shown.first {
+        case _ where shown.count > 1:
+            problems.report("a clip shows one of 'media', 'color' or 'glsl', not \(shown.joined(separator: " and "))", at: c.origin)
             return nil
-        case (nil, nil):
-            problems.report("a clip needs 'media' (a name from media:) or 'color'", at: c.origin,
+        case "media"?:
+            guard let name = c["media"]?.string else { return nil }
+            source = .media(name)
+        case "color"?:
+            guard let col = color(c["color"]!) else { return nil }
+            source = .color(col)
+        case "glsl"?:
+            guard let call = shaderCall(c, as: .picture) else { return nil }
+            source = .shader(call)
+        default:
+            problems.report("a clip needs 'media' (a name from media:), 'color' or 'glsl'", at: c.origin,
                             hint: "or, for empty time, write '- gap: 2s'")
             return nil
+        }
+        if case .shader = source {} else if let params = c["params"] {
+            problems.report("params sets a GLSL clip's uniforms; this clip shows \(shown[0])", at: params.origin, hint: "remove params, or show a shader with glsl: file.frag")
+        }
+        if case .media = source {} else {
+            for key in ["from", "to"] where c[key] != nil {
+                problems.report("a \(shown[0] == "color" ? "colour" : "GLSL") clip has no source to take '\(key)' from", at: c[key]!.origin,
+                                hint: "give it a duration only")
+            }
         }
         exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one")
         let t = c["transform"]

@@ -5,46 +5,59 @@ import JSONSchema
 import ProjectFile
 import ShaderRendering
 
-/// `transition: { glsl: wave.glsl, params: { amplitude: 0.2 } }`: a transition in the form
-/// gl-transitions publishes, compiled when the project is read so that a mistake in it is an
-/// error at its line in the .glsl file.
+/// What a GLSL file is used as.
+enum ShaderUse {
+    /// `transition: { glsl: wave.glsl, params: { amplitude: 0.2 } }`, in the form gl-transitions publishes.
+    case transition
+    /// `- glsl: waves.frag`: a clip drawn by a fragment shader (editly's `gl` layers, Shadertoy's `mainImage`).
+    case picture
+
+    var role: String { self == .transition ? "transition" : "clip" }
+}
+
+/// GLSL transitions and clips, compiled when the project is read so that a mistake in a file is
+/// an error at its line in the file.
 extension ProjectDecoder {
     /// Largest GLSL file read.
     static let shaderFileLimit = 1 << 20
 
-    /// The shader a transition item names, its file checked and compiled and its `params:`
-    /// checked against the uniforms it declares; nil when any of that fails (reported).
-    mutating func shaderCall(_ spec: NodeCursor) -> ShaderCall? {
+    /// The shader a transition item or a clip names (`spec["glsl"]`), its file checked and
+    /// compiled and its `params:` checked against the uniforms it declares; nil when any of
+    /// that fails (reported).
+    mutating func shaderCall(_ spec: NodeCursor, as use: ShaderUse) -> ShaderCall? {
         guard let node = spec["glsl"], let written = node.string, let path = filePath(node, written) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             problems.report("cannot read the GLSL file \(written)", at: node.origin, hint: "check the path; it is relative to the project file")
             return nil
         }
         guard data.count <= Self.shaderFileLimit else {
-            problems.report("the GLSL file \(written) is \(data.count) bytes, more than a transition's \(Self.shaderFileLimit)", at: node.origin)
+            problems.report("the GLSL file \(written) is \(data.count) bytes, more than a \(use.role)'s \(Self.shaderFileLimit)", at: node.origin)
             return nil
         }
         guard let source = String(data: data, encoding: .utf8) else {
             problems.report("the GLSL file \(written) is not UTF-8 text", at: node.origin)
             return nil
         }
-        let shader: ShaderTransition
+        let uniforms: [ShaderUniform]
         do {
-            shader = try ShaderTransition(source: source)
+            uniforms = switch use {
+            case .transition: try ShaderTransition(source: source).uniforms
+            case .picture: try ShaderPicture(source: source).uniforms
+            }
         } catch {
             switch error {
             case .compile(let diagnostics):
                 let used = "\(URL(fileURLWithPath: file).lastPathComponent):\(node.origin.location.line)"
                 for d in diagnostics {
                     problems.report(d.message, at: Origin(location: SourceLocation(file: path, line: d.line, column: d.column ?? 1), path: "glsl"),
-                                    hint: "this file is the transition at \(used)")
+                                    hint: "this file is the \(use.role) at \(used)")
                 }
             case .unavailable(let reason):
-                problems.report("a GLSL transition needs OpenGL, which is not available: \(reason)", at: node.origin)
+                problems.report("a GLSL \(use.role) needs OpenGL, which is not available: \(reason)", at: node.origin)
             }
             return nil
         }
-        return ShaderCall(path: path, digest: Self.hexDigest(data), uniforms: uniformValues(spec["params"], for: shader.uniforms))
+        return ShaderCall(path: path, digest: Self.hexDigest(data), uniforms: uniformValues(spec["params"], for: uniforms))
     }
 
     private static func hexDigest(_ data: Data) -> String {

@@ -35,13 +35,16 @@ public struct ShaderUniforms: Sendable {
     public var uniforms: [ShaderUniform]
     /// A declaration Reel cannot set (a sampler, an array, an unknown type), by line.
     public var problems: [(line: Int, message: String)]
+    /// The uniforms of `provided` the file declares itself, with the type it gives them.
+    public var declaredProvided: [String: String]
 
     /// Names the render sets itself, never parameters.
-    public static let provided: Set<String> = ["from", "to", "progress", "ratio", "time", "resolution"]
+    public static let provided: Set<String> = ["from", "to", "progress", "ratio", "time", "resolution", "iTime", "iResolution"]
 
     public init(parsing source: String) {
         uniforms = []
         problems = []
+        declaredProvided = [:]
         for (index, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
             let (code, comment) = Self.split(rawLine)
@@ -54,7 +57,10 @@ public struct ShaderUniforms: Sendable {
             guard name.hasSuffix(";") else { continue }
             name.removeLast()
             name = name.trimmingCharacters(in: [" ", "\t"])
-            if Self.provided.contains(name) { continue }
+            if Self.provided.contains(name) {
+                declaredProvided[name] = type
+                continue
+            }
             guard let kind = ShaderUniform.Kind(rawValue: type) else {
                 problems.append((line, type.hasPrefix("sampler") ? "uniform \(type) \(name): a picture parameter is not supported"
                                                                     : "uniform \(name) has type \(type), which a project cannot set"))

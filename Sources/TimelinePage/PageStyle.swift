@@ -58,6 +58,7 @@ enum PageStyle {
         @container (max-width:60px){.band span{display:none}}
         .box.video{background:#2c5596}
         .box.still{background:#23777d}
+        .box.shader{background:linear-gradient(90deg,#7a3b8f,#2f6f9a)}
         .box.audio{background:#2b6e47}
         .box.overlay{background:#5d4591}
         .box.overlay.text{background:#6e4a8e}

@@ -1,4 +1,5 @@
 import CompositionGraph
+import Foundation
 import MediaTime
 
 extension PageWriter {
@@ -83,6 +84,10 @@ extension PageWriter {
             let ink = ColorText.isLight(color) ? "dark" : "light"
             line(box("color \(ink)", range, style: ";background:\(color)", details: ["colour \(color)", timeline],
                      name: "<b>\(color)</b><span class=\"badge\">colour</span>", second: clockSpan(range)))
+        case .shader(let call)?:
+            let file = URL(fileURLWithPath: call.path).lastPathComponent
+            line(box("shader", range, details: ["GLSL \(file)", timeline],
+                     name: "<b>\(HTMLText.escape(file))</b><span class=\"badge\">GLSL</span>", second: clockSpan(range)))
         }
     }
 

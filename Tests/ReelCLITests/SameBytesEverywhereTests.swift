@@ -152,9 +152,10 @@ import Testing
         }
     }
 
-    /// A user's GLSL transition (llvmpipe's JIT code, with FMA at hand on Haswell and on this
-    /// machine but not on Nehalem): the same bytes whatever the heap, the jobs and the CPU.
-    @Test func aGLSLTransitionIsTheSameEverywhere() async throws {
+    /// A user's GLSL transition and a clip a shader draws (llvmpipe's JIT code, with FMA at hand
+    /// on Haswell and on this machine but not on Nehalem): the same bytes whatever the heap, the
+    /// jobs and the CPU.
+    @Test func aGLSLTransitionAndClipAreTheSameEverywhere() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.qemu), "install qemu-user: the test runs Reel on emulated CPUs")
         let media = try Self.media.get()
         // Products and sums a fused multiply-add would round differently, and transcendental functions.
@@ -169,6 +170,16 @@ import Testing
             }
             """
         try shader.write(to: Self.folder.appendingPathComponent("swirl.glsl"), atomically: true, encoding: .utf8)
+        let picture = """
+            uniform float time;
+            uniform vec2 resolution;
+            void main() {
+              vec2 p = gl_FragCoord.xy / resolution - 0.5;
+              float r = length(p) * 17.9 + sin(atan(p.y, p.x) * 7.0 + time * 3.1);
+              gl_FragColor = vec4(0.5 + 0.5 * cos(r * 1.3 + vec3(0.0, 2.1, 4.2)), 1.0);
+            }
+            """
+        try picture.write(to: Self.folder.appendingPathComponent("rings.frag"), atomically: true, encoding: .utf8)
         let text = """
             reel: 1
             output: { size: [160, 90], fps: 25, segment: 0.4s }
@@ -178,6 +189,7 @@ import Testing
                   - { media: clip, duration: 0.6s }
                   - { transition: { glsl: swirl.glsl, params: { swirl: 4.5 } }, duration: 0.4s }
                   - { media: bars, duration: 0.6s }
+                  - { glsl: rings.frag, duration: 0.6s }
             """
         let project = Self.folder.appendingPathComponent("glsl.yaml").path
         try text.write(toFile: project, atomically: true, encoding: .utf8)

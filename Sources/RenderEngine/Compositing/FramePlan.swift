@@ -35,6 +35,8 @@ struct PlannedLayer: Sendable {
         /// A still image or SVG.
         case still(MediaReference)
         case color(Color)
+        /// A fragment shader's picture, `time` seconds into its segment and `progress` of the way through it.
+        case shader(ShaderCall, time: MediaTime, progress: Double)
     }
 
     /// The composition track the layer shows.
@@ -97,6 +99,11 @@ final class FramePlanner {
             case .color(let color):
                 planned = .color(color)
                 (size, hasAlpha) = (vc.renderSize, false)
+            case .shader(let call):
+                let elapsed = t - segment.target.start
+                planned = .shader(call, time: elapsed, progress: (elapsed / segment.target.duration).doubleValue)
+                // Drawn as R′G′B′A: a shader may leave parts of the frame transparent.
+                (size, hasAlpha) = (vc.renderSize, true)
             }
             let placement = LayerPlacement(layer: layer, sourceSize: size, renderSize: vc.renderSize, at: t)
             guard !placement.isCroppedAway, placement.scaleX != 0, placement.scaleY != 0 else { continue }

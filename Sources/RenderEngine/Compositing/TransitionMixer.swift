@@ -20,7 +20,7 @@ struct PlannedMix: Sendable {
     /// stops the render before that).
     init?(_ mix: TransitionMix, progress: Double) {
         if let call = mix.shader {
-            guard let shader = try? ShaderShelf.shared.shader(for: call) else { return nil }
+            guard let shader = try? ShaderShelf.shared.transition(for: call) else { return nil }
             mixing = .shader(shader, uniforms: call.uniforms)
         } else {
             guard let kernel = TransitionCatalogue.kernel(mix.kernel, mix.parameters.mapValues(Self.kernelValue)) else { return nil }
