@@ -14,6 +14,7 @@ Exits 1 on any failure.
 """
 import json
 import math
+import os
 import pathlib
 import re
 import shutil
@@ -56,26 +57,60 @@ def ffmpeg(*args, **kwargs):
 
 def make_sources(work):
     """Two distinct, asymmetric moving clips, lossless (FFV1) 4:2:0 BT.709 limited range: Reel
-    takes such frames into its compositor as they are. They are made at half size and scaled up,
-    so their chroma is smooth and the chroma filters (Reel's, libswscale's) agree."""
+    takes such frames into its compositor as they are. They are drawn at half size and scaled
+    up, their RGB kept within 10…90 %, so no 4:2:0 interpolation takes them out of gamut (where
+    Reel's pictures would hold values beyond 0…1 and 8-bit textures cannot)."""
     tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
-    to_yuv = f"scale={WIDTH}:{HEIGHT}:out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+bitexact,format=yuv420p"
+    to_yuv = (f"scale={WIDTH}:{HEIGHT}:flags=bicubic+accurate_rnd+bitexact,"
+              "colorlevels=romin=0.1:gomin=0.1:bomin=0.1:romax=0.9:gomax=0.9:bomax=0.9,"
+              "scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+bitexact,format=yuv420p")
     sources = {
         "a.mkv": "testsrc2=size=320x180:rate=25",
-        "b.mkv": "gradients=size=320x180:rate=25:c0=0xff3030:c1=0x20e040:c2=0x3040ff:nb_colors=3:x0=20:y0=10:x1=300:y1=170:speed=0.02:seed=7,"
-                 "drawbox=x=40:y=20:w=60:h=30:color=0xffff00:t=fill",
+        "b.mkv": "gradients=size=320x180:rate=25:c0=0xff3030:c1=0x20e040:c2=0x3040ff:nb_colors=3:x0=20:y0=10:x1=300:y1=170:"
+                 "speed=0.02:seed=7,drawbox=x=40:y=20:w=60:h=30:color=0xffff00:t=fill",
     }
     for name, graph in sources.items():
         ffmpeg("-f", "lavfi", "-i", graph, "-frames:v", FRAMES, "-vf", to_yuv, "-c:v", "ffv1", *tags, work / name)
     return list(sources)
 
 
+# 4:2:0 <-> 4:4:4 as Reel's compositor does it and as JPEG and MPEG-1 site chroma: each chroma
+# sample at the centre of its 2x2 block, read bilinearly (edges clamped), made as the block's
+# mean. libswscale's own choices (its filters and siting) would differ from both renderers by
+# several levels at colour edges: that is no part of the GLSL path.
+KR, KB = 0.2126, 0.0722
+KG = 1 - KR - KB
+
+
+def yuv420_frames(path):
+    raw = np.frombuffer(ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"), np.uint8)
+    frames = raw.reshape(-1, HEIGHT * WIDTH * 3 // 2)
+    luma = frames[:, :HEIGHT * WIDTH].reshape(-1, HEIGHT, WIDTH)
+    cb = frames[:, HEIGHT * WIDTH:HEIGHT * WIDTH * 5 // 4].reshape(-1, HEIGHT // 2, WIDTH // 2)
+    cr = frames[:, HEIGHT * WIDTH * 5 // 4:].reshape(-1, HEIGHT // 2, WIDTH // 2)
+    return luma, cb, cr
+
+
+def upsampled(plane):
+    """A chroma plane (frames, h/2, w/2) at full size, bilinearly about the blocks' centres."""
+    def taps(n):
+        position = np.clip((np.arange(2 * n) + 0.5) / 2 - 0.5, 0, n - 1)
+        low = np.floor(position).astype(int)
+        return low, np.minimum(low + 1, n - 1), (position - low).astype(np.float32)
+    (y0, y1, fy), (x0, x1, fx) = taps(plane.shape[1]), taps(plane.shape[2])
+    p = plane.astype(np.float32)
+    rows = p[:, y0] * (1 - fy)[None, :, None] + p[:, y1] * fy[None, :, None]
+    return rows[:, :, x0] * (1 - fx) + rows[:, :, x1] * fx
+
+
 def decoded(path):
-    """Every frame of `path` as RGB floats, top row first: what the renderers take as pictures
-    (16 bits a channel, chroma interpolated bilinearly at full resolution)."""
-    raw = ffmpeg("-i", path, "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=bilinear+accurate_rnd+bitexact+full_chroma_int+full_chroma_inp,"
-                 "format=rgb48le", "-f", "rawvideo", "-")
-    return np.frombuffer(raw, "<u2").reshape(-1, HEIGHT, WIDTH, 3).astype(np.float32) / 65535
+    """Every frame of `path` as R'G'B' floats in 0…1, top row first: the pictures moderngl takes."""
+    luma, cb, cr = yuv420_frames(path)
+    y = (luma.astype(np.float32) - 16) / 219
+    u, v = (upsampled(cb) - 128) / 224, (upsampled(cr) - 128) / 224
+    r, b = y + 2 * (1 - KR) * v, y + 2 * (1 - KB) * u
+    g = (y - KR * r - KB * b) / KG
+    return np.clip(np.stack([r, g, b], axis=-1), 0, 1)
 
 
 def png_rgb(path):
@@ -83,12 +118,20 @@ def png_rgb(path):
 
 
 def compare_like_with_like(rgb):
-    """moderngl's RGB floats through what Reel's output does after the shader: to 8-bit Y'CbCr
-    4:2:0 (BT.709, limited range), then to RGB as Reel's PNG output converts it."""
-    frames = np.round(np.clip(rgb, 0, 1) * 65535).astype("<u2")
-    to_yuv = "scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+bitexact,format=yuv420p"
-    raw = ffmpeg("-f", "rawvideo", "-pix_fmt", "rgb48le", "-s", f"{WIDTH}x{HEIGHT}", "-i", "-",
-                 "-vf", f"{to_yuv},{TO_RGB}", "-f", "rawvideo", "-", input=frames.tobytes())
+    """moderngl's R'G'B' floats through what Reel's output does after the shader: to 8-bit
+    Y'CbCr 4:2:0 (BT.709, limited range; chroma the mean of each 2x2 block), then to RGB with
+    libswscale exactly as Reel's PNG output converts its frames (TO_RGB)."""
+    rgb = np.clip(rgb, 0, 1).astype(np.float64)
+    y = KR * rgb[..., 0] + KG * rgb[..., 1] + KB * rgb[..., 2]
+    cb = (rgb[..., 2] - y) / (2 * (1 - KB))
+    cr = (rgb[..., 0] - y) / (2 * (1 - KR))
+    def block_mean(plane):
+        n = plane.shape[0]
+        return plane.reshape(n, HEIGHT // 2, 2, WIDTH // 2, 2).mean(axis=(2, 4))
+    planes = [16 + 219 * y, 128 + 224 * block_mean(cb), 128 + 224 * block_mean(cr)]
+    frames = np.concatenate([np.clip(np.round(p), 0, 255).astype(np.uint8).reshape(p.shape[0], -1) for p in planes], axis=1)
+    raw = ffmpeg("-f", "rawvideo", "-pix_fmt", "yuv420p", "-color_range", "tv", "-colorspace", "bt709", "-s", f"{WIDTH}x{HEIGHT}",
+                 "-i", "-", "-vf", TO_RGB, "-f", "rawvideo", "-", input=frames.tobytes())
     return np.frombuffer(raw, np.uint8).reshape(-1, HEIGHT, WIDTH, 3)
 
 
@@ -231,12 +274,12 @@ def render_with_reel(reel, work, shader, params, sources):
         "media": {"a": sources[0], "b": sources[1]},
         "video": [{"clips": [
             {"media": "a", "from": "0s", "duration": duration},
-            {"transition": {"glsl": shader, "params": params}, "duration": duration},
+            {"transition": {"glsl": shader, "params": params}, "duration": duration, "ease": "linear"},
             {"media": "b", "from": "0s", "duration": duration},
         ]}],
     }
     (folder / "project.yaml").write_text(json.dumps(project, indent=2) + "\n")
-    run(reel, "render", folder / "project.yaml")
+    run(reel, "render", folder / "project.yaml", env={**os.environ, "REEL_CACHE_DIR": str(work / "cache")})
     # Frame n is file n + 1 of the pattern.
     return {k: png_rgb(folder / "frames" / f"f{k + 1:04d}.png") for k in CHECKED}
 
