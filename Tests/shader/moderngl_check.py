@@ -2,15 +2,21 @@
 
 Usage: moderngl_check.py REEL_BINARY WORK_DIR
 For each test-only shader in this folder (SHADERS below), a project of two lossless 640x360
-clips joined by the shader for the whole 0.8 s timeline (20 frames at 25 fps: frame k has
-progress k / 20) is rendered by Reel to a PNG sequence. moderngl renders the same frames from
-the same source frames, with the gl-transitions wrapper written here (uv from the bottom left,
-textures uploaded bottom row first, ratio = width / height, the uniforms' `// = value` defaults
-read here and the project's params over them). Both go through the same 4:2:0 step and the same
-Y'CbCr -> RGB conversion (see compare_like_with_like) and must agree at PSNR >= 45 dB at 25, 50
-and 75 % of the transition. Deliberately wrong wrappers (uv upside down or mirrored, ratio
-inverted, the defaults instead of the params) must fall below 45 dB, so the check can fail.
-Exits 1 on any failure.
+clips joined by the shader for the whole 0.8 s timeline (20 frames at 25 fps: frame k shows
+source frame k of both at progress k / 20) is rendered by Reel to a PNG sequence. moderngl
+renders frames 5, 10 and 15 (25, 50, 75 %) from the same source frames with the gl-transitions
+wrapper written here: uv from the bottom left, pictures uploaded bottom row first, ratio =
+width / height, the uniforms' `// = value` defaults read here and the project's params over them.
+
+Like with like: Reel mixes on its compositor's canvas (the sources' Y'CbCr 4:2:0 read into
+R'G'B' floats, the result stored as 4:2:0 again) and its PNGs are that 4:2:0 frame converted by
+libswscale. So moderngl's pictures are the source frames' planes read the same way (chroma
+sited at each 2x2 block's centre, bilinear; BT.709 limited range), its result is reduced to
+4:2:0 the same way (the block's mean), and both go to RGB through the same libswscale
+conversion. The two must agree at PSNR >= 45 dB on every checked frame. Deliberately wrong
+wrappers (uv upside down or mirrored, ratio inverted, the pictures upside down or as BGR, the
+progress a frame late, the defaults instead of the params) must fail the same test, so it can
+fail. Exits 1 on any failure.
 """
 import json
 import math
@@ -32,9 +38,9 @@ THRESHOLD = 45.0
 # Each shader, the params the project sets (the others keep their defaults) and the wrong
 # wrappers that must fail with it.
 SHADERS = {
-    "lean-wipe.glsl": ({"origin": [0.15, 0.25], "softness": 0.05}, ["flip-y", "mirror-x", "defaults"]),
+    "lean-wipe.glsl": ({"origin": [0.15, 0.25], "softness": 0.05}, ["flip-y", "mirror-x", "pictures-upside-down", "a-frame-late", "defaults"]),
     "round-iris.glsl": ({"center": [0.3, 0.65], "ring": "#ff800099", "ring_width": 0.02}, ["flip-y", "ratio-inverted", "defaults"]),
-    "tint-mix.glsl": ({"tint": "#ff0040", "strength": 0.7, "ripples": 3, "invert": True}, ["flip-y", "defaults"]),
+    "tint-mix.glsl": ({"tint": "#ff0040", "strength": 0.7, "ripples": 3, "invert": True}, ["flip-y", "bgr", "defaults"]),
     "ripple-shift.glsl": ({"amplitude": 0.05, "drift": [0.08, -0.05]}, ["flip-y", "ratio-inverted"]),
 }
 
@@ -76,15 +82,18 @@ def make_sources(work):
 
 # 4:2:0 <-> 4:4:4 as Reel's compositor does it and as JPEG and MPEG-1 site chroma: each chroma
 # sample at the centre of its 2x2 block, read bilinearly (edges clamped), made as the block's
-# mean. libswscale's own choices (its filters and siting) would differ from both renderers by
-# several levels at colour edges: that is no part of the GLSL path.
+# mean. Read with libswscale instead (its own filters and siting), testsrc2's frames differ from
+# Reel's by up to 36 levels at colour edges (39-47 dB): that is no part of the GLSL path.
 KR, KB = 0.2126, 0.0722
 KG = 1 - KR - KB
 
 
 def yuv420_frames(path):
-    raw = np.frombuffer(ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"), np.uint8)
-    frames = raw.reshape(-1, HEIGHT * WIDTH * 3 // 2)
+    """The checked frames of `path` (in CHECKED's order): their Y, Cb and Cr planes as stored."""
+    chosen = "+".join(f"eq(n,{k})" for k in CHECKED)
+    raw = np.frombuffer(ffmpeg("-i", path, "-vf", f"select='{chosen}'", "-fps_mode", "passthrough",
+                               "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"), np.uint8)
+    frames = raw.reshape(len(CHECKED), HEIGHT * WIDTH * 3 // 2)
     luma = frames[:, :HEIGHT * WIDTH].reshape(-1, HEIGHT, WIDTH)
     cb = frames[:, HEIGHT * WIDTH:HEIGHT * WIDTH * 5 // 4].reshape(-1, HEIGHT // 2, WIDTH // 2)
     cr = frames[:, HEIGHT * WIDTH * 5 // 4:].reshape(-1, HEIGHT // 2, WIDTH // 2)
@@ -104,24 +113,24 @@ def upsampled(plane):
 
 
 def decoded(path):
-    """Every frame of `path` as R'G'B' floats in 0…1, top row first: the pictures moderngl takes."""
+    """The checked frames of `path` as R'G'B' floats in 0…1, top row first: the pictures moderngl
+    takes, by frame number."""
     luma, cb, cr = yuv420_frames(path)
     y = (luma.astype(np.float32) - 16) / 219
     u, v = (upsampled(cb) - 128) / 224, (upsampled(cr) - 128) / 224
     r, b = y + 2 * (1 - KR) * v, y + 2 * (1 - KB) * u
     g = (y - KR * r - KB * b) / KG
-    return np.clip(np.stack([r, g, b], axis=-1), 0, 1)
+    return dict(zip(CHECKED, np.clip(np.stack([r, g, b], axis=-1), 0, 1)))
 
 
 def png_rgb(path):
     return np.frombuffer(ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"), np.uint8).reshape(HEIGHT, WIDTH, 3)
 
 
-def compare_like_with_like(rgb):
-    """moderngl's R'G'B' floats through what Reel's output does after the shader: to 8-bit
-    Y'CbCr 4:2:0 (BT.709, limited range; chroma the mean of each 2x2 block), then to RGB with
-    libswscale exactly as Reel's PNG output converts its frames (TO_RGB)."""
-    rgb = np.clip(rgb, 0, 1).astype(np.float64)
+def yuv420(rgb):
+    """moderngl's R'G'B' floats (one frame) as Reel's compositor stores a frame after the shader:
+    8-bit Y'CbCr 4:2:0, BT.709, limited range, chroma the mean of each 2x2 block."""
+    rgb = np.clip(rgb, 0, 1).astype(np.float64)[None]
     y = KR * rgb[..., 0] + KG * rgb[..., 1] + KB * rgb[..., 2]
     cb = (rgb[..., 2] - y) / (2 * (1 - KB))
     cr = (rgb[..., 0] - y) / (2 * (1 - KR))
@@ -129,9 +138,13 @@ def compare_like_with_like(rgb):
         n = plane.shape[0]
         return plane.reshape(n, HEIGHT // 2, 2, WIDTH // 2, 2).mean(axis=(2, 4))
     planes = [16 + 219 * y, 128 + 224 * block_mean(cb), 128 + 224 * block_mean(cr)]
-    frames = np.concatenate([np.clip(np.round(p), 0, 255).astype(np.uint8).reshape(p.shape[0], -1) for p in planes], axis=1)
+    return np.concatenate([np.clip(np.round(p), 0, 255).astype(np.uint8).reshape(-1) for p in planes])
+
+
+def compare_like_with_like(frames):
+    """yuv420 frames to RGB with libswscale exactly as Reel's PNG output converts its own (TO_RGB)."""
     raw = ffmpeg("-f", "rawvideo", "-pix_fmt", "yuv420p", "-color_range", "tv", "-colorspace", "bt709", "-s", f"{WIDTH}x{HEIGHT}",
-                 "-i", "-", "-vf", TO_RGB, "-f", "rawvideo", "-", input=frames.tobytes())
+                 "-i", "-", "-vf", TO_RGB, "-f", "rawvideo", "-", input=b"".join(f.tobytes() for f in frames))
     return np.frombuffer(raw, np.uint8).reshape(-1, HEIGHT, WIDTH, 3)
 
 
@@ -258,9 +271,17 @@ class ModernGL:
         return rgba[::-1, :, :3]  # top row first
 
 
+def wrong_pictures(variant, picture):
+    """The pictures as a wrong variant hands them over: upside down, or with red and blue swapped."""
+    if variant == "pictures-upside-down":
+        return picture[::-1]
+    return picture[..., ::-1] if variant == "bgr" else picture
+
+
 # --- Reel ---
 
-def render_with_reel(reel, work, shader, params, sources):
+def start_reel(reel, work, shader, params, sources):
+    """Starts Reel rendering the shader's project to a PNG sequence; returns the process and the folder."""
     folder = work / shader.removesuffix(".glsl")
     folder.mkdir()
     shutil.copy(HERE / shader, folder / shader)
@@ -279,7 +300,15 @@ def render_with_reel(reel, work, shader, params, sources):
         ]}],
     }
     (folder / "project.yaml").write_text(json.dumps(project, indent=2) + "\n")
-    run(reel, "render", folder / "project.yaml", env={**os.environ, "REEL_CACHE_DIR": str(work / "cache")})
+    process = subprocess.Popen([reel, "render", str(folder / "project.yaml")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "REEL_CACHE_DIR": str(folder / "cache")})
+    return process, folder
+
+
+def reel_frames(process, folder):
+    out, err = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"reel render {folder / 'project.yaml'} failed ({process.returncode}): {err.decode(errors='replace').strip()}")
     # Frame n is file n + 1 of the pattern.
     return {k: png_rgb(folder / "frames" / f"f{k + 1:04d}.png") for k in CHECKED}
 
@@ -287,34 +316,40 @@ def render_with_reel(reel, work, shader, params, sources):
 def main():
     reel, work = sys.argv[1], pathlib.Path(sys.argv[2])
     sources = make_sources(work)
+    renders = {shader: start_reel(reel, work, shader, params, sources) for shader, (params, _) in SHADERS.items()}
     pictures = [decoded(work / name) for name in sources]
     gl = ModernGL()
     print(f"moderngl {moderngl.__version__} on {gl.renderer()}; Reel {reel}")
-    failures = []
+    runs, drawn = [], []
     for shader, (params, wrong) in SHADERS.items():
         source = (HERE / shader).read_text()
-        reel_frames = render_with_reel(reel, work, shader, params, sources)
         for variant in ["right"] + wrong:
             program, quad = gl.program(source, variant)
             uniforms = uniform_values(source, {} if variant == "defaults" else params)
             ratio = HEIGHT / WIDTH if variant == "ratio-inverted" else WIDTH / HEIGHT
             # Frame k of the timeline shows source frame k of both clips at progress k / FRAMES.
-            drawn = np.stack([gl.render(program, quad, uniforms, k / FRAMES, ratio, pictures[0][k], pictures[1][k]) for k in CHECKED])
-            converted = compare_like_with_like(drawn)
-            figures = [psnr(reel_frames[k], converted[i]) for i, k in enumerate(CHECKED)]
-            text = "  ".join(f"{100 * k // FRAMES}%: {f:6.2f} dB" for k, f in zip(CHECKED, figures))
-            if variant == "right":
-                ok = all(f >= THRESHOLD for f in figures)
-                print(f"{'ok  ' if ok else 'FAIL'} {shader:18} {text}")
-                if not ok:
-                    failures.append(f"{shader}: Reel and moderngl disagree (PSNR below {THRESHOLD} dB)")
-            else:
-                ok = all(f < THRESHOLD for f in figures)
-                print(f"{'ok  ' if ok else 'FAIL'} {shader:18} {text}  (wrong on purpose: {variant}, must be below {THRESHOLD} dB)")
-                if not ok:
-                    failures.append(f"{shader}: the wrong variant {variant} was not caught")
+            for k in CHECKED:
+                progress = (k + (variant == "a-frame-late")) / FRAMES
+                drawn.append(yuv420(gl.render(program, quad, uniforms, progress, ratio, *(wrong_pictures(variant, p[k]) for p in pictures))))
+            runs.append((shader, variant))
             program.release()
             quad.release()
+    converted = iter(compare_like_with_like(drawn))
+    reel_rgb = {shader: reel_frames(*renders[shader]) for shader in SHADERS}
+    failures = []
+    for shader, variant in runs:
+        figures = [psnr(reel_rgb[shader][k], next(converted)) for k in CHECKED]
+        text = "  ".join(f"{100 * k // FRAMES}%: {f:6.2f} dB" for k, f in zip(CHECKED, figures))
+        if variant == "right":
+            ok = all(f >= THRESHOLD for f in figures)
+            print(f"{'ok  ' if ok else 'FAIL'} {shader:18} {text}")
+            if not ok:
+                failures.append(f"{shader}: Reel and moderngl disagree (PSNR below {THRESHOLD} dB)")
+        else:
+            ok = any(f < THRESHOLD for f in figures)
+            print(f"{'ok  ' if ok else 'FAIL'} {shader:18} {text}  (wrong on purpose: {variant}; must fail, a frame below {THRESHOLD} dB)")
+            if not ok:
+                failures.append(f"{shader}: the wrong variant {variant} was not caught")
     if failures:
         print("\n".join(["error: the GLSL check failed:"] + failures), file=sys.stderr)
         sys.exit(1)
