@@ -39,7 +39,7 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
 
     /// Every media file the graph reads, each once, in the order first met: the tracks'
     /// segments (a nested project, then the media it reads), then the overlays' images and SVGs,
-    /// then the masks' mattes.
+    /// then the masks' mattes and the transitions' pictures.
     public var mediaReferences: [MediaReference] {
         var seen = Set<String>(), result: [MediaReference] = []
         var copy = self
@@ -51,7 +51,7 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
     }
 
     /// Visits every media reference where the graph holds it (segments, then overlays' images
-    /// and SVGs, then masks' mattes; a nested project's own graph is the caller's to visit),
+    /// and SVGs, then masks' mattes and transitions' pictures; a nested project's own graph is the caller's to visit),
     /// letting `update` change it in place: the one walk of the files a graph reads.
     public mutating func updateMediaReferences(_ update: (inout MediaReference) throws -> Void) rethrows {
         for t in composition.tracks.indices {
@@ -83,6 +83,14 @@ public struct CompositionGraph: Hashable, Sendable, Codable {
                 guard case .matte(var matte)? = videoComposition.instructions[i].layers[l].mask?.source else { continue }
                 try update(&matte.media)
                 videoComposition.instructions[i].layers[l].mask?.source = .matte(matte)
+            }
+            for t in videoComposition.instructions[i].transitions.indices {
+                guard let parameters = videoComposition.instructions[i].transitions[t].mix?.parameters else { continue }
+                for (name, value) in parameters {
+                    guard case .picture(var ref) = value else { continue }
+                    try update(&ref)
+                    videoComposition.instructions[i].transitions[t].mix?.parameters[name] = .picture(ref)
+                }
             }
         }
     }

@@ -253,6 +253,7 @@ extension CompositionGraph {
             case .boolean(let v): String(v)
             case .color(let c): c.description
             case .vector(let x, let y): "(\(number(x)), \(number(y)))"
+            case .picture(let ref): label(ref)
             }
             return " \(name) \(value)"
         }

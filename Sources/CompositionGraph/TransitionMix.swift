@@ -42,6 +42,8 @@ public enum TransitionParameterValue: Hashable, Sendable, Codable {
     case boolean(Bool)
     case color(Color)
     case vector(Double, Double)
+    /// An image or SVG, stretched over the frame (`luma`'s `luminance_map`).
+    case picture(MediaReference)
 }
 
 extension CompositionGraph {

@@ -41,7 +41,8 @@ struct FormatTable {
                     lines: header("transition", "gl-transitions", "parameters", "what it shows") + Transition.Kind.allCases.map { kind in
                         let declaration = kind.kernel?.declaration
                         let parameters = declaration?.parameters.map { p in
-                            "`\(p.name)` (" + [p.range.map { decimal($0.lowerBound) + "…" + decimal($0.upperBound) }, "default " + text(of: p.defaultValue)]
+                            "`\(p.name)` (" + [p.range.map { decimal($0.lowerBound) + "…" + decimal($0.upperBound) },
+                                                 p.defaultValue.isPicture ? "required" : "default " + text(of: p.defaultValue)]
                                 .compactMap { $0 }.joined(separator: ", ") + "): " + p.summary
                         }
                         return row("`\(kind.rawValue)`", declaration.map { "`\($0.glName)`" } ?? "", parameters?.joined(separator: "; ") ?? "", kind.summary)
@@ -57,6 +58,7 @@ struct FormatTable {
         case .color(let c):
             "\"#" + [c.x, c.y, c.z].map { hexByte($0) }.joined() + (c.w < 1 ? hexByte(c.w) : "") + "\""
         case .vector(let v): "[\(number(v.x)), \(number(v.y))]"
+        case .picture: "wipe"
         }
     }
 

@@ -244,7 +244,8 @@ struct SchemaFragment: Sendable {
     }
 
     private static func schema(of parameter: TransitionParameter) -> SchemaText {
-        let description = SchemaText.string(parameter.summary + " (default \(FormatTable.text(of: parameter.defaultValue)))")
+        let description = SchemaText.string(parameter.summary
+            + (parameter.defaultValue.isPicture ? " (required)" : " (default \(FormatTable.text(of: parameter.defaultValue)))"))
         var members: [(String, SchemaText)]
         switch parameter.defaultValue {
         case .number: members = [("type", .string("number"))]
@@ -253,6 +254,7 @@ struct SchemaFragment: Sendable {
         case .color: members = [("$ref", .string("#/$defs/color"))]
         case .vector: members = [("type", .string("array")), ("items", .ref("number")),
                                  ("minItems", .scalar("2")), ("maxItems", .scalar("2"))]
+        case .picture: members = [("$ref", .string("#/$defs/media_name"))]
         }
         if let range = parameter.range {
             members += [("minimum", .scalar(FormatTable.number(range.lowerBound))), ("maximum", .scalar(FormatTable.number(range.upperBound)))]

@@ -96,8 +96,9 @@ struct CompileSession {
         readMedia()
         registerFonts()
         var videoPlacements: [[PlacedClip<VideoClip>]] = []
-        for track in project.videoTracks {
+        for var track in project.videoTracks {
             let facts = track.items.map { item -> ClipFacts? in if case .clip(let c) = item { clipFacts(c) } else { nil } }
+            findTransitionPictures(&track)
             videoPlacements.append(Placement.place(track, facts: facts, problems: &problems))
         }
         var audioPlacements: [[PlacedClip<AudioClip>]] = []
@@ -158,7 +159,7 @@ struct CompileSession {
 
     // MARK: Media facts
 
-    /// Learns the facts of every media file a clip, mask or overlay uses (once per file).
+    /// Learns the facts of every media file a clip, mask, transition or overlay uses (once per file).
     private mutating func readMedia() {
         var used = Set<String>()
         for track in project.videoTracks {
@@ -167,6 +168,7 @@ struct CompileSession {
                 if case .matte(let n, _, _)? = c.mask?.source { used.insert(n) }
                 if case .image(let n)? = c.backdrop?.kind { used.insert(n) }
             }
+            for case .transition(let t) in track.items { used.formUnion(t.pictures.values) }
         }
         for track in project.audioTracks { for case .clip(let c) in track.items { used.insert(c.media) } }
         for o in project.overlays {
@@ -264,6 +266,19 @@ struct CompileSession {
         let url = URL(fileURLWithPath: path)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) else { return nil }
         return Suggestion.closest(to: url.lastPathComponent, among: names)
+    }
+
+    /// The media of the transitions' picture parameters (`luminance_map: wipe`), in their parameters.
+    private mutating func findTransitionPictures(_ track: inout Track<VideoClip>) {
+        for i in track.items.indices {
+            guard case .transition(var t) = track.items[i], !t.pictures.isEmpty else { continue }
+            for (parameter, name) in t.pictures.sorted(by: { $0.key < $1.key }) {
+                if let ref = reference(name, at: t.origin, expecting: [.image, .svg], hint: "a transition's \(parameter) is an image or SVG, stretched over the frame") {
+                    t.parameters[parameter] = .picture(ref)
+                }
+            }
+            track.items[i] = .transition(t)
+        }
     }
 
     /// The upright size of a media clip's picture (what its crop pixels refer to).

@@ -149,6 +149,9 @@ public struct Transition: Sendable {
     public var kind: Kind
     /// A kernel's parameters, every one it declares (defaults filled in); empty for the built-in kinds.
     public var parameters: [String: TransitionParameterValue] = [:]
+    /// A kernel's picture parameters as written, media names by parameter (the compiler puts
+    /// their media in `parameters`).
+    public var pictures: [String: String] = [:]
     /// A user's GLSL transition (`transition: { glsl: wave.glsl, params: {…} }`; `kind` is `.glsl`).
     public var shader: ShaderCall? = nil
     public var duration: MediaTime

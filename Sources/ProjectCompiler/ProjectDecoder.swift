@@ -232,7 +232,8 @@ struct ProjectDecoder {
         let byDefault = c["default_transition"].flatMap { d -> Transition? in
             guard let kind = d["kind"]?.string.flatMap(Transition.Kind.init(rawValue:)), let duration = d["duration"].flatMap({ positiveTime($0) })
             else { return nil }
-            return Transition(kind: kind, parameters: transitionParameters(d, kind: kind), duration: duration, ease: ease(d["ease"]), origin: d.origin)
+            let (parameters, pictures) = transitionParameters(d, kind: kind)
+            return Transition(kind: kind, parameters: parameters, pictures: pictures, duration: duration, ease: ease(d["ease"]), origin: d.origin)
         }
         var cut = false
         for item in c["clips"]?.elements ?? [] {
@@ -248,7 +249,8 @@ struct ProjectDecoder {
                     continue
                 }
                 guard let kind = Transition.Kind(rawValue: kindText), let d = item["duration"].flatMap({ positiveTime($0) }) else { continue }
-                items.append(.transition(Transition(kind: kind, parameters: transitionParameters(item, kind: kind), duration: d,
+                let (parameters, pictures) = transitionParameters(item, kind: kind)
+                items.append(.transition(Transition(kind: kind, parameters: parameters, pictures: pictures, duration: d,
                                                     ease: ease(item["ease"]), origin: item.origin)))
             } else if let gap = item["gap"] {
                 if let d = positiveTime(gap) { items.append(.gap(d, item.origin)) }

@@ -10,18 +10,19 @@ extension ProjectDecoder {
 
     /// A transition's parameters: the keys of `c` that name a kernel's parameter, each checked
     /// against what the kind declares (its name, the type and range of its value), every
-    /// parameter not written at its default. A built-in kind takes none.
-    mutating func transitionParameters(_ c: NodeCursor, kind: Transition.Kind) -> [String: TransitionParameterValue] {
+    /// parameter not written at its default; a picture parameter's media name is in `pictures`
+    /// (the compiler finds the media), and must be written. A built-in kind takes none.
+    mutating func transitionParameters(_ c: NodeCursor, kind: Transition.Kind) -> (values: [String: TransitionParameterValue], pictures: [String: String]) {
         let written = c.members.filter { !Self.transitionKeys.contains($0.key) && Self.kernelParameterNames.contains($0.key) }
         guard let kernel = kind.kernel else {
             for (key, value) in written {
                 problems.report("the \(kind.rawValue) transition takes no parameters, not '\(key)'", at: value.origin,
                                 hint: "parameters belong to the kinds of the gl-transitions collection (docs/format.md#transitions)")
             }
-            return [:]
+            return ([:], [:])
         }
         let declaration = kernel.declaration, names = declaration.parameters.map(\.name)
-        var values: [String: TransitionParameterValue] = [:]
+        var values: [String: TransitionParameterValue] = [:], pictures: [String: String] = [:]
         for (key, value) in written {
             guard let parameter = declaration.parameters.first(where: { $0.name == key }) else {
                 problems.report("'\(key)' is not a parameter of the \(kind.rawValue) transition", at: value.origin,
@@ -29,12 +30,23 @@ extension ProjectDecoder {
                                     ?? (names.isEmpty ? "it takes none" : "it takes \(names.joined(separator: ", "))"))
                 continue
             }
+            if case .picture = parameter.defaultValue {
+                if let name = value.string { pictures[key] = name } else {
+                    problems.report("'\(key)' of the \(kind.rawValue) transition is a picture: the name of an image or SVG in media: (got \(value.scalarText ?? "a list or a map"))", at: value.origin)
+                }
+                continue
+            }
             if let read = parameterValue(value, as: parameter, of: kind) { values[key] = read }
         }
-        for parameter in declaration.parameters where values[parameter.name] == nil {
-            values[parameter.name] = Self.graphValue(parameter.defaultValue)
+        for parameter in declaration.parameters where values[parameter.name] == nil && !written.contains(where: { $0.key == parameter.name }) {
+            guard case .picture = parameter.defaultValue else {
+                values[parameter.name] = Self.graphValue(parameter.defaultValue)
+                continue
+            }
+            problems.report("the \(kind.rawValue) transition needs '\(parameter.name)': \(parameter.summary)", at: c.origin,
+                            hint: "add e.g. \(parameter.name): wipe, with wipe: wipe.png under media:")
         }
-        return values
+        return (values, pictures)
     }
 
     /// `c` read as `parameter` holds it; reported (and nil) when it does not.
@@ -60,6 +72,8 @@ extension ProjectDecoder {
             if c.string != nil { return color(c).map { .color($0) } }
             problems.report("\(place) is a colour (got \(c.scalarText ?? "a list or a map"))", at: c.origin,
                             hint: "write \"#rrggbb\", \"#rrggbbaa\" or a name such as white")
+        case .picture:
+            preconditionFailure("a picture parameter is read by transitionParameters")
         case .vector:
             let numbers = c.elements.compactMap(\.double)
             if c.elements.count == 2, numbers.count == 2, numbers.allSatisfy(\.isFinite) { return .vector(numbers[0], numbers[1]) }
@@ -76,6 +90,7 @@ extension ProjectDecoder {
         case .boolean(let v): .boolean(v)
         case .color(let c): .color(Color(red: c.x, green: c.y, blue: c.z, alpha: c.w))
         case .vector(let v): .vector(v.x, v.y)
+        case .picture: preconditionFailure("a picture parameter has no default")
         }
     }
 

@@ -64,6 +64,17 @@ public enum TransitionValue: Sendable, Hashable {
     /// Straight (not premultiplied) R′G′B′A in 0…1.
     case color(SIMD4<Double>)
     case vector(SIMD2<Double>)
+    /// A picture stretched over the frame (gl-transitions' `sampler2D` parameters: `luma`'s
+    /// `luminanceMap`); declared as `.picture(nil)`: a project must name one.
+    case picture(TransitionPicture?)
+}
+
+extension TransitionValue {
+    /// A picture parameter (which has no default: a project names its media).
+    public var isPicture: Bool {
+        if case .picture = self { return true }
+        return false
+    }
 }
 
 /// The values of a transition's parameters, by name.
@@ -100,6 +111,12 @@ public struct TransitionValues: Sendable, Hashable {
     public func color(_ name: String) -> SIMD4<Float> {
         guard case .color(let c)? = values[name] else { preconditionFailure("transition parameter '\(name)' is not a colour") }
         return SIMD4(Float(c.x * c.w), Float(c.y * c.w), Float(c.z * c.w), Float(c.w))
+    }
+
+    /// A picture parameter's picture, at the frame's size.
+    public func picture(_ name: String) -> TransitionPicture {
+        guard case .picture(let picture?)? = values[name] else { preconditionFailure("transition parameter '\(name)' is not a picture") }
+        return picture
     }
 
     public func vector(_ name: String) -> SIMD2<Float> {

@@ -37,3 +37,9 @@ public final class TransitionPicture: @unchecked Sendable {
         set { pixels[y * width + x] = newValue }
     }
 }
+
+/// Pictures are the same when they are one picture (a transition's parameters compare so).
+extension TransitionPicture: Hashable {
+    public static func == (a: TransitionPicture, b: TransitionPicture) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

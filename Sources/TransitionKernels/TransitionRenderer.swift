@@ -95,6 +95,8 @@ public enum TransitionCatalogue {
         DoomScreenTransition.self,
         MultiplyBlend.self,
         PolarFunction.self,
+        Displacement.self,
+        Luma.self,
     ]
 
     /// The kernel type whose name is `name`.

@@ -42,6 +42,35 @@ import Testing
         #expect(mix.progress.value(at: .init(seconds: 1)) == 0 && mix.progress.value(at: .init(seconds: 2)) == 1)
     }
 
+    @Test func aPictureParameterNamesAnImageAndIsRequired() throws {
+        let text = "reel: 1\noutput: { size: [640, 360], fps: 30 }\nmedia: { map: logo.png, clip: A.mp4 }\nvideo:\n  - clips:\n"
+        func load(_ transition: String) throws -> CompositionGraph {
+            let document = try DocumentLoader.load(text: text + """
+                      - { media: clip, duration: 2s }
+                      - \(transition)
+                      - { media: clip, from: 3s, duration: 2s }
+                """, name: MediaFactory.path("picture-parameter.yaml"))
+            return try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts()).graph
+        }
+        let graph = try load("{ transition: luma, duration: 1s, luminance_map: map }")
+        let mix = try #require(graph.videoComposition.instructions.flatMap(\.transitions).compactMap(\.mix).first)
+        guard case .picture(let ref)? = mix.parameters["luminance_map"] else { Issue.record("\(mix.parameters)"); return }
+        #expect(ref.name == "map" && ref.path.hasSuffix("logo.png"))
+        #expect(graph.mediaReferences.contains { $0.name == "map" })
+        func messages(_ transition: String) -> [String] {
+            do {
+                _ = try load(transition)
+                return []
+            } catch {
+                return (error as? ProjectError)?.diagnostics.map(\.message) ?? ["\(error)"]
+            }
+        }
+        #expect(messages("{ transition: luma, duration: 1s }")
+                    == ["the luma transition needs 'luminance_map': the picture whose brightness (its red channel) orders the change, stretched over the frame: a media name"])
+        #expect(messages("{ transition: displacement, duration: 1s, displacement_map: clip }") == ["'clip' is a video file, which cannot be used here"])
+        #expect(messages("{ transition: luma, duration: 1s, luminance_map: [1, 2] }").first == "video[0].clips[1].luminance_map: expected a string, found a list of 2")
+    }
+
     @Test func aDefaultTransitionTakesParametersToo() throws {
         let document = try DocumentLoader.load(text: """
             reel: 1

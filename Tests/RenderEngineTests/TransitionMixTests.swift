@@ -15,7 +15,7 @@ import TestSupport
     func composite(_ kernel: String, progress: Double, parameters: [String: TransitionParameterValue] = [:]) throws -> YUVFrame {
         let outgoing = planned(.color(Color(red: 1, green: 0, blue: 0)), layer(1, size: render), source: render, render: render)
         var incoming = planned(.color(Color(red: 0, green: 0, blue: 1)), layer(2, size: render), source: render, render: render)
-        incoming.mix = try #require(PlannedMix(TransitionMix(kernel: kernel, parameters: parameters, progress: .constant(progress)), progress: progress))
+        incoming.mix = try #require(PlannedMix(TransitionMix(kernel: kernel, parameters: parameters, progress: .constant(progress)), progress: progress, size: render))
         let p = plan([outgoing, incoming])
         #expect(!p.isRectangular, "a mix is drawn on the canvas")
         let out = YUVFrame(width: 64, height: 36)
@@ -62,6 +62,6 @@ import TestSupport
     }
 
     @Test func anUnknownKernelIsNoMix() {
-        #expect(PlannedMix(TransitionMix(kernel: "no-such-kind", parameters: [:], progress: .constant(0)), progress: 0) == nil)
+        #expect(PlannedMix(TransitionMix(kernel: "no-such-kind", parameters: [:], progress: .constant(0)), progress: 0, size: render) == nil)
     }
 }

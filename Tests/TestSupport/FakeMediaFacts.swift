@@ -41,6 +41,8 @@ public struct FakeMediaFacts: MediaFactsProvider {
         "shot%04d.png": .fake(.video, size: PixelSize(width: 640, height: 360), duration: MediaTime(seconds: 2), hasAudio: false),
         "shot1001.png": .fake(.image, size: PixelSize(width: 640, height: 360)),
         "shot1040.png": .fake(.image, size: PixelSize(width: 640, height: 360)),
+        "iris-map.png": .fake(.image, size: PixelSize(width: 320, height: 180)),
+        "ripple-map.png": .fake(.image, size: PixelSize(width: 320, height: 180)),
     ], unreadable: ["unreadable.mp4"])
 
     /// Every file exists: a `.png` or `.jpg` is a 320x180 picture, an `.mp3` 12 seconds of sound,

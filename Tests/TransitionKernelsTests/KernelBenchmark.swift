@@ -12,7 +12,9 @@ struct KernelBenchmark {
         let from = KernelFixture.ramp(width: 1920, height: 1080), to = KernelFixture.solid(SIMD4(0.2, 0.4, 0.6, 1), width: 1920, height: 1080)
         let out = TransitionPicture(width: 1920, height: 1080)
         for kind in TransitionCatalogue.all {
-            let kernel = kind.init(TransitionValues([:], filling: kind.declaration))
+            // A picture parameter (luma's, displacement's) takes the outgoing ramp.
+            let pictures = kind.declaration.parameters.filter(\.defaultValue.isPicture).map { ($0.name, TransitionValue.picture(from)) }
+            let kernel = kind.init(TransitionValues(Dictionary(uniqueKeysWithValues: pictures), filling: kind.declaration))
             let times = [0.25, 0.5, 0.75].map { progress in
                 (0..<3).map { _ in
                     let start = ContinuousClock.now

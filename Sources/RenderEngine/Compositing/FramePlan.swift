@@ -117,7 +117,7 @@ final class FramePlanner {
             if let dissolve = transition.dissolve { pairForDissolve(&layers, transition, progress: dissolve.value(at: t)) }
             if let mix = transition.mix {
                 let progress = mix.progress.value(at: t)
-                if !pairForMix(&layers, transition, PlannedMix(mix, progress: progress)) { pairForDissolve(&layers, transition, progress: progress) }
+                if !pairForMix(&layers, transition, PlannedMix(mix, progress: progress, size: vc.renderSize)) { pairForDissolve(&layers, transition, progress: progress) }
             }
         }
         return FramePlan(index: index, time: t, background: instruction.background, layers: layers, keepsAlpha: keepsAlpha)

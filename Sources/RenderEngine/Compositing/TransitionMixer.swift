@@ -15,22 +15,29 @@ struct PlannedMix: Sendable {
     let mixing: Mixing
     let progress: Double
 
-    /// The graph's mix at time `t`; nil when the render does not know the kernel (the compiler
-    /// only writes kernels it knows) or the shader no longer compiles (`ShaderShelf.prepare`
-    /// stops the render before that).
-    init?(_ mix: TransitionMix, progress: Double) {
+    /// The graph's mix at time `t` on a frame of `size`; nil when the render does not know the
+    /// kernel (the compiler only writes kernels it knows), the shader no longer compiles or a
+    /// picture parameter cannot be drawn (`ShaderShelf.prepare` and `TransitionMaps.prepare`
+    /// stop the render before that).
+    init?(_ mix: TransitionMix, progress: Double, size: PixelSize) {
         if let call = mix.shader {
             guard let shader = try? ShaderShelf.shared.transition(for: call) else { return nil }
             mixing = .shader(shader, uniforms: call.uniforms)
         } else {
-            guard let kernel = TransitionCatalogue.kernel(mix.kernel, mix.parameters.mapValues(Self.kernelValue)) else { return nil }
+            var values: [String: TransitionValue] = [:]
+            for (name, value) in mix.parameters {
+                guard let known = Self.kernelValue(value, size: size) else { return nil }
+                values[name] = known
+            }
+            guard let kernel = TransitionCatalogue.kernel(mix.kernel, values) else { return nil }
             mixing = .kernel(kernel)
         }
         self.progress = progress
     }
 
-    private static func kernelValue(_ value: TransitionParameterValue) -> TransitionValue {
+    private static func kernelValue(_ value: TransitionParameterValue, size: PixelSize) -> TransitionValue? {
         switch value {
+        case .picture(let ref): (try? TransitionMaps.shared.picture(of: ref, size: size)).map { .picture($0) }
         case .number(let v): .number(v)
         case .integer(let v): .integer(v)
         case .boolean(let v): .boolean(v)

@@ -18,6 +18,7 @@ enum MediaValidation {
         }
         for ref in graph.mediaReferences { try unchanged(ref) }
         try ShaderShelf.prepare(graph)
+        try TransitionMaps.prepare(graph)
         for track in graph.composition.tracks {
             for segment in track.segments {
                 let ref: MediaReference
