@@ -51,6 +51,7 @@ enum TextUnits {
             offset += UTF8.width(scalar)
         }
         offsets.append(offset)
+        let characterAt = Dictionary(uniqueKeysWithValues: offsets.enumerated().map { ($1, $0) })
         var attributeCount: Int32 = 0
         guard let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount), attributeCount == Int32(scalars.count + 1) else { return [] }
 
@@ -85,7 +86,7 @@ enum TextUnits {
             while let node = line {
                 if let data = node.pointee.data {
                     let start = Int(data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.start_index)
-                    if let c = offsets.firstIndex(of: start) { starts.append(c) }
+                    if let c = characterAt[start] { starts.append(c) }
                 }
                 line = node.pointee.next
             }
@@ -99,7 +100,13 @@ enum TextUnits {
         for piece in split {
             switch piece.role {
             case .unit:
-                units.append((piece.bytes, (pendingStart ?? piece.bytes.lowerBound)..<piece.bytes.upperBound))
+                // What it shows leaves out the blanks a line ends with; an opening bracket before it shows with it.
+                var shownEnd = piece.bytes.upperBound
+                while shownEnd > piece.bytes.lowerBound, let c = characterAt[shownEnd], c > 0, isBlank(c - 1..<c) {
+                    shownEnd = offsets[c - 1]
+                }
+                let start = pendingStart ?? piece.bytes.lowerBound
+                units.append((start..<shownEnd, start..<piece.bytes.upperBound))
                 pendingStart = nil
             case .withNext:
                 if pendingStart == nil { pendingStart = piece.bytes.lowerBound }
@@ -177,9 +184,9 @@ enum TextUnits {
         for (k, line) in lines.enumerated() {
             let own = spans(of: extents[index], on: line)
             guard !own.isEmpty else { continue }
-            // The line's ends: the outermost x of every unit's spans on it.
-            let all = extents.flatMap { spans(of: $0, on: line) }
-            let left = all.map(\.0).min()!, right = all.map(\.1).max()!
+            // The line's ends: the outermost x of all its text.
+            let all = spans(of: line.bytes, on: line)
+            let left = all.map(\.0).min() ?? own[0].0, right = all.map(\.1).max() ?? own[own.count - 1].1
             let top = k == 0 ? line.logical.y - reachUnits : line.logical.y
             let bottom = k + 1 < lines.count ? max(lines[k + 1].logical.y, line.logical.y + line.logical.height)
                 : line.logical.y + line.logical.height + reachUnits

@@ -24,7 +24,8 @@ import TestSupport
 
     @Test func latinWordsFollowUnicodeWordBoundaries() throws {
         // Punctuation goes with the word before it, an opening bracket with the one after; don't and 3.5 are one word each.
-        #expect(try units("Hello, wo\u{301}rld! (don't) 3.5", by: .word) == ["Hello,", "wo\u{301}rld!", "(don't)", "3.5"])
+        let words = try units("Hello, wo\u{301}rld! (don't) 3.5", by: .word)
+        #expect(words == ["Hello,", "wo\u{301}rld!", "(don't)", "3.5"], "\(words)")
     }
 
     @Test func cjkIdeographsAreWordsOfTheirOwn() throws {
@@ -46,7 +47,8 @@ import TestSupport
     }
 
     @Test func linesAreTheLayoutsLines() throws {
-        #expect(try units("one two\nthree", by: .line) == ["one two", "three"])
+        let lines = try units("one two\nthree", by: .line)
+        #expect(lines == ["one two", "three"], "\(lines)")
         // Wrapped at the box width: the lines Pango broke.
         #expect(try units("aaa bbb ccc", by: .line, width: 100).count >= 2)
     }

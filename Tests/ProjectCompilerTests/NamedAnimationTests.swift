@@ -167,17 +167,17 @@ import Testing
         }
         let found = error?.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" } ?? []
         #expect(Set(found) == [
-            "4:29 enter: by: word splits a text; a clip is no text",
+            "4:52 enter: by: word splits a text; a clip is no text",
             "6:42 enter: by: word splits a text; this overlay is no text",
-            "7:49 enter: stagger is the time between two units of a text; it needs by: letter, word or line",
-            "8:72 enter: typewriter types the whole text in its duration, or a letter every stagger; not both",
+            "7:46 enter: stagger is the time between two units of a text; it needs by: letter, word or line",
+            "8:66 enter: typewriter types the whole text in its duration, or a letter every stagger; not both",
             "9:23 enter: from: frame moves the whole layer; by: letter moves each letter within it",
-            "10:56 the entrance and exit (1.1s together) last longer than the overlay (1s)",
+            "10:51 the entrance and exit (1.1s together) last longer than the overlay (1s)",
         ], "\(found)")
     }
 
     @Test func aUnitOrAStaggerTheSchemaRefusesIsAnErrorAtItsValue() throws {
-        for (written, column) in [("by: glyph", 46), ("stagger: -0.1s", 57)] {
+        for (written, column) in [("by: glyph", 41), ("stagger: -0.1s", 56)] {
             let error = #expect(throws: ProjectError.self) {
                 try load("""
                     video: [{ clips: [{ media: a, duration: 4s }] }]
@@ -187,6 +187,7 @@ import Testing
             }
             let first = try #require(error?.diagnostics.first, "\(written)")
             #expect(first.location.line == 6 && first.location.column == column, "\(written): \(first.location.line):\(first.location.column) \(first.message)")
+            #expect(first.message.contains(written.hasPrefix("by") ? "enter.by" : "enter.stagger"), "\(first.message)")
         }
     }
 
