@@ -7,7 +7,8 @@ import MediaTime
 /// Files are loaded, fonts checked and text laid out once, at init. Each layer's sprite is
 /// cached with the placement it was drawn at: a layer whose geometry does not change (static,
 /// or only its opacity animates) is rasterised once and the same pixels are handed out every
-/// frame; animated position, anchor, scale or rotation re-rasterise when the value changes. A
+/// frame; animated position, anchor, scale or rotation re-rasterise when the value changes, and
+/// so does a text entering or leaving by unit while any of its units is not at rest. A
 /// layer outside its time range, below half an 8-bit step of opacity or entirely off the frame
 /// costs nothing.
 ///
