@@ -220,7 +220,28 @@ extension CompositionGraph {
         if let r = layer.reveal {
             parts.append("reveal (\(describe(r.left)), \(describe(r.top)))–(\(describe(r.right)), \(describe(r.bottom)))")
         }
+        for phase in [layer.textUnits?.enter, layer.textUnits?.exit].compactMap({ $0 }) {
+            parts.append(describe(phase))
+        }
         return parts.joined(separator: " ")
+    }
+
+    /// `enter by word 0.04s apart 0.5s each from 1s`, `exit by letter in 0.6s last first until 3s`.
+    private func describe(_ phase: TextUnitPhase) -> String {
+        var text = "\(phase.edge.rawValue) by \(phase.by.rawValue)"
+        switch phase.pace {
+        case .stagger(let stagger, let each): text += " \(TimeNotation.seconds(stagger)) apart \(TimeNotation.seconds(each)) each"
+        case .spread(let total): text += " in \(TimeNotation.seconds(total))"
+        }
+        if phase.reversed { text += " last first" }
+        var moved: [String] = []
+        let m = phase.move
+        if !m.opacity.isConstant { moved.append("opacity \(describe(m.opacity))") }
+        if !m.shiftX.isConstant { moved.append("shift x \(describe(m.shiftX))") }
+        if !m.shiftY.isConstant { moved.append("shift y \(describe(m.shiftY))") }
+        if !m.scale.isConstant { moved.append("scale \(describe(m.scale))") }
+        if let r = m.reveal { moved.append("reveal (\(describe(r.left)), \(describe(r.top)))–(\(describe(r.right)), \(describe(r.bottom)))") }
+        return text + " \(phase.edge == .enter ? "from" : "until") \(TimeNotation.seconds(phase.time)) [\(moved.joined(separator: ", "))]"
     }
 
     /// `0.5`, or keyframes `0@9 -linear-> 1@10`.

@@ -23,12 +23,14 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
     public var opacity: Animation
     /// The part a wipe shows (nil: all of it).
     public var reveal: RevealBox?
+    /// A text or caption that enters or leaves a letter, word or line at a time (nil: as a whole).
+    public var textUnits: TextUnitMotion?
 
     public init(content: OverlayContent, timeRange: TimeRange, positionX: Animation, positionY: Animation,
                 anchorX: Animation = .constant(0.5), anchorY: Animation = .constant(0.5),
                 width: Double? = nil, height: Double? = nil, scale: Animation = .constant(1),
                 rotation: Animation = .constant(0), opacity: Animation = .constant(1), fit: Fit = .contain,
-                reveal: RevealBox? = nil) {
+                reveal: RevealBox? = nil, textUnits: TextUnitMotion? = nil) {
         self.content = content
         self.timeRange = timeRange
         self.positionX = positionX
@@ -42,12 +44,13 @@ public struct OverlayLayer: Hashable, Sendable, Codable {
         self.rotation = rotation
         self.opacity = opacity
         self.reveal = reveal
+        self.textUnits = textUnits
     }
 
     public var animations: [Animation] { [positionX, positionY, anchorX, anchorY, scale, rotation, opacity] + (reveal?.animations ?? []) }
 
     /// True when nothing about the layer changes over time (it can be drawn once and reused).
-    public var isStatic: Bool { animations.allSatisfy(\.isConstant) }
+    public var isStatic: Bool { textUnits == nil && animations.allSatisfy(\.isConstant) }
 }
 
 /// What a wipe leaves of a layer: its ink between a left and a right line and between a top

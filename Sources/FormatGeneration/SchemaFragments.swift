@@ -96,8 +96,16 @@ struct SchemaFragment: Sendable {
             "properties": .object([
                 "kind": .ref(kindRef),
                 "duration": .object(["$ref": .string("#/$defs/time"),
-                                     "description": .string("How long the \(noun) takes (default 0.5s; for typewriter, the time to "
-                                         + (entering ? "type the whole text" : "delete the whole text") + ").")]),
+                                     "description": .string("How long the \(noun) takes (default 0.5s); with by, how long each unit's takes; for "
+                                         + "typewriter, the time to " + (entering ? "type the whole text" : "delete the whole text") + ".")]),
+                "by": .object([
+                    "anyOf": namesOrVar(NamedAnimation.units),
+                    "description": .string("Text only: the \(noun) runs on each letter (grapheme cluster), word or line of the text in turn, "
+                        + "as the text's layout splits it; typewriter goes by letter unless told otherwise."),
+                ]),
+                "stagger": .object(["$ref": .string("#/$defs/time"),
+                                    "description": .string("With by: the time between two units' starts (default 0.05s; for typewriter, "
+                                        + "the duration shared by the units). The whole takes duration + (units − 1) × stagger.")]),
                 entering ? "from" : "to": .object([
                     "anyOf": namesOrVar(["layer", "frame"]),
                     "description": .string("How far a slide goes: half the layer's size (layer, the default) or "

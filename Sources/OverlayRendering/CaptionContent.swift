@@ -9,7 +9,7 @@ import CompositionGraph
 /// (stroke, then fill; the current word in the highlight colour), and the current word again
 /// scaled about its centre when the highlight scales it (its unscaled self clipped away, so the
 /// other words never move). Text not yet revealed is clipped away, keeping its place.
-final class CaptionContent: LayerContent {
+final class CaptionContent: UnitDrawable {
     private let context: OpaquePointer
     private let layout: OpaquePointer
     let state: CaptionState
@@ -82,13 +82,36 @@ final class CaptionContent: LayerContent {
     var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
 
     func draw(_ cr: OpaquePointer) {
-        let style = state.style
-        if let background = style.background {
+        drawBehind(cr)
+        drawText(cr)
+    }
+
+    /// The units of the page, split once per kind (box coordinates).
+    private var unitCache: [TextUnitPhase.Unit: [TextUnit]] = [:]
+
+    func units(by unit: TextUnitPhase.Unit) -> [TextUnit] {
+        if let known = unitCache[unit] { return known }
+        let (x, y) = (layoutX, layoutY)
+        let reach = state.style.size * (state.highlight?.scale ?? 1) + max(state.style.stroke?.width ?? 0, 0) + (state.highlight?.box?.padding ?? 0)
+        let units = TextUnits.split(layout, by: unit, reach: reach).map { u in
+            TextUnit(range: u.range, extent: u.extent, box: u.box.offsetBy(x, y), clip: u.clip.map { $0.offsetBy(x, y) })
+        }
+        unitCache[unit] = units
+        return units
+    }
+
+    /// The box that hugs the lines.
+    func drawBehind(_ cr: OpaquePointer) {
+        if let background = state.style.background {
             cairo_new_path(cr)
             CairoDrawing.addRoundedRect(cr, Rect(x: 0, y: 0, width: boxWidth, height: boxHeight), radius: background.cornerRadius)
             CairoDrawing.setSource(cr, background.color)
             cairo_fill(cr)
         }
+    }
+
+    /// The highlight box, the text and the scaled current word.
+    func drawText(_ cr: OpaquePointer) {
         let scale = state.highlight?.scale ?? 1
         if let box = state.highlight?.box {
             for rect in highlightRects {
@@ -104,7 +127,7 @@ final class CaptionContent: LayerContent {
         cairo_save(cr)
         Self.clipAway(hiddenRects, cr)
         if scale != 1 { Self.clipAway(highlightClip, cr) }
-        drawText(cr)
+        drawLayout(cr)
         cairo_restore(cr)
         guard scale != 1 else { return }
         for (rect, clip) in zip(highlightRects, highlightClip) {
@@ -114,12 +137,12 @@ final class CaptionContent: LayerContent {
             cairo_new_path(cr)
             cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
             cairo_clip(cr)
-            drawText(cr)
+            drawLayout(cr)
             cairo_restore(cr)
         }
     }
 
-    private func drawText(_ cr: OpaquePointer) {
+    private func drawLayout(_ cr: OpaquePointer) {
         if let stroke = state.style.stroke, stroke.width > 0 {
             // Centred on the outline and then half covered by the fill: twice the width shows `width`.
             cairo_new_path(cr)

@@ -7,7 +7,8 @@ import MediaTime
 /// Files are loaded, fonts checked and text laid out once, at init. Each layer's sprite is
 /// cached with the placement it was drawn at: a layer whose geometry does not change (static,
 /// or only its opacity animates) is rasterised once and the same pixels are handed out every
-/// frame; animated position, anchor, scale or rotation re-rasterise when the value changes. A
+/// frame; animated position, anchor, scale or rotation re-rasterise when the value changes, and
+/// so does a text entering or leaving by unit while any of its units is not at rest. A
 /// layer outside its time range, below half an 8-bit step of opacity or entirely off the frame
 /// costs nothing.
 ///
@@ -71,9 +72,16 @@ public final class OverlayRenderer {
 
 /// One layer and its last sprite.
 private final class LayerSlot {
+    /// What a sprite is drawn from: the layer's placement and its text's units' poses.
+    private struct Key: Hashable {
+        var placement: LayerPlacement
+        var units: TextUnitPhase.Unit?
+        var poses: [UnitPose]
+    }
+
     let layer: OverlayLayer
     let content: any LayerContent
-    private var cachedPlacement: LayerPlacement?
+    private var cachedKey: Key?
     private var cached: LayerRasterizer.Result?
 
     init(layer: OverlayLayer, content: any LayerContent) {
@@ -87,11 +95,16 @@ private final class LayerSlot {
         // Below half an 8-bit step no pixel can change (an eased curve may leave 1e-25 at its start).
         guard opacity * 255 >= 0.5 else { return nil }
         let placement = LayerPlacement(layer, at: t)
-        if placement != cachedPlacement {
+        // A text entering or leaving by unit: every unit's pose now (nil when all rest).
+        let text = content as? any UnitDrawable
+        let posed = text.flatMap { text in layer.textUnits?.frame(at: t) { text.units(by: $0).count } }
+        let key = Key(placement: placement, units: posed?.by, poses: posed?.poses ?? [])
+        if key != cachedKey {
             var reusable = cached?.pixels
             cached = nil
-            cached = LayerRasterizer.rasterize(content, at: placement, frame: frame, reusing: &reusable)
-            cachedPlacement = placement
+            let drawn: any LayerContent = if let text, let posed { PosedUnits(text, by: posed.by, poses: posed.poses) } else { content }
+            cached = LayerRasterizer.rasterize(drawn, at: placement, frame: frame, reusing: &reusable)
+            cachedKey = key
         }
         guard let cached else { return nil }
         return OverlaySprite(pixels: cached.pixels, x: cached.origin.x, y: cached.origin.y, opacity: opacity)

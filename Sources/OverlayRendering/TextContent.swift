@@ -8,7 +8,7 @@ import CompositionGraph
 /// `width`/`height`), grown by the background's padding. Lines align inside the box width
 /// (`left`/`right` mean start/end in a right-to-left paragraph, as in Pango); a box height
 /// centres the text vertically. Drawn in order: background box, stroke, fill.
-final class TextContent: LayerContent {
+final class TextContent: UnitDrawable {
     private let context: OpaquePointer
     private let layout: OpaquePointer
     let style: TextStyle
@@ -82,12 +82,35 @@ final class TextContent: LayerContent {
     var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
 
     func draw(_ cr: OpaquePointer) {
+        drawBehind(cr)
+        drawText(cr)
+    }
+
+    /// The units of the text, split once per kind (box coordinates).
+    private var unitCache: [TextUnitPhase.Unit: [TextUnit]] = [:]
+
+    func units(by unit: TextUnitPhase.Unit) -> [TextUnit] {
+        if let known = unitCache[unit] { return known }
+        let (x, y) = (layoutX, layoutY)
+        let units = TextUnits.split(layout, by: unit, reach: fontSize + max(style.stroke?.width ?? 0, 0)).map { u in
+            TextUnit(range: u.range, extent: u.extent, box: u.box.offsetBy(x, y), clip: u.clip.map { $0.offsetBy(x, y) })
+        }
+        unitCache[unit] = units
+        return units
+    }
+
+    /// The background box.
+    func drawBehind(_ cr: OpaquePointer) {
         if let background = style.background {
             cairo_new_path(cr)
             CairoDrawing.addRoundedRect(cr, Rect(x: 0, y: 0, width: boxWidth, height: boxHeight), radius: background.cornerRadius)
             CairoDrawing.setSource(cr, background.color)
             cairo_fill(cr)
         }
+    }
+
+    /// The stroke, then the fill.
+    func drawText(_ cr: OpaquePointer) {
         if let stroke = style.stroke, stroke.width > 0 {
             // Centred on the outline and then half covered by the fill: twice the width shows `width`.
             cairo_new_path(cr)
@@ -172,5 +195,15 @@ extension FontCatalog {
         guard let content = try? TextContent(text: text, style: style, layerWidth: width, layerHeight: height, fonts: self) else { return nil }
         let ink = content.inkBounds
         return (content.boxWidth, content.boxHeight, ink.x, ink.y, ink.width, ink.height)
+    }
+}
+
+extension FontCatalog {
+    /// What each unit of a text layer shows when it is split `by` (`TextUnits`), laid out as it
+    /// will be drawn; nil when it cannot be laid out (the render reports why).
+    public func textUnits(of text: String, style: TextStyle, width: Double?, height: Double?, by unit: TextUnitPhase.Unit) -> [String]? {
+        guard let content = try? TextContent(text: text, style: style, layerWidth: width, layerHeight: height, fonts: self) else { return nil }
+        let bytes = Array(text.utf8)
+        return content.units(by: unit).map { String(decoding: bytes[$0.range], as: UTF8.self) }
     }
 }

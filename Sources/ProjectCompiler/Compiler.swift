@@ -538,9 +538,28 @@ struct CompileSession {
         case .image, .svg, .caption:
             break
         }
-        if let moves = o.moves, moves.length > range.duration {
-            problems.report("the entrance and exit (\(TimeNotation.seconds(moves.length)) together) last longer than the overlay (\(TimeNotation.seconds(range.duration)))",
-                            at: moves.origin, hint: "give them shorter durations, or the overlay a longer one")
+        // A text by unit: each phase lasts each unit's duration + (units − 1) × stagger, counted in the layout the renderer makes.
+        var unitPhases: [TextUnitPhase] = []
+        var unitLength = MediaTime.zero
+        var unitCounts: [String] = []
+        if case .text(let text, let style) = content {
+            for spec in o.unitMoves {
+                var phase = spec.phase
+                phase.time = phase.edge == .enter ? range.start : range.end
+                let n = fonts?.textUnits(of: text, style: style, width: width, height: height, by: phase.by)?.count
+                    ?? UnitMoves.estimatedCount(of: text, by: phase.by)
+                unitLength += phase.length(count: n)
+                unitCounts.append("\(n) \(phase.by.rawValue)\(n == 1 ? "" : "s")")
+                unitPhases.append(phase)
+            }
+        }
+        if (o.moves?.length ?? .zero) + unitLength > range.duration, let origin = o.moves?.origin ?? o.unitMoves.last?.origin {
+            let length = (o.moves?.length ?? .zero) + unitLength
+            let hint = unitCounts.isEmpty ? "give them shorter durations, or the overlay a longer one"
+                : "by unit, a move lasts its duration + (units − 1) × stagger (\(unitCounts.joined(separator: ", ")) here): "
+                    + "give it a shorter duration or stagger, or the overlay a longer one"
+            problems.report("the entrance and exit (\(TimeNotation.seconds(length)) together) last longer than the overlay (\(TimeNotation.seconds(range.duration)))",
+                            at: origin, hint: hint)
             return nil
         }
         var opacity = resolve(o.opacity, over: range)
@@ -552,7 +571,9 @@ struct CompileSession {
                                  reveal: o.reveal.map { r in
                                      RevealBox(left: resolve(r.left, over: range), top: resolve(r.top, over: range),
                                                right: resolve(r.right, over: range), bottom: resolve(r.bottom, over: range))
-                                 })
+                                 },
+                                 textUnits: unitPhases.isEmpty ? nil : TextUnitMotion(enter: unitPhases.first { $0.edge == .enter },
+                                                                                      exit: unitPhases.first { $0.edge == .exit }))
         warnIfOutsideTheFrame(layer, origin: o.origin)
         return layer
     }

@@ -14,10 +14,14 @@ public protocol FontResolver {
     /// Where a text layer draws, laid out as the renderer will (`width`/`height`: the layer's
     /// box, if it has one); nil when this resolver does not lay text out.
     func footprint(of text: String, style: TextStyle, width: Double?, height: Double?) -> TextFootprint?
+    /// What each unit of a text layer shows when split `by` (letters, words, lines), laid out
+    /// as the renderer will; nil when this resolver does not lay text out.
+    func textUnits(of text: String, style: TextStyle, width: Double?, height: Double?, by unit: TextUnitPhase.Unit) -> [String]?
 }
 
 extension FontResolver {
     public func footprint(of text: String, style: TextStyle, width: Double?, height: Double?) -> TextFootprint? { nil }
+    public func textUnits(of text: String, style: TextStyle, width: Double?, height: Double?, by unit: TextUnitPhase.Unit) -> [String]? { nil }
 }
 
 /// A text layer's box (what its anchor is a fraction of) and the rectangle its ink, stroke

@@ -31,6 +31,9 @@ public struct NamedAnimation: Sendable {
     /// The directions of slides, wipes and pans: `up` moves up.
     static let directions = ["up", "down", "left", "right"]
 
+    /// What `by:` splits a text into for an entrance or exit a unit at a time.
+    public static let units = ["letter", "word", "line"]
+
     private static let motions = [
         NamedAnimation(key: .motion, name: "ken-burns", on: "a clip (a still, usually)",
                        keyframes: "`transform.scale` 1 → 1.15 and `position` 50 % → 48.5 % over the whole clip, ease-in-out",
@@ -59,9 +62,9 @@ public struct NamedAnimation: Sendable {
     } + [
         NamedAnimation(key: .enter, name: "pop", keyframes: "`scale` 0.6 → 1.06 (at 70 %) → 1 times its own; `fade_in` of half the entrance"),
         NamedAnimation(key: .enter, name: "grow", keyframes: "`scale` 0 → its own, ease-out"),
-        NamedAnimation(key: .enter, name: "typewriter", on: "a text overlay",
-                       keyframes: "one layer per character typed (at most \(ProjectDecoder.typewriterLimit)), each shown until the next: the duration is "
-                           + "the time to type the whole text. Anchor it at its start (`anchor: [0, 0.5]`) so the line grows to the right",
+        NamedAnimation(key: .enter, name: "typewriter", on: "a text overlay or caption",
+                       keyframes: "by letter (or the `by` given), each unit appearing at once in turn: the duration is the time to type the whole "
+                           + "text (or `stagger:` the time between two letters); the layout is the whole text's, so each letter appears in its place",
                        hint: "text only: the text appears a character at a time"),
     ]
 
@@ -76,8 +79,8 @@ public struct NamedAnimation: Sendable {
     } + [
         NamedAnimation(key: .exit, name: "pop", keyframes: "`scale` 1 → 1.06 (at 30 %) → 0.6 times its own; `fade_out` of half the exit"),
         NamedAnimation(key: .exit, name: "shrink", keyframes: "`scale` its own → 0, ease-in"),
-        NamedAnimation(key: .exit, name: "typewriter", on: "a text overlay with a duration",
-                       keyframes: "the entrance backwards: a character less at a time until none is left",
+        NamedAnimation(key: .exit, name: "typewriter", on: "a text overlay or caption",
+                       keyframes: "the entrance backwards: the last letter first, a letter less at a time until none is left at the end",
                        hint: "text only: the text is deleted a character at a time"),
     ]
 
@@ -95,6 +98,15 @@ struct NamedMove: Sendable {
     /// `from: frame` / `to: frame`: a slide starts or ends outside the frame.
     var beyondFrame: Bool
     var origin: Origin
+    /// `by:` as written (a text a unit at a time).
+    var by: TextUnitPhase.Unit? = nil
+    /// `stagger:` as written.
+    var stagger: MediaTime? = nil
+    /// Whether `duration:` is written.
+    var durationWritten = false
+
+    /// What the move splits the text by: `by`, a typewriter's letters, nil for the whole layer.
+    var unit: TextUnitPhase.Unit? { by ?? (kind == "typewriter" ? .letter : nil) }
 
     /// The key it was written under: `enter` or `exit`.
     var key: String { edge == .enter ? "enter" : "exit" }
@@ -269,8 +281,8 @@ enum NamedMoves {
 /// (so `reel graph` shows them) before anything else sees them.
 extension ProjectDecoder {
     static let defaultEntrance = MediaTime(Rational(1, 2))
-    /// Longest text typed a character at a time (each character is a layer).
-    static let typewriterLimit = 500
+    /// The time between two units' starts of a text entering or leaving by unit.
+    static let defaultStagger = MediaTime(Rational(1, 20))
 
     /// `enter:` or `exit:` as written; nil when absent or not usable (reported).
     mutating func namedMove(_ c: NodeCursor?, _ edge: NamedMove.Edge) -> NamedMove? {
@@ -282,91 +294,77 @@ extension ProjectDecoder {
             return nil
         }
         let beyond = c[edge == .enter ? "from" : "to"]?.string == "frame"
-        let move = NamedMove(edge: edge, kind: kind, duration: c["duration"].flatMap { positiveTime($0) } ?? Self.defaultEntrance,
+        var move = NamedMove(edge: edge, kind: kind, duration: c["duration"].flatMap { positiveTime($0) } ?? Self.defaultEntrance,
                              beyondFrame: beyond, origin: c.origin)
+        move.durationWritten = c["duration"] != nil
         if beyond && !kind.hasPrefix("slide-") {
             problems.report("\(key): \(edge == .enter ? "from" : "to"): frame is for slides; \(kind) does not move the layer", at: c.origin,
                             hint: "remove it, or use a slide-…")
         }
+        if let by = c["by"] {
+            guard let text = by.string, NamedAnimation.units.contains(text), let unit = TextUnitPhase.Unit(rawValue: text) else {
+                problems.report("\(key): by: '\(by.scalarText ?? "")' is no unit of text", at: by.origin,
+                                hint: "use one of \(NamedAnimation.units.joined(separator: ", "))")
+                return nil
+            }
+            move.by = unit
+            if beyond {
+                problems.report("\(key): \(edge == .enter ? "from" : "to"): frame moves the whole layer; by: \(text) moves each \(text) within it",
+                                at: c.origin, hint: "remove one of them")
+            }
+        }
+        if let stagger = c["stagger"] {
+            guard let t = time(stagger) else { return nil }
+            guard !t.isNegative else {
+                problems.report("\(key): stagger must be zero or more (got \(stagger.scalarText ?? ""))", at: stagger.origin)
+                return nil
+            }
+            move.stagger = t
+            if move.unit == nil {
+                problems.report("\(key): stagger is the time between two units of a text; it needs by: letter, word or line", at: stagger.origin,
+                                hint: "add by: word, or remove stagger")
+            } else if kind == "typewriter" && move.durationWritten {
+                problems.report("\(key): typewriter types the whole text in its duration, or a letter every stagger; not both", at: stagger.origin,
+                                hint: "keep one of duration and stagger")
+            }
+        }
         return move
     }
 
-    /// The overlay with its entrance and exit applied; `typewriter` makes one overlay per step typed.
-    mutating func animating(_ o: Overlay, _ c: NodeCursor) -> [Overlay] {
+    /// The overlay with its entrance and exit applied: as keyframes of the whole layer, or,
+    /// for a text by unit (`by:`, typewriter), as the unit moves the compiler times.
+    mutating func animating(_ o: Overlay, _ c: NodeCursor) -> Overlay {
         let enter = namedMove(c["enter"], .enter), exit = namedMove(c["exit"], .exit)
-        guard enter != nil || exit != nil else { return [o] }
-        let typing = enter?.kind == "typewriter" ? enter : nil, untyping = exit?.kind == "typewriter" ? exit : nil
-        func moved(_ o: Overlay, _ enter: NamedMove?, _ exit: NamedMove?) -> Overlay {
-            var o = NamedMoves.moved(o, enter: enter, exit: exit, problems: &problems)
-            o.moves = ((enter?.duration ?? .zero) + (exit?.duration ?? .zero), (exit ?? enter)!.origin)
-            return o
+        guard enter != nil || exit != nil else { return o }
+        var o = o
+        let byUnit = [enter, exit].compactMap { $0 }.filter { $0.unit != nil }
+        if !byUnit.isEmpty {
+            if case .text = o.content {
+                o.unitMoves = byUnit.map(UnitMoves.spec)
+            } else {
+                for move in byUnit {
+                    problems.report(move.by == nil ? "\(move.key): typewriter types text; this overlay is no text"
+                                        : "\(move.key): by: \(move.by!.rawValue) splits a text; this overlay is no text",
+                                    at: move.origin, hint: "use fade, slide-…, wipe-… or pop without by")
+                }
+            }
         }
-        guard typing != nil || untyping != nil else { return [moved(o, enter, exit)] }
-        guard var steps = typed(o, typing: typing, untyping: untyping) else { return [o] }
-        // The other move applies to the whole text: the first step when it is an entrance, the last when an exit.
-        if typing == nil, let enter { steps[0] = moved(steps[0], enter, nil) }
-        if untyping == nil, let exit { steps[steps.count - 1] = moved(steps[steps.count - 1], nil, exit) }
-        return steps
+        let wholeEnter = enter?.unit == nil ? enter : nil, wholeExit = exit?.unit == nil ? exit : nil
+        guard wholeEnter != nil || wholeExit != nil else { return o }
+        o = NamedMoves.moved(o, enter: wholeEnter, exit: wholeExit, problems: &problems)
+        o.moves = ((wholeEnter?.duration ?? .zero) + (wholeExit?.duration ?? .zero), (wholeExit ?? wholeEnter)!.origin)
+        return o
     }
 
-    /// One overlay per step of the typing in and out: the text grows a character at a time over
-    /// `typing`, stays whole, and shrinks a character at a time over `untyping`. nil: not
-    /// possible here (reported).
-    private mutating func typed(_ o: Overlay, typing: NamedMove?, untyping: NamedMove?) -> [Overlay]? {
-        let move = (typing ?? untyping)!
-        guard case .text(let text, let style) = o.content else {
-            problems.report("\(move.key): typewriter types text; this overlay is no text", at: move.origin, hint: "use fade, slide-… or pop")
-            return nil
+    /// A caption style's `enter:` or `exit:`: a text move by unit, the whole page without `by`.
+    mutating func captionMove(_ c: NodeCursor?, _ edge: NamedMove.Edge) -> TextUnitMoveSpec? {
+        guard var move = namedMove(c, edge) else { return nil }
+        if move.beyondFrame {
+            problems.report("\(move.key): \(edge == .enter ? "from" : "to"): frame does not move a caption out of the frame", at: move.origin,
+                            hint: "remove it")
         }
-        let characters = Array(text)
-        guard characters.count <= Self.typewriterLimit else {
-            problems.report("\(move.key): typewriter types at most \(Self.typewriterLimit) characters; this text has \(characters.count)", at: move.origin,
-                            hint: "split the text, or use fade")
-            return nil
-        }
-        if let keyframed = [("position", o.position.map(\.isConstant) ?? true), ("anchor", o.anchor.isConstant), ("scale", o.scale.isConstant),
-                            ("rotation", o.rotation.isConstant), ("opacity", o.opacity.isConstant)].first(where: { !$0.1 }) {
-            problems.report("\(move.key): typewriter makes a layer per character, which \(keyframed.0) keyframes cannot follow", at: move.origin,
-                            hint: "animate the \(keyframed.0) of a text without typewriter, or remove the keyframes")
-            return nil
-        }
-        if untyping != nil, o.duration == nil {
-            problems.report("exit: typewriter needs the overlay's duration", at: untyping!.origin, hint: "give the overlay a duration")
-            return nil
-        }
-        let typingLength = typing?.duration ?? .zero, untypingLength = untyping?.duration ?? .zero
-        guard !characters.isEmpty else { return [o] }
-        if let d = o.duration, typingLength + untypingLength >= d {
-            let what = typing != nil && untyping != nil ? "typing and deleting (\(TimeNotation.seconds(typingLength + untypingLength)))"
-                : typing != nil ? "the typing (\(TimeNotation.seconds(typingLength)))" : "the deleting (\(TimeNotation.seconds(untypingLength)))"
-            problems.report("\(what) lasts as long as the overlay or longer", at: move.origin, hint: "give \(move.key) a shorter duration")
-            return nil
-        }
-        let n = characters.count
-        func step(_ count: Int, at: MediaTime, until end: MediaTime?) -> Overlay {
-            var s = o
-            s.content = .text(String(characters.prefix(count)), style)
-            s.at = at
-            s.duration = end.map { $0 - at }
-            s.fadeIn = nil
-            s.fadeOut = nil
-            return s
-        }
-        var steps: [Overlay] = []
-        let perIn = typingLength / Rational(Int64(n)), perOut = untypingLength / Rational(Int64(n))
-        if typing != nil {
-            for i in 1..<n { steps.append(step(i, at: o.at + perIn * Rational(Int64(i - 1)), until: o.at + perIn * Rational(Int64(i)))) }
-        }
-        let wholeFrom = o.at + (typing == nil ? .zero : perIn * Rational(Int64(n - 1)))
-        let end = o.duration.map { o.at + $0 }
-        steps.append(step(n, at: wholeFrom, until: end.map { untyping == nil ? $0 : $0 - untypingLength + perOut }))
-        if untyping != nil, let end {
-            for k in 1..<n { steps.append(step(n - k, at: end - untypingLength + perOut * Rational(Int64(k)), until: end - untypingLength + perOut * Rational(Int64(k + 1)))) }
-        }
-        // Only the first step fades in and the last one out.
-        steps[0].fadeIn = o.fadeIn
-        steps[steps.count - 1].fadeOut = o.fadeOut
-        return steps
+        if move.unit == nil { move.by = .whole }
+        return UnitMoves.spec(move)
     }
 
     /// A clip's `enter:` and `exit:`, kept until its span is known (`NamedMoves.moved`).
@@ -374,8 +372,10 @@ extension ProjectDecoder {
         var clip = clip
         clip.enter = namedMove(c["enter"], .enter)
         clip.exit = namedMove(c["exit"], .exit)
-        for move in [clip.enter, clip.exit].compactMap({ $0 }) where move.kind == "typewriter" {
-            problems.report("\(move.key): typewriter types text; a clip is no text", at: move.origin, hint: "use fade, slide-…, wipe-… or pop")
+        for move in [clip.enter, clip.exit].compactMap({ $0 }) where move.unit != nil {
+            problems.report(move.by == nil ? "\(move.key): typewriter types text; a clip is no text"
+                                : "\(move.key): by: \(move.by!.rawValue) splits a text; a clip is no text",
+                            at: move.origin, hint: "use fade, slide-…, wipe-… or pop without by")
             if move.edge == .enter { clip.enter = nil } else { clip.exit = nil }
         }
         return clip

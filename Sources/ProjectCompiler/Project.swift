@@ -348,4 +348,6 @@ public struct Overlay: Sendable {
     public var origin: Origin
     /// Where a text overlay names its font (for font errors).
     public var fontOrigin: Origin?
+    /// A text's entrance and exit by unit (`enter: {kind: fade, by: word}`), timed with its span.
+    public var unitMoves: [TextUnitMoveSpec] = []
 }

@@ -33,7 +33,7 @@ struct ProjectDecoder {
         let fonts = root["fonts"]?.elements.compactMap { c in c.string.flatMap { filePath(c, $0) }.map { ($0, c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
-        let overlays = root["overlays"]?.elements.flatMap { c in decodeOverlay(c).map { animating($0, c) } ?? [] } ?? []
+        let overlays = root["overlays"]?.elements.compactMap { c in decodeOverlay(c).map { animating($0, c) } } ?? []
         let markers = root["markers"]?.elements.compactMap { m in
             m["at"].flatMap { time($0) }.map { Marker(at: $0, duration: m["duration"].flatMap { time($0) } ?? .zero,
                                                       name: m["name"]?.string ?? "", color: m["color"]?.string) }

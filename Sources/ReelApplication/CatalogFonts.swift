@@ -36,6 +36,10 @@ struct CatalogFonts: FontResolver {
         catalog?.captionLines(of: text, style: style, width: width)
     }
 
+    func textUnits(of text: String, style: TextStyle, width: Double?, height: Double?, by unit: TextUnitPhase.Unit) -> [String]? {
+        catalog?.textUnits(of: text, style: style, width: width, height: height, by: unit)
+    }
+
     func footprint(of text: String, style: TextStyle, width: Double?, height: Double?) -> TextFootprint? {
         catalog?.textFootprint(of: text, style: style, width: width, height: height).map {
             TextFootprint(boxWidth: $0.boxWidth, boxHeight: $0.boxHeight, inkX: $0.x, inkY: $0.y, inkWidth: $0.width, inkHeight: $0.height)

@@ -36,15 +36,54 @@ import Testing
         #expect(frames(fade.opacity) == ["0.0@1.0", "1.0@1.5"])
     }
 
-    @Test func typewriterShowsOneMoreCharacterAtATime() throws {
+    @Test func typewriterTypesALetterAtATimeInOneLayer() throws {
         let graph = try load("""
             video: [{ clips: [{ media: a, duration: 4s }] }]
             overlays:
               - { text: "Héllo", at: 1s, duration: 2s, enter: { kind: typewriter, duration: 1s } }
             """).graph
-        #expect(graph.overlays.map { $0.content.shownText ?? "" } == ["H", "Hé", "Hél", "Héll", "Héllo"])
-        #expect(graph.overlays.map { $0.timeRange.start.value } == [Rational(1), Rational(6, 5), Rational(7, 5), Rational(8, 5), Rational(9, 5)])
-        #expect(graph.overlays.last?.timeRange.end == MediaTime(seconds: 3))
+        #expect(graph.overlays.count == 1 && graph.overlays[0].content.shownText == "Héllo")
+        let typing = try #require(graph.overlays[0].textUnits?.enter)
+        #expect(typing.by == .letter && typing.pace == .spread(seconds(1)) && typing.time == seconds(1) && !typing.reversed)
+        // Five letters in 1 s: the third appears at 1.4 s, the last at 1.8 s.
+        #expect(typing.poses(count: 5, at: MediaTime(Rational(7, 5))).map(\.opacity) == [1, 1, 1, 0, 0])
+        #expect(graph.overlays[0].opacity.isConstant, "the layer itself does not fade")
+    }
+
+    @Test func aTextEntersAWordAtATime() throws {
+        let graph = try load("""
+            video: [{ clips: [{ media: a, duration: 4s }] }]
+            overlays:
+              - { text: "Big news today", at: 1s, duration: 3s, enter: { kind: slide-up, by: word, stagger: 0.04s, duration: 0.4s }, exit: fade }
+            """).graph
+        let o = graph.overlays[0]
+        let words = try #require(o.textUnits?.enter)
+        #expect(words.by == .word && words.pace == .stagger(MediaTime(Rational(1, 25)), each: MediaTime(Rational(2, 5))) && words.time == seconds(1))
+        // Each word from half its height below, fading in; the whole layer keeps its anchor and only fades out.
+        #expect(frames(words.move.shiftY) == ["0.5@0.0", "0.0@1.0"] && words.move.shiftY.keyframes[0].ease == .easeOut)
+        #expect(frames(words.move.opacity) == ["0.0@0.0", "1.0@1.0"])
+        #expect(o.anchorY.isConstant && frames(o.opacity) == ["1.0@3.5", "0.0@4.0"])
+        #expect(o.textUnits?.exit == nil)
+        // Three words: 0.4 + 2 × 0.04 s.
+        #expect(words.length(count: 3) == MediaTime(Rational(12, 25)))
+    }
+
+    @Test func aCaptionPageEntersAndLeavesByUnit() throws {
+        let graph = try load("""
+            video: [{ clips: [{ media: a, duration: 4s }] }]
+            captions:
+              - cues: [{ at: 0.5s, to: 2.5s, text: "Hello big world" }]
+                style: { enter: { kind: pop, by: word, stagger: 0.1s }, exit: fade }
+            """).graph
+        let layers = graph.overlays.filter { if case .caption = $0.content { true } else { false } }
+        #expect(!layers.isEmpty)
+        for layer in layers {
+            let motion = try #require(layer.textUnits)
+            #expect(motion.enter?.by == .word && motion.enter?.time == MediaTime(Rational(1, 2)))
+            #expect(motion.enter?.pace == .stagger(MediaTime(Rational(1, 10)), each: MediaTime(Rational(1, 2))))
+            // Without by, the page leaves as one.
+            #expect(motion.exit?.by == .whole && motion.exit?.time == MediaTime(Rational(5, 2)))
+        }
     }
 
     @Test func exitsMirrorEntrancesAtTheEnd() throws {
@@ -97,15 +136,59 @@ import Testing
         #expect(frames(second.right) == ["1.0@1.5", "0.0@2.0"])
     }
 
-    @Test func typewriterExitDeletesACharacterAtATime() throws {
+    @Test func typewriterExitDeletesTheLastLetterFirst() throws {
         let graph = try load("""
             video: [{ clips: [{ media: a, duration: 4s }] }]
             overlays:
               - { text: abc, at: 1s, duration: 2s, fade_in: 0.5s, exit: { kind: typewriter, duration: 0.6s } }
+              - { text: abc, exit: { kind: typewriter, stagger: 0.1s } }
             """).graph
-        #expect(graph.overlays.map { $0.content.shownText ?? "" } == ["abc", "ab", "a"])
-        #expect(graph.overlays.map { "\($0.timeRange.start.seconds)-\($0.timeRange.end.seconds)" } == ["1.0-2.6", "2.6-2.8", "2.8-3.0"])
+        let deleting = try #require(graph.overlays[0].textUnits?.exit)
+        #expect(deleting.reversed && deleting.time == seconds(3) && deleting.pace == .spread(MediaTime(Rational(3, 5))))
+        // c goes at 2.6 s, b at 2.8 s, a at 3 s.
+        #expect(deleting.poses(count: 3, at: MediaTime(Rational(27, 10))).map(\.opacity) == [1, 1, 0])
         #expect(frames(graph.overlays[0].opacity) == ["0.0@1.0", "1.0@1.5"])
+        // Without a duration the overlay lasts to the end, where the deleting ends; a letter every 0.1 s.
+        let toTheEnd = try #require(graph.overlays[1].textUnits?.exit)
+        #expect(toTheEnd.time == seconds(4) && toTheEnd.pace == .stagger(MediaTime(Rational(1, 10)), each: MediaTime(Rational(1, 10))))
+    }
+
+    @Test func unitMovesThatCannotBeWrittenAreErrorsAtTheirLine() throws {
+        let error = #expect(throws: ProjectError.self) {
+            try load("""
+                video: [{ clips: [{ media: a, duration: 4s, enter: { kind: fade, by: word } }] }]
+                overlays:
+                  - { rect: true, size: [10, 10], enter: { kind: fade, by: word } }
+                  - { text: A, enter: { kind: fade, stagger: 0.1s } }
+                  - { text: B, enter: { kind: typewriter, duration: 1s, stagger: 0.1s } }
+                  - { text: C, enter: { kind: slide-left, by: letter, from: frame } }
+                  - { text: "one two three", duration: 1s, enter: { kind: fade, by: word, duration: 0.5s, stagger: 0.3s } }
+                """)
+        }
+        let found = error?.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" } ?? []
+        #expect(Set(found) == [
+            "4:52 enter: by: word splits a text; a clip is no text",
+            "6:42 enter: by: word splits a text; this overlay is no text",
+            "7:46 enter: stagger is the time between two units of a text; it needs by: letter, word or line",
+            "8:66 enter: typewriter types the whole text in its duration, or a letter every stagger; not both",
+            "9:23 enter: from: frame moves the whole layer; by: letter moves each letter within it",
+            "10:51 the entrance and exit (1.1s together) last longer than the overlay (1s)",
+        ], "\(found)")
+    }
+
+    @Test func aUnitOrAStaggerTheSchemaRefusesIsAnErrorAtItsValue() throws {
+        for (written, column) in [("by: glyph", 41), ("stagger: -0.1s", 56)] {
+            let error = #expect(throws: ProjectError.self) {
+                try load("""
+                    video: [{ clips: [{ media: a, duration: 4s }] }]
+                    overlays:
+                      - { text: A, enter: { kind: fade, by: word, \(written) } }
+                    """.replacingOccurrences(of: "by: word, by: glyph", with: "by: glyph"))
+            }
+            let first = try #require(error?.diagnostics.first, "\(written)")
+            #expect(first.location.line == 6 && first.location.column == column, "\(written): \(first.location.line):\(first.location.column) \(first.message)")
+            #expect(first.message.contains(written.hasPrefix("by") ? "enter.by" : "enter.stagger"), "\(first.message)")
+        }
     }
 
     @Test func clipsEnterAndLeaveOnTheirTrack() throws {
@@ -144,7 +227,7 @@ import Testing
                 overlays:
                   - { text: A, duration: 0.8s, enter: fade, exit: fade }
                   - { text: B, enter: { kind: fade, from: frame } }
-                  - { text: C, exit: typewriter }
+                  - { text: C, duration: 0.3s, exit: typewriter }
                   - { image: logo, watermark: { corner: top-right }, enter: slide-left }
                 """)
         }
@@ -153,7 +236,7 @@ import Testing
             "exit: typewriter types text; a clip is no text",
             "the entrance and exit (1s together) last longer than the overlay (0.8s)",
             "enter: from: frame is for slides; fade does not move the layer",
-            "exit: typewriter needs the overlay's duration",
+            "the entrance and exit (0.5s together) last longer than the overlay (0.3s)",
             "a watermark stays in its corner, so its position and anchor cannot move",
         ], "\(messages)")
     }

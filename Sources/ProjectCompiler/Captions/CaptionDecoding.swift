@@ -45,7 +45,8 @@ extension ProjectDecoder {
                             marginX: margins.first ?? .fraction(0.05), marginY: margins.count > 1 ? margins[1] : .fraction(0.05),
                             wrapWidth: s?["wrap_width"].flatMap { length($0) }, maxLines: s?["max_lines"]?.int ?? 2, highlight: highlight,
                             reveal: s?["reveal"]?.string.flatMap(CaptionTrack.Reveal.init(rawValue:)) ?? .none, origin: c.origin,
-                            fontOrigin: s?["font"]?.origin, highlightOrigin: s?["highlight"]?.origin)
+                            fontOrigin: s?["font"]?.origin, highlightOrigin: s?["highlight"]?.origin,
+                            enter: captionMove(s?["enter"], .enter), exit: captionMove(s?["exit"], .exit))
     }
 
     /// `{at, duration | to, text}`; the text may time its words as WebVTT does (`<00:00:01.500>`).

@@ -59,13 +59,24 @@ extension CompileSession {
         for cue in cues where cue.start < duration {
             let lines = fonts?.captionLines(of: cue.text, style: style, width: wrapWidth) ?? Self.ownLines(cue.text)
             for page in CaptionPage.pages(of: cue, lines: lines, maxLines: track.maxLines) {
-                for (range, state) in page.states(reveal: track.reveal, highlighting: track.highlight != nil) {
+                let states = page.states(reveal: track.reveal, highlighting: track.highlight != nil).compactMap { range, state in
                     let shown = TimeRange(start: range.start, end: min(range.end, duration))
-                    guard !shown.isEmpty else { continue }
+                    return shown.isEmpty ? nil : (shown, state)
+                }
+                guard let first = states.first, let last = states.last else { continue }
+                // The page enters from where it is first shown and leaves by where it is last: every state of it moves as one.
+                var motion: TextUnitMotion?
+                if track.enter != nil || track.exit != nil {
+                    var enter = track.enter?.phase, exit = track.exit?.phase
+                    enter?.time = first.0.start
+                    exit?.time = last.0.end
+                    motion = TextUnitMotion(enter: enter, exit: exit)
+                }
+                for (shown, state) in states {
                     let content = CaptionState(text: page.text, style: style, highlighted: state.highlighted, highlight: track.highlight,
                                                revealedUpTo: state.revealedUpTo)
                     layers.append(OverlayLayer(content: .caption(content), timeRange: shown, positionX: .constant(x), positionY: .constant(y),
-                                               anchorX: .constant(anchor.x), anchorY: .constant(anchor.y)))
+                                               anchorX: .constant(anchor.x), anchorY: .constant(anchor.y), textUnits: motion))
                 }
             }
         }

@@ -38,4 +38,7 @@ public struct CaptionTrack: Sendable {
     public var fontOrigin: Origin? = nil
     /// Where `highlight` is written.
     public var highlightOrigin: Origin? = nil
+    /// How each page comes in and leaves (by unit, or the whole page as one).
+    public var enter: TextUnitMoveSpec? = nil
+    public var exit: TextUnitMoveSpec? = nil
 }
