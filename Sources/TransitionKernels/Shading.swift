@@ -13,11 +13,25 @@ import PortableMath
     let t = clamp((x - edge0) / (edge1 - edge0), 0, 1)
     return t * t * (3 - 2 * t)
 }
-@inline(__always) func fract(_ x: Float) -> Float { x - x.rounded(.down) }
-@inline(__always) func fract(_ v: SIMD2<Float>) -> SIMD2<Float> { v - v.rounded(.down) }
-@inline(__always) func floor(_ x: Float) -> Float { x.rounded(.down) }
-@inline(__always) func floor(_ v: SIMD2<Float>) -> SIMD2<Float> { v.rounded(.down) }
-@inline(__always) func mod(_ x: Float, _ y: Float) -> Float { x - y * (x / y).rounded(.down) }
+/// x rounded down, exactly as `x.rounded(.down)` (−0 stays −0), without the call to libm's floorf
+/// that baseline x86-64 (no SSE4.1 `roundss`) makes of it: through a 32-bit integer when x may
+/// have a fraction (|x| < 2²³), else x itself (whole, infinite or NaN).
+@inline(__always) func floor(_ x: Float) -> Float {
+    guard abs(x) < 0x1p23, x != 0 else { return x }
+    let t = Float(Int32(x))
+    return t > x ? t - 1 : t
+}
+/// The same for a Double, through a 64-bit integer when |x| < 2⁵².
+@inline(__always) func floor(_ x: Double) -> Double {
+    guard abs(x) < 0x1p52, x != 0 else { return x }
+    let t = Double(Int64(x))
+    return t > x ? t - 1 : t
+}
+@inline(__always) func floor(_ v: SIMD2<Float>) -> SIMD2<Float> { SIMD2(floor(v.x), floor(v.y)) }
+@inline(__always) func floor(_ v: SIMD3<Float>) -> SIMD3<Float> { SIMD3(floor(v.x), floor(v.y), floor(v.z)) }
+@inline(__always) func fract(_ x: Float) -> Float { x - floor(x) }
+@inline(__always) func fract(_ v: SIMD2<Float>) -> SIMD2<Float> { v - floor(v) }
+@inline(__always) func mod(_ x: Float, _ y: Float) -> Float { x - y * floor(x / y) }
 @inline(__always) func sign(_ x: Float) -> Float { x > 0 ? 1 : x < 0 ? -1 : 0 }
 @inline(__always) func length(_ v: SIMD2<Float>) -> Float { (v * v).sum().squareRoot() }
 @inline(__always) func distance(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Float { length(a - b) }
@@ -44,7 +58,7 @@ import PortableMath
 /// in Double and PortableMath: the same on every CPU (the GLSL original differs between GPUs).
 @inline(__always) func random(_ co: SIMD2<Float>) -> Float {
     let s = PortableMath.sin(Double(co.x) * 12.9898 + Double(co.y) * 78.233) * 43758.5453
-    return Float(s - s.rounded(.down))
+    return Float(s - floor(s))
 }
 
 /// GLSL's acos, for −1 ≤ x ≤ 1: the angle whose cosine is x, as atan2(√(1 − x²), x) so it goes
@@ -76,6 +90,12 @@ import PortableMath
 /// 43758.5453); in Double through PortableMath, the same on every CPU.
 @inline(__always) func reducedRandom(_ co: SIMD2<Float>, a: Float = 12.9898) -> Float {
     let dot = Double(co.x) * Double(a) + Double(co.y) * 78.233
-    let s = PortableMath.sin(dot - 3.14 * (dot / 3.14).rounded(.down)) * 43758.5453
-    return Float(s - s.rounded(.down))
+    let s = PortableMath.sin(dot - 3.14 * floor(dot / 3.14)) * 43758.5453
+    return Float(s - floor(s))
+}
+
+/// sin and cos of x at once: the same bits as `sin(x)` and `cos(x)`, one argument reduction.
+@inline(__always) func sinCos(_ x: Float) -> (sin: Float, cos: Float) {
+    let (s, c) = PortableMath.sinAndCos(Double(x))
+    return (Float(s), Float(c))
 }

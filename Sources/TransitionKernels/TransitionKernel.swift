@@ -18,6 +18,36 @@ public protocol TransitionKernel: Sendable {
     /// implementation there; being a requirement, it is compiled for each kind, its `color`
     /// called directly for every pixel instead of through the protocol.
     func renderRows(progress: Float, from: TransitionPicture, to: TransitionPicture, into output: TransitionPicture, rows: Range<Int>)
+    /// Writes the whole of `output`, running its passes over rows through `bands` (which may
+    /// run them on several threads at once). Most kinds take the one pass of `renderRows`; a
+    /// kind that blurs first works out per-frame pictures (in `workspace`'s scratch pictures,
+    /// which it asks for before its passes) and then reads them. Each pixel of each pass is
+    /// computed alone, so the bands change nothing of the result.
+    func render(progress: Float, from: TransitionPicture, to: TransitionPicture, into output: TransitionPicture,
+                workspace: TransitionWorkspace, bands: TransitionBands)
+}
+
+/// Runs `body` over bands of rows that together cover every row of the frame once each, and
+/// returns when all are done; the bands may run at the same time on several threads.
+public typealias TransitionBands = (_ body: @Sendable (Range<Int>) -> Void) -> Void
+
+/// Scratch pictures a kernel's passes write and read, kept from frame to frame so a render
+/// does not allocate and clear 33 MB per 1080p picture per frame. Their contents at the start
+/// of a frame are whatever the last frame left. Not thread-safe: a kernel asks for its pictures
+/// before it starts its passes.
+public final class TransitionWorkspace: @unchecked Sendable {
+    private var pictures: [TransitionPicture] = []
+
+    public init() {}
+
+    /// Scratch picture number `index` (0, 1, …), `width`×`height`.
+    public func picture(_ index: Int, width: Int, height: Int) -> TransitionPicture {
+        while pictures.count <= index { pictures.append(TransitionPicture(width: width, height: height)) }
+        if pictures[index].width != width || pictures[index].height != height {
+            pictures[index] = TransitionPicture(width: width, height: height)
+        }
+        return pictures[index]
+    }
 }
 
 /// What a transition is called and takes.

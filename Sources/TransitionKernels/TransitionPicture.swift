@@ -4,12 +4,19 @@ public final class TransitionPicture: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let pixels: UnsafeMutablePointer<SIMD4<Float>>
+    /// The width and the height as `Float`, and the last column's and row's index: what `color`
+    /// scales and clamps by (worked out once, not at every read).
+    let columns: Float, rows: Float, lastColumn: Float, lastRow: Float
 
     /// A transparent picture.
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "a transition picture needs a positive size, not \(width)x\(height)")
         self.width = width
         self.height = height
+        columns = Float(width)
+        rows = Float(height)
+        lastColumn = Float(width - 1)
+        lastRow = Float(height - 1)
         pixels = .allocate(capacity: width * height)
         pixels.initialize(repeating: .zero, count: width * height)
     }
@@ -20,14 +27,22 @@ public final class TransitionPicture: @unchecked Sendable {
     /// centres and clamped at the edges, as a GL texture with linear filtering and
     /// CLAMP_TO_EDGE reads it.
     @inline(__always) public func color(_ uv: SIMD2<Float>) -> SIMD4<Float> {
-        let x = min(max(uv.x * Float(width) - 0.5, 0), Float(width - 1))
-        let y = min(max((1 - uv.y) * Float(height) - 0.5, 0), Float(height - 1))
+        let x = min(max(uv.x * columns - 0.5, 0), lastColumn)
+        let y = min(max((1 - uv.y) * rows - 0.5, 0), lastRow)
         guard x.isFinite, y.isFinite else { return pixels[0] }
+        return sample(x, y)
+    }
+
+    /// The colour bilinear at column `x`, row `y` from the top (pixel centres at whole
+    /// numbers), for 0 ≤ x ≤ width − 1 and 0 ≤ y ≤ height − 1: `color` once it has clamped.
+    /// In range, the indices cannot overflow, so they are computed with wrapping arithmetic.
+    @inline(__always) func sample(_ x: Float, _ y: Float) -> SIMD4<Float> {
         let x0 = Int(x), y0 = Int(y)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
         let fx = x - Float(x0), fy = y - Float(y0)
-        let top = pixels[y0 * width + x0] * (1 - fx) + pixels[y0 * width + x1] * fx
-        let bottom = pixels[y1 * width + x0] * (1 - fx) + pixels[y1 * width + x1] * fx
+        let p = pixels + (y0 &* width &+ x0)
+        let right = x0 < width &- 1 ? 1 : 0, below = y0 < height &- 1 ? width : 0
+        let top = p[0] * (1 - fx) + p[right] * fx
+        let bottom = p[below] * (1 - fx) + p[below &+ right] * fx
         return top * (1 - fy) + bottom * fy
     }
 

@@ -88,4 +88,12 @@ import Testing
         }
         #expect(digest.hexDigest() == "03c1e67dc306ad414746aac30d1f5068fdb2dd7fa298a27b076565662e15b252")
     }
+
+    /// sinAndCos is sin and cos to the bit.
+    @Test func sinAndCosIsSinAndCos() {
+        for x in Self.arguments(20_000, -20, 20) + Self.arguments(2_000, -1e7, 1e7) + [0, -0.0, 1e300, -.infinity, .nan] {
+            let (s, c) = PortableMath.sinAndCos(x)
+            #expect(s.bitPattern == PortableMath.sin(x).bitPattern && c.bitPattern == PortableMath.cos(x).bitPattern, "\(x)")
+        }
+    }
 }

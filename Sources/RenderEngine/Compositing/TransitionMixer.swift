@@ -57,6 +57,8 @@ final class TransitionMixer {
     private lazy var from = TransitionPicture(width: width, height: height)
     private lazy var to = TransitionPicture(width: width, height: height)
     private lazy var mixed = TransitionPicture(width: width, height: height)
+    /// The kernels' scratch pictures, kept for the next frames.
+    private let workspace = TransitionWorkspace()
 
     init(width: Int, height: Int) {
         self.width = width
@@ -74,9 +76,9 @@ final class TransitionMixer {
         switch mix.mixing {
         case .kernel(let kernel):
             // A kernel may read both pictures anywhere: they are whole before it starts.
-            Self.inBands(height) { rows in
-                TransitionRenderer.render(kernel, progress: mix.progress, from: from, to: to, into: mixed, rows: rows)
-            }
+            let height = height
+            TransitionRenderer.render(kernel, progress: mix.progress, from: from, to: to, into: mixed, workspace: workspace,
+                                      bands: { body in Self.inBands(height, body) })
         case .shader(let shader, let uniforms):
             // It compiled and drew at `ShaderShelf.prepare`; OpenGL failing afterwards is no project's doing.
             do {

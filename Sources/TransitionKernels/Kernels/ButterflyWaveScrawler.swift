@@ -5,7 +5,7 @@
 ///
 /// The ripple, added to both coordinates: with θ = `waves`·acos(u·sin(`amplitude`·p) − ½) and
 /// s = sin((2θ − π)/24), it is (e^cos θ − 2 cos 4θ + s⁵)/10.
-struct ButterflyWaveScrawler: TransitionKernel {
+struct ButterflyWaveScrawler: FrameKernel {
     static let declaration = TransitionDeclaration(
         name: "butterfly-wave-scrawler", glName: "ButterflyWaveScrawler",
         summary: "Both clips ripple in vertical waves with colour fringes while they cross-fade.",
@@ -21,17 +21,37 @@ struct ButterflyWaveScrawler: TransitionKernel {
         separation = values.number("color_separation")
     }
 
-    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+    /// The ripple at u, for sin(`amplitude`·p) = `drift`.
+    @inline(__always) func ripple(_ u: Float, drift: Float) -> Float {
+        let theta = acos(u * drift - 0.5) * waves
+        let s = sin((2 * theta - Float.pi) / 24), s2 = s * s
+        return (exp(cos(theta)) - 2 * cos(4 * theta) + s2 * s2 * s) / 10
+    }
+
+    @inline(__always) func mixed(_ uv: SIMD2<Float>, ripple: Float, progress: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
         if progress <= 0 { return from.color(uv) }
         if progress >= 1 { return to.color(uv) }
-        let theta = acos(uv.x * sin(progress * amplitude) - 0.5) * waves
-        let s = sin((2 * theta - Float.pi) / 24), s2 = s * s
-        let ripple = (exp(cos(theta)) - 2 * cos(4 * theta) + s2 * s2 * s) / 10
         let rest = 1 - progress
         let incoming = to.color(uv + rest * ripple)
         let shift = progress * ripple
         let outgoing = SIMD4(from.color(uv + shift * (1 - separation)).x, from.color(uv + shift).y,
                              from.color(uv + shift * (1 + separation)).z, 1)
         return incoming * progress + outgoing * rest
+    }
+
+    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+        mixed(uv, ripple: ripple(uv.x, drift: sin(progress * amplitude)), progress: progress, from: from, to: to)
+    }
+
+    /// The ripple depends on u alone: it is worked out once for each column of the frame.
+    struct Frame { let ripples: [Float], progress: Float }
+
+    func frame(progress: Float, ratio: Float, width: Int) -> Frame {
+        let drift = sin(progress * amplitude), du = 1 / Float(width)
+        return Frame(ripples: (0..<width).map { ripple((Float($0) + 0.5) * du, drift: drift) }, progress: progress)
+    }
+
+    func color(at uv: SIMD2<Float>, column: Int, _ f: Frame, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+        mixed(uv, ripple: f.ripples[column], progress: f.progress, from: from, to: to)
     }
 }

@@ -3,7 +3,7 @@
 /// smoothstep(0.2, 1, p)). The point reads the outgoing picture offset along its direction d
 /// from the centre by (sin(p·|d|·`amplitude`·x), sin(p·|d|·`amplitude`·y))/`smoothness`,
 /// where (x, y) is a point of the hypotrochoid with radii `a` and `b` at angle p.
-struct CrazyParametricFun: TransitionKernel {
+struct CrazyParametricFun: FrameKernel {
     static let declaration = TransitionDeclaration(
         name: "crazy-parametric-fun", glName: "CrazyParametricFun",
         summary: "The outgoing clip breaks into shimmering rings about the centre while the incoming clip fades in.",
@@ -21,13 +21,19 @@ struct CrazyParametricFun: TransitionKernel {
         smoothness = values.number("smoothness")
     }
 
-    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
-        let d = uv - 0.5, dist = length(d)
+    /// The hypotrochoid's point and the fade are the frame's.
+    struct Frame { let x: Float, y: Float, progress: Float, fade: Float }
+
+    func frame(progress: Float, ratio: Float, width: Int) -> Frame {
         let k = progress * (a / b - 1)
-        let x = (a - b) * cos(progress) + b * cos(k)
-        let y = (a - b) * sin(progress) - b * sin(k)
-        let reach = progress * dist * amplitude
-        let offset = d * SIMD2(sin(reach * x), sin(reach * y)) / smoothness
-        return mix(from.color(uv + offset), to.color(uv), smoothstep(0.2, 1, progress))
+        return Frame(x: (a - b) * cos(progress) + b * cos(k), y: (a - b) * sin(progress) - b * sin(k),
+                     progress: progress, fade: smoothstep(0.2, 1, progress))
+    }
+
+    func color(at uv: SIMD2<Float>, column: Int, _ f: Frame, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+        let d = uv - 0.5, dist = length(d)
+        let reach = f.progress * dist * amplitude
+        let offset = d * SIMD2(sin(reach * f.x), sin(reach * f.y)) / smoothness
+        return mix(from.color(uv + offset), to.color(uv), f.fade)
     }
 }

@@ -4,7 +4,7 @@
 /// so the picture is not sheared. As in the original, the degrees are converted with π/80 per
 /// degree (its DEG2RAD constant), not π/180: the default 6 turns the picture by about 13.5°.
 /// The wash adds (up to 1) to every channel, capped at the alpha.
-struct DreamyZoom: TransitionKernel {
+struct DreamyZoom: FrameKernel {
     static let declaration = TransitionDeclaration(
         name: "dreamy-zoom", glName: "DreamyZoom",
         summary: "The outgoing clip zooms and turns into a white wash, and the incoming one turns and zooms out of it.",
@@ -20,16 +20,22 @@ struct DreamyZoom: TransitionKernel {
         scale = values.number("scale")
     }
 
-    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+    struct Frame { let first: Bool, ratio: Float, zoom: Float, c: Float, s: Float, wash: Float }
+
+    /// The turn's cosine and sine, the zoom and the wash are the frame's.
+    func frame(progress: Float, ratio: Float, width: Int) -> Frame {
         let first = progress < 0.5
         let phase = first ? progress * 2 : (progress - 0.5) * 2
         let angle = first ? turn * phase : -turn * (1 - phase)
-        let zoom = first ? mix(1, scale, phase) : mix(scale, 1, phase)
-        let q = (uv - 0.5) / zoom * SIMD2(ratio, 1)
-        let c = cos(angle), s = sin(angle)
-        let at = SIMD2((c * q.x - s * q.y) / ratio + 0.5, s * q.x + c * q.y + 0.5)
-        let picture = first ? from.color(at) : to.color(at)
-        let wash = first ? phase : 1 - phase
-        return saturate(picture + wash)
+        return Frame(first: first, ratio: ratio, zoom: first ? mix(1, scale, phase) : mix(scale, 1, phase), c: cos(angle), s: sin(angle),
+                     wash: first ? phase : 1 - phase)
+    }
+
+    func color(at uv: SIMD2<Float>, column: Int, _ f: Frame, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+        let ratio = f.ratio
+        let q = (uv - 0.5) / f.zoom * SIMD2(ratio, 1)
+        let at = SIMD2((f.c * q.x - f.s * q.y) / ratio + 0.5, f.s * q.x + f.c * q.y + 0.5)
+        let picture = f.first ? from.color(at) : to.color(at)
+        return saturate(picture + f.wash)
     }
 }

@@ -7,7 +7,7 @@
 /// k = 0.7 for the outgoing picture with strength 1 − ease₁(p), k = 0.5 for the incoming one with
 /// strength ease₂(p); ease₁ is exponential in and out (2^(20p − 10)/2 …), ease₂ exponential out.
 /// (The original also computes three Voronoi distances that it never uses.)
-struct GlitchDisplace: TransitionKernel {
+struct GlitchDisplace: FrameKernel {
     static let declaration = TransitionDeclaration(
         name: "glitch-displace", glName: "GlitchDisplace",
         summary: "The clips jolt into displaced grey copies of each other, then snap to the incoming clip.")
@@ -27,15 +27,21 @@ struct GlitchDisplace: TransitionKernel {
         uv + (SIMD2(c.x, c.y) * (0.33 - k) + 0.33 * k) * strength
     }
 
-    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+    /// The eases and smoothsteps of the progress are the frame's.
+    struct Frame { let snap: Float, out: Float, grey: Float, shifted: Float }
+
+    func frame(progress: Float, ratio: Float, width: Int) -> Frame {
+        Frame(snap: Self.easeInOut(progress), out: Self.easeOut(progress), grey: smoothstep(0, 0.5, progress), shifted: smoothstep(1, 0.5, progress))
+    }
+
+    func color(at uv: SIMD2<Float>, column: Int, _ f: Frame, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
         let a = from.color(uv), b = to.color(uv)
-        let snap = Self.easeInOut(progress)
-        let toShifted = to.color(Self.displaced(uv, a, depth: 0.7, strength: 1 - snap))
-        let fromShifted = from.color(Self.displaced(uv, b, depth: 0.5, strength: Self.easeOut(progress)))
+        let toShifted = to.color(Self.displaced(uv, a, depth: 0.7, strength: 1 - f.snap))
+        let fromShifted = from.color(Self.displaced(uv, b, depth: 0.5, strength: f.out))
         let m = pointwiseMin(fromShifted, toShifted)
         let grey: Float = 2 * (0.299 * m.x + 0.587 * m.y + 0.114 * m.z)
-        let outgoing = mix(a, SIMD4(grey, grey, grey, 2), smoothstep(0, 0.5, progress))
-        let incoming = mix(b, toShifted, smoothstep(1, 0.5, progress))
-        return pointwiseMin(mix(outgoing, incoming, snap), SIMD4(repeating: 1))
+        let outgoing = mix(a, SIMD4(grey, grey, grey, 2), f.grey)
+        let incoming = mix(b, toShifted, f.shifted)
+        return pointwiseMin(mix(outgoing, incoming, f.snap), SIMD4(repeating: 1))
     }
 }

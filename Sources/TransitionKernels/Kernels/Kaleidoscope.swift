@@ -3,7 +3,7 @@
 /// centre) is turned and mirrored, (x, y) → (sin t·x + cos t·y, sin t·y − cos t·x), then
 /// each coordinate folded into 0…1 by |mod(·, 2) − 1|, with t = p^`power`·`speed` the first
 /// time and `angle` more each time after. The folded picture's weight is 1 − 2|p − ½|.
-struct Kaleidoscope: TransitionKernel {
+struct Kaleidoscope: FrameKernel {
     static let declaration = TransitionDeclaration(
         name: "kaleidoscope", glName: "kaleidoscope",
         summary: "A kaleidoscope of the two clips blooms over the cross-fade and fades out on the incoming clip.",
@@ -24,15 +24,28 @@ struct Kaleidoscope: TransitionKernel {
         turns = (c, s)
     }
 
-    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+    /// The seven turns' sines and cosines at this progress.
+    struct Frame { let s: SIMD8<Float>, c: SIMD8<Float>, progress: Float }
+
+    func frame(progress: Float, ratio: Float, width: Int) -> Frame {
         let t = pow(progress, power) * speed
         let s0 = sin(t), c0 = cos(t)
+        var s = SIMD8<Float>(), c = SIMD8<Float>()
+        for k in 0..<7 {
+            s[k] = s0 * turns.0[k] + c0 * turns.1[k]
+            c[k] = c0 * turns.0[k] - s0 * turns.1[k]
+        }
+        return Frame(s: s, c: c, progress: progress)
+    }
+
+    func color(at uv: SIMD2<Float>, column: Int, _ f: Frame, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
         var p = uv - 0.5
         for k in 0..<7 {
-            let s = s0 * turns.0[k] + c0 * turns.1[k], c = c0 * turns.0[k] - s0 * turns.1[k]
+            let s = f.s[k], c = f.c[k]
             p = SIMD2(s * p.x + c * p.y, s * p.y - c * p.x)
             p = abs(mod(p, 2) - 1)
         }
+        let progress = f.progress
         let plain = mix(from.color(uv), to.color(uv), progress)
         let folded = mix(from.color(p), to.color(p), progress)
         return mix(plain, folded, 1 - 2 * abs(progress - 0.5))

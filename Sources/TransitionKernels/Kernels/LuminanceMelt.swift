@@ -8,7 +8,7 @@
 /// outgoing luma (0.299, 0.587, 0.114) is below (above) `l_threshold`. The noise is Ashima
 /// Arts' (McEwan's) simplex noise on a skewed triangular grid with gradients from a
 /// permutation polynomial (34x² + x mod 289).
-struct LuminanceMelt: TransitionKernel {
+struct LuminanceMelt: FrameKernel {
     static let declaration = TransitionDeclaration(
         name: "luminance-melt", glName: "luminance_melt",
         summary: "The dark (or bright) parts of the outgoing clip melt away in ragged columns onto the incoming clip.",
@@ -24,7 +24,7 @@ struct LuminanceMelt: TransitionKernel {
         above = values.boolean("above")
     }
 
-    @inline(__always) static func mod289(_ x: SIMD3<Float>) -> SIMD3<Float> { x - (x * (1 / 289)).rounded(.down) * 289 }
+    @inline(__always) static func mod289(_ x: SIMD3<Float>) -> SIMD3<Float> { x - floor(x * (1 / 289)) * 289 }
     @inline(__always) static func permute(_ x: SIMD3<Float>) -> SIMD3<Float> { mod289((x * 34 + 1) * x) }
 
     /// 2D simplex noise in about −1…1.
@@ -35,29 +35,47 @@ struct LuminanceMelt: TransitionKernel {
         let step: SIMD2<Float> = p0.x > p0.y ? SIMD2(1, 0) : SIMD2(0, 1)
         let p1 = p0 - step + unskew                               // from the middle corner
         let p2 = p0 - 0.577350269189626                          // from the far corner (2·unskew − 1)
-        let wrapped = cell - (cell * (1 / 289)).rounded(.down) * 289
+        let wrapped = cell - floor(cell * (1 / 289)) * 289
         let hash = permute(permute(wrapped.y + SIMD3(0, step.y, 1)) + wrapped.x + SIMD3(0, step.x, 1))
         var falloff = SIMD3<Float>(0.5 - dot(p0, p0), 0.5 - dot(p1, p1), 0.5 - dot(p2, p2))
         falloff.replace(with: 0, where: falloff .< 0)
         falloff *= falloff
         falloff *= falloff
         // 41 gradients on a diamond, picked by the hash.
-        let gx = 2 * (hash * 0.024390243902439 - (hash * 0.024390243902439).rounded(.down)) - 1
+        let gx = 2 * (hash * 0.024390243902439 - floor(hash * 0.024390243902439)) - 1
         let gy = SIMD3(abs(gx.x), abs(gx.y), abs(gx.z)) - 0.5
-        let ax = gx - (gx + 0.5).rounded(.down)
+        let ax = gx - floor(gx + 0.5)
         falloff *= 1.79284291400159 - 0.85373472095314 * (ax * ax + gy * gy)
         let g = SIMD3(ax.x * p0.x + gy.x * p0.y, ax.y * p1.x + gy.y * p1.y, ax.z * p2.x + gy.z * p2.y)
         return 130 * (falloff * g).sum()
     }
 
-    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+    @inline(__always) func mixed(_ uv: SIMD2<Float>, progress: Float, swell: Float, random r0: Float,
+                                 from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
         if progress == 0 { return from.color(uv) }
         if progress == 1 { return to.color(uv) }
         let a = from.color(uv), b = to.color(uv)
-        let dist = distance(corner, uv) - progress * exp(Self.simplexNoise(SIMD2(uv.x, 0)))
-        let r = progress - random(SIMD2(uv.x, 0.1))
+        let dist = distance(corner, uv) - progress * swell
+        let r = progress - r0
         let lum = a.x * 0.299 + a.y * 0.587 + a.z * 0.114
         let melts = dist <= r && (above ? lum > threshold : lum < threshold)
         return mix(a, b, melts ? 1 : progress * progress * progress)
+    }
+
+    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+        mixed(uv, progress: progress, swell: exp(Self.simplexNoise(SIMD2(uv.x, 0))), random: random(SIMD2(uv.x, 0.1)), from: from, to: to)
+    }
+
+    /// The noise and the random number depend on u alone: worked out once for each column.
+    struct Frame { let swells: [Float], randoms: [Float], progress: Float }
+
+    func frame(progress: Float, ratio: Float, width: Int) -> Frame {
+        let du = 1 / Float(width)
+        let u = (0..<width).map { (Float($0) + 0.5) * du }
+        return Frame(swells: u.map { exp(Self.simplexNoise(SIMD2($0, 0))) }, randoms: u.map { random(SIMD2($0, 0.1)) }, progress: progress)
+    }
+
+    func color(at uv: SIMD2<Float>, column: Int, _ f: Frame, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+        mixed(uv, progress: f.progress, swell: f.swells[column], random: f.randoms[column], from: from, to: to)
     }
 }

@@ -16,7 +16,7 @@ struct Swirl: TransitionKernel {
             let twist = progress <= 0.5 ? progress / 0.5 : 1 - (progress - 0.5) / 0.5
             // The original's 3.14159 for π.
             let theta = nearness * nearness * twist * 8 * 3.14159
-            let s = sin(theta), c = cos(theta)
+            let (s, c) = sinCos(theta)
             q = SIMD2(c * q.x - s * q.y, s * q.x + c * q.y)
         }
         let at = q + 0.5

@@ -8,7 +8,7 @@
 /// quadInOut(sin 15θ)·height·sin(p·swing); with d = radius − distance, −0.005 ≤ d < 0.005 is the
 /// glow and 0.005 ≤ d ≤ 0.01 the coloured band; elsewhere the pictures mix by
 /// smoothstep(−smoothness, 0, radius − distance·(1 + smoothness)).
-struct UndulatingBurnOut: TransitionKernel {
+struct UndulatingBurnOut: FrameKernel {
     static let declaration = TransitionDeclaration(
         name: "undulating-burn-out", glName: "undulatingBurnOut",
         summary: "The incoming clip appears in a growing disc with a wavy, burning rim.",
@@ -29,13 +29,20 @@ struct UndulatingBurnOut: TransitionKernel {
         return t < 0.5 ? p : -p + 4 * t - 1
     }
 
-    func color(at uv: SIMD2<Float>, progress: Float, ratio: Float, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
+    /// The waves' height and sin(p·swing) are the frame's.
+    struct Frame { let progress: Float, height: Float, swing: Float }
+
+    func frame(progress: Float, ratio: Float, width: Int) -> Frame {
+        let ease = smoothstep(0, 1, progress)
+        let height = mix(0.02, 0.09, ease), swing = mix(40, 30, ease)
+        return Frame(progress: progress, height: height, swing: sin(progress * swing))
+    }
+
+    func color(at uv: SIMD2<Float>, column: Int, _ f: Frame, from: TransitionPicture, to: TransitionPicture) -> SIMD4<Float> {
         let d = uv - center, dist = length(d)
         // 15 waves per turn: the angle in degrees from the negative x axis, times 30π/360.
         let waves = (atan(d.y, d.x) * (180 / Float.pi) + 180) * (Float.pi * 30 / 360)
-        let ease = smoothstep(0, 1, progress)
-        let height = mix(0.02, 0.09, ease), swing = mix(40, 30, ease)
-        let radius = progress + Self.quadraticInOut(sin(waves)) * height * sin(progress * swing)
+        let radius = f.progress + Self.quadraticInOut(sin(waves)) * f.height * f.swing
         let gap = radius - dist
         let m: Float
         if gap >= -0.005 && gap <= 0.01 { m = gap < 0.005 ? -1 : -2 }
