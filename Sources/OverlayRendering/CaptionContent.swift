@@ -91,11 +91,8 @@ final class CaptionContent: UnitDrawable {
 
     func units(by unit: TextUnitPhase.Unit) -> [TextUnit] {
         if let known = unitCache[unit] { return known }
-        let (x, y) = (layoutX, layoutY)
         let reach = state.style.size * (state.highlight?.scale ?? 1) + max(state.style.stroke?.width ?? 0, 0) + (state.highlight?.box?.padding ?? 0)
-        let units = TextUnits.split(layout, by: unit, reach: reach).map { u in
-            TextUnit(range: u.range, extent: u.extent, box: u.box.offsetBy(x, y), clip: u.clip.map { $0.offsetBy(x, y) })
-        }
+        let units = TextUnits.split(layout, by: unit, reach: reach, origin: (layoutX, layoutY))
         unitCache[unit] = units
         return units
     }

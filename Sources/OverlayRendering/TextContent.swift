@@ -91,10 +91,7 @@ final class TextContent: UnitDrawable {
 
     func units(by unit: TextUnitPhase.Unit) -> [TextUnit] {
         if let known = unitCache[unit] { return known }
-        let (x, y) = (layoutX, layoutY)
-        let units = TextUnits.split(layout, by: unit, reach: fontSize + max(style.stroke?.width ?? 0, 0)).map { u in
-            TextUnit(range: u.range, extent: u.extent, box: u.box.offsetBy(x, y), clip: u.clip.map { $0.offsetBy(x, y) })
-        }
+        let units = TextUnits.split(layout, by: unit, reach: fontSize + max(style.stroke?.width ?? 0, 0), origin: (layoutX, layoutY))
         unitCache[unit] = units
         return units
     }

@@ -25,16 +25,17 @@ enum TextUnits {
     /// How a piece of the text (a cluster, a word segment, a line) joins the units.
     private enum Role { case unit, withPrevious, withNext }
 
-    /// The units of `layout`; `reach` (pixels) is how far the clips reach out past the text.
-    static func split(_ layout: OpaquePointer, by unit: TextUnitPhase.Unit, reach: Double) -> [TextUnit] {
+    /// The units of `layout`, drawn with its top-left corner at `origin`; `reach` (pixels) is
+    /// how far the clips reach out past the text.
+    static func split(_ layout: OpaquePointer, by unit: TextUnitPhase.Unit, reach: Double, origin: (x: Double, y: Double) = (0, 0)) -> [TextUnit] {
         let pieces = ranges(layout, by: unit)
         let lines = lineExtents(layout)
         guard !pieces.isEmpty else { return [] }
         return pieces.enumerated().map { index, piece in
             var box: Rect?
             for rect in rects(of: [piece.range], layout, lines: lines) { box = box.map { $0.union(rect) } ?? rect }
-            return TextUnit(range: piece.range, extent: piece.extent, box: box ?? Rect(x: 0, y: 0, width: 0, height: 0),
-                            clip: clips(of: index, pieces.map(\.extent), layout, lines: lines, reach: reach))
+            return TextUnit(range: piece.range, extent: piece.extent, box: (box ?? Rect(x: 0, y: 0, width: 0, height: 0)).offsetBy(origin.x, origin.y),
+                            clip: clips(of: index, pieces.map(\.extent), layout, lines: lines, reach: reach).map { $0.offsetBy(origin.x, origin.y) })
         }
     }
 

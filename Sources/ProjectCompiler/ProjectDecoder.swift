@@ -309,7 +309,8 @@ struct ProjectDecoder {
         let shown = ["media", "color", "glsl"].filter { c[$0] != nil }
         switch shown.first {
         case _ where shown.count > 1:
-            problems.report("a clip shows one of 'media', 'color' or 'glsl', not \(shown.joined(separator: " and "))", at: c.origin)
+            problems.report("a clip is one thing, but this one has \(shown.joined(separator: " and "))", at: c.origin,
+                            hint: "keep one of media, color and glsl")
             return nil
         case "media"?:
             guard let name = c["media"]?.string else { return nil }

@@ -55,7 +55,7 @@ import Testing
 
     @Test func oneSourceAClipAndParamsOnlyForAShader() {
         let both = #expect(throws: ProjectError.self) { try load("      - { glsl: waves.frag, color: \"#fff\", duration: 1s }") }
-        #expect(both?.diagnostics.map(\.message) == ["a clip shows one of 'media', 'color' or 'glsl', not color and glsl"])
+        #expect(both?.diagnostics.map(\.message) == ["a clip is one thing, but this one has color and glsl"])
         let params = #expect(throws: ProjectError.self) { try load("      - { color: \"#fff\", duration: 1s, params: { bands: 2 } }") }
         #expect(params?.diagnostics.map(\.message) == ["params sets a GLSL clip's uniforms; this clip shows color"])
     }

@@ -24,7 +24,10 @@ import Testing
         let output = MediaFactory.path("example-\(name).\(ext)")
         let (project, server) = try servingRemoteMedia(example)
         let run = try ReelCommand.run(["render", project.path, "--preset", "preview", "-o", output, "--progress", "none"],
-                                      environment: ["REEL_MEDIA_CACHE_DIR": MediaFactory.path("example-media-cache")])
+                                      // A cache of rendered segments of this run's own: one shared with earlier
+                                      // builds could hand back segments of code since changed.
+                                      environment: ["REEL_MEDIA_CACHE_DIR": MediaFactory.path("example-media-cache"),
+                                                    "REEL_CACHE_DIR": MediaFactory.path("example-parts")])
         withExtendedLifetime(server) {}
         #expect(run.status == 0, "\(run.standardError)")
         guard run.status == 0 else { return }

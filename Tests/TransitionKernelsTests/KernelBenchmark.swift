@@ -21,9 +21,7 @@ struct KernelBenchmark {
         // One workspace for every frame, as a render's mixer keeps its own.
         let workspace = TransitionWorkspace()
         for kind in TransitionCatalogue.all {
-            // A picture parameter (luma's, displacement's) takes the outgoing ramp.
-            let pictures = kind.declaration.parameters.filter(\.defaultValue.isPicture).map { ($0.name, TransitionValue.picture(from)) }
-            let kernel = kind.init(TransitionValues(Dictionary(uniqueKeysWithValues: pictures), filling: kind.declaration))
+            let kernel = KernelFixture.atDefaults(kind, map: from)
             // Wall-clock and this thread's CPU milliseconds (the CPU time is steadier on a
             // machine other work shares).
             let times = [0.25, 0.5, 0.75].map { progress in

@@ -22,6 +22,12 @@ enum KernelFixture {
         return picture
     }
 
+    /// `kind` at its defaults, a picture parameter (luma's, displacement's, which have none) given `map`.
+    static func atDefaults(_ kind: any TransitionKernel.Type, map: TransitionPicture = ramp()) -> any TransitionKernel {
+        let pictures = kind.declaration.parameters.filter(\.defaultValue.isPicture).map { ($0.name, TransitionValue.picture(map)) }
+        return kind.init(TransitionValues(Dictionary(uniqueKeysWithValues: pictures), filling: kind.declaration))
+    }
+
     static func render(_ kernel: any TransitionKernel, _ progress: Double, _ from: TransitionPicture, _ to: TransitionPicture) -> TransitionPicture {
         let out = TransitionPicture(width: from.width, height: from.height)
         TransitionRenderer.render(kernel, progress: progress, from: from, to: to, into: out)

@@ -87,7 +87,7 @@ import Testing
         let shared = TransitionWorkspace()
         let small = TransitionPicture(width: 16, height: 9)
         for kind in TransitionCatalogue.all {
-            let kernel = kind.init(TransitionValues([:], filling: kind.declaration))
+            let kernel = KernelFixture.atDefaults(kind)
             for progress in [0.3, 0.7] {
                 TransitionRenderer.render(kernel, progress: 1 - progress, from: Self.noise(seed: 7, width: 16, height: 9),
                                           to: small, into: TransitionPicture(width: 16, height: 9), workspace: shared)

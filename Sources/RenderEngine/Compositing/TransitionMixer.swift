@@ -102,7 +102,10 @@ final class TransitionMixer {
     // BT.709, as the canvas is (YCbCrMatrix.bt709): kg = 1 − kr − kb.
     private static let kr: Float = 0.2126, kb: Float = 0.0722, kg: Float = 1 - kr - kb
 
-    /// Premultiplied limited-range Y′CbCrA bytes (offsets premultiplied too) → premultiplied R′G′B′A in 0…1.
+    /// Premultiplied limited-range Y′CbCrA bytes (offsets premultiplied too) → premultiplied
+    /// R′G′B′A, each colour clamped to 0…alpha: what gl-transitions reads from its 8-bit
+    /// textures, so that a kernel or shader that is not linear in colour (a threshold, a square
+    /// root) sees what it would there, not the out-of-gamut values 4:2:0 chroma leaves at edges.
     private static func read(_ image: PremultipliedImage, _ rows: Range<Int>, into picture: TransitionPicture) {
         for y in rows {
             let row = image.pixels + y * image.stride, out = picture.pixels + y * picture.width
@@ -111,7 +114,7 @@ final class TransitionMixer {
                 let a = Float(p[3]) / 255
                 let luma = (Float(p[0]) - 16 * a) / 219, cb = (Float(p[1]) - 128 * a) / 224, cr = (Float(p[2]) - 128 * a) / 224
                 let r = luma + 2 * (1 - kr) * cr, b = luma + 2 * (1 - kb) * cb
-                out[x] = SIMD4(r, (luma - kr * r - kb * b) / kg, b, a)
+                out[x] = pointwiseMin(pointwiseMax(SIMD4(r, (luma - kr * r - kb * b) / kg, b, a), .zero), SIMD4(a, a, a, 1))
             }
         }
     }
