@@ -22,7 +22,7 @@ let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 /// {ReelApplication, RenderEngine, TimelinePage, Hummingbird} ← PreviewServer ← reel: `reel preview`, a web page on this machine; it makes
 ///   its stills with RenderEngine and asks ReelApplication for its playback (`PlaybackRender`). Only `reel` writes to the terminal.
 /// {ReelApplication, AtomicFiles, Digest, Webhooks, NetworkPolicy, SQLStore, Hummingbird} ← RenderService ← reel: `reel serve`, the render API
-///   with its jobs in SQLite, or in PostgreSQL for several nodes on one queue. SQLStore: one SQL text over GRDB (SQLite) and libpq (CLibPQ).
+///   with its jobs in SQLite, or in PostgreSQL for several nodes on one queue. SQLStore: one SQL text over SQLite's C API (CSQLite) and libpq (CLibPQ).
 /// RegularFiles ← {ProjectFile, ProjectCompiler, Batch, RenderEngine, LUTFiles, …}: every file read is checked to be a file (and stamped);
 ///   CompositionGraph holds values only (no file reading, no pixel maths). Digest ← {Batch, RemoteMedia, RenderEngine, Webhooks}.
 /// MediaIO (FFmpeg, and glibc's heap through CLinuxHeap), OverlayRendering (Cairo), RemoteMedia, NetworkPolicy and Webhooks (libcurl,
@@ -60,7 +60,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
@@ -109,8 +108,9 @@ let package = Package(
         .target(name: "NetworkPolicy", dependencies: ["CCurl"]),
         // libpq: the render service's PostgreSQL job store, shared by several nodes.
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        // One SQL text for SQLite (GRDB) and PostgreSQL (libpq): connections, rows, transactions, migrations.
-        .target(name: "SQLStore", dependencies: ["CLibPQ", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOPosix", package: "swift-nio")]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // One SQL text for SQLite and PostgreSQL (libpq), both through their C APIs: connections, rows, transactions, migrations.
+        .target(name: "SQLStore", dependencies: ["CLibPQ", "CSQLite", .product(name: "NIOPosix", package: "swift-nio")]),
         // Webhook deliveries for the render service: signatures, the retry schedule, one signed POST.
         .target(name: "Webhooks", dependencies: ["Digest", "CCurl", "NetworkPolicy"]),
         // What a change to a project does to its output, from content keys: changed ranges and their causes (no FFmpeg, no Cairo).

@@ -8,7 +8,7 @@ REEL_APT_PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk webp-pixbuf-loader libjpeg-turbo-progs
   python3-venv
   libcurl4  # remote media downloads, opened at run time (Sources/CCurl)
-  libsqlite3-dev  # the render service's job store (reel serve, through GRDB)
+  libsqlite3-dev  # the render service's job store (reel serve, through CSQLite)
   libpq-dev  # reel serve --database postgres://… (several nodes on one queue)
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri  # GLSL transitions: Mesa's llvmpipe through EGL (Sources/CShaderGL)
 )

@@ -3,7 +3,8 @@ import PortableMath
 // GLSL's built-in functions as the kernels use them, on Float and SIMD vectors, with the
 // GLSL specification's formulas (smoothstep with its edges either way round, mod with
 // floor): the kernels read as the gl-transitions they reproduce. Transcendental functions go
-// through PortableMath in Double, so they round the same on every CPU.
+// through PortableMath's FloatMath (a shader's precision), so they round the same on
+// every CPU; the pseudo-random hashes, which magnify the sine's last bits, take its Double ones.
 
 @inline(__always) func mix<V: SIMD>(_ a: V, _ b: V, _ t: V.Scalar) -> V where V.Scalar == Float { a + (b - a) * t }
 @inline(__always) func mix(_ a: Float, _ b: Float, _ t: Float) -> Float { a + (b - a) * t }
@@ -39,13 +40,13 @@ import PortableMath
 @inline(__always) func dot(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float { (a * b).sum() }
 @inline(__always) func normalize(_ v: SIMD2<Float>) -> SIMD2<Float> { v / length(v) }
 
-@inline(__always) func sin(_ x: Float) -> Float { Float(PortableMath.sin(Double(x))) }
-@inline(__always) func cos(_ x: Float) -> Float { Float(PortableMath.cos(Double(x))) }
-@inline(__always) func tan(_ x: Float) -> Float { Float(PortableMath.tan(Double(x))) }
-@inline(__always) func atan(_ y: Float, _ x: Float) -> Float { Float(PortableMath.atan2(Double(y), Double(x))) }
-@inline(__always) func exp(_ x: Float) -> Float { Float(PortableMath.exp(Double(x))) }
-@inline(__always) func log(_ x: Float) -> Float { Float(PortableMath.log(Double(x))) }
-@inline(__always) func pow(_ x: Float, _ y: Float) -> Float { Float(PortableMath.pow(Double(x), Double(y))) }
+@inline(__always) func sin(_ x: Float) -> Float { FloatMath.sin(x) }
+@inline(__always) func cos(_ x: Float) -> Float { FloatMath.cos(x) }
+@inline(__always) func tan(_ x: Float) -> Float { FloatMath.tan(x) }
+@inline(__always) func atan(_ y: Float, _ x: Float) -> Float { FloatMath.atan2(y, x) }
+@inline(__always) func exp(_ x: Float) -> Float { FloatMath.exp(x) }
+@inline(__always) func log(_ x: Float) -> Float { FloatMath.log(x) }
+@inline(__always) func pow(_ x: Float, _ y: Float) -> Float { FloatMath.pow(x, y) }
 
 /// The colour's R′G′B′ (premultiplied, as the pictures are).
 @inline(__always) func rgb(_ c: SIMD4<Float>) -> SIMD3<Float> { SIMD3(c.x, c.y, c.z) }
@@ -63,9 +64,7 @@ import PortableMath
 
 /// GLSL's acos, for −1 ≤ x ≤ 1: the angle whose cosine is x, as atan2(√(1 − x²), x) so it goes
 /// through PortableMath (the square root is exactly rounded everywhere).
-@inline(__always) func acos(_ x: Float) -> Float {
-    Float(PortableMath.atan2(((1 - Double(x)) * (1 + Double(x))).squareRoot(), Double(x)))
-}
+@inline(__always) func acos(_ x: Float) -> Float { FloatMath.atan2(((1 - x) * (1 + x)).squareRoot(), x) }
 /// A whole-number grid size from a vector parameter (gl-transitions' `ivec2` uniforms): each
 /// component without its fraction.
 @inline(__always) func gridSize(_ v: SIMD2<Float>) -> SIMD2<Float> { v.rounded(.towardZero) }
@@ -95,7 +94,4 @@ import PortableMath
 }
 
 /// sin and cos of x at once: the same bits as `sin(x)` and `cos(x)`, one argument reduction.
-@inline(__always) func sinCos(_ x: Float) -> (sin: Float, cos: Float) {
-    let (s, c) = PortableMath.sinAndCos(Double(x))
-    return (Float(s), Float(c))
-}
+@inline(__always) func sinCos(_ x: Float) -> (sin: Float, cos: Float) { FloatMath.sinAndCos(x) }

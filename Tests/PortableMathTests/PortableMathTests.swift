@@ -89,6 +89,54 @@ import Testing
         #expect(digest.hexDigest() == "03c1e67dc306ad414746aac30d1f5068fdb2dd7fa298a27b076565662e15b252")
     }
 
+    @Test(arguments: [
+        ("sin", -100.0, 100.0), ("cos", -100.0, 100.0), ("tan", -1.5, 1.5), ("exp", -87.0, 88.0),
+        ("log", 1e-37, 1e37), ("log near 1", 0.5, 2.0), ("atan2", -10.0, 10.0), ("pow", 1e-3, 1e3),
+    ])
+    func theFloatFunctionsStayWithinTheirUlpsOfTheTruth(name: String, low: Double, high: Double) {
+        let xs = Self.arguments(100_000, low, high).map { Float($0) }, ys = Self.arguments(100_000, low, high, seed: 7).map { Float($0) }
+        var worst: Float = 0, worstAt: Float = 0
+        for (x, y) in zip(xs, ys) {
+            // glibc's Double result, exact to well below a Float ulp, is the truth.
+            let (ours, truth): (Float, Double) = switch name {
+            case "sin": (FloatMath.sin(x), Foundation.sin(Double(x)))
+            case "cos": (FloatMath.cos(x), Foundation.cos(Double(x)))
+            case "tan": (FloatMath.tan(x), Foundation.tan(Double(x)))
+            case "exp": (FloatMath.exp(x), Foundation.exp(Double(x)))
+            case "log", "log near 1": (FloatMath.log(x), Foundation.log(Double(x)))
+            case "pow": (FloatMath.pow(x, y / 400), Foundation.pow(Double(x), Double(y / 400)))
+            default: (FloatMath.atan2(y, x), Foundation.atan2(Double(y), Double(x)))
+            }
+            // Near a zero of the function an absolute error of an ulp of 1 is what counts.
+            let ulp = abs(truth) < 1e-3 ? Float(1).ulp : max(Float(truth).ulp, Float.leastNormalMagnitude)
+            let error = Float(abs(Double(ours) - truth)) / ulp
+            if error > worst { worst = error; worstAt = x }
+        }
+        #expect(worst <= (["tan", "atan2", "pow"].contains(name) ? 3 : 2), "\(name): \(worst) ulp at \(worstAt)")
+    }
+
+    @Test func theFloatFunctionsSpecialValuesAreExact() {
+        #expect(FloatMath.sin(Float(0)) == 0 && FloatMath.cos(Float(0)) == 1 && FloatMath.exp(Float(0)) == 1)
+        #expect(FloatMath.log(Float(1)) == 0 && FloatMath.log(Float(0)) == -.infinity && FloatMath.log(Float(-1)).isNaN)
+        #expect(FloatMath.exp(Float(100)) == .infinity && FloatMath.exp(Float(-110)) == 0)
+        #expect(FloatMath.pow(Float(2), 10) == 1024 && FloatMath.pow(Float(-2), 3) == -8 && FloatMath.pow(Float(-2), 0.5).isNaN)
+        #expect(FloatMath.atan2(Float(0), -1) == Float.pi && FloatMath.atan2(Float(1), 0) == Float.pi / 2)
+        #expect(FloatMath.sin(Float.nan).isNaN && FloatMath.cos(Float.infinity).isNaN)
+    }
+
+    /// The Float functions' bits over fixed arguments, recorded once, as for the Double ones.
+    @Test func theFloatBitsAreTheSameOnEveryMachine() {
+        var digest = SHA256()
+        func add(_ value: Float) { withUnsafeBytes(of: value.bitPattern.littleEndian) { digest.update($0) } }
+        for x in Self.arguments(20_000, -20, 20).map({ Float($0) }) {
+            let (s, c) = FloatMath.sinAndCos(x)
+            #expect(s.bitPattern == FloatMath.sin(x).bitPattern && c.bitPattern == FloatMath.cos(x).bitPattern, "\(x)")
+            add(s); add(c); add(FloatMath.tan(x)); add(FloatMath.exp(x)); add(FloatMath.log(abs(x)))
+            add(FloatMath.pow(abs(x), x / 7)); add(FloatMath.atan2(x, x * x - 3))
+        }
+        #expect(digest.hexDigest() == "86607676c86edfe32b8fda73ecba80c40be1f8f87c4e79547919ad6501345161")
+    }
+
     /// sinAndCos is sin and cos to the bit.
     @Test func sinAndCosIsSinAndCos() {
         for x in Self.arguments(20_000, -20, 20) + Self.arguments(2_000, -1e7, 1e7) + [0, -0.0, 1e300, -.infinity, .nan] {

@@ -393,6 +393,8 @@ struct SafetyFolder {
             usleep(1)
             kill(first.process.processIdentifier, SIGSTOP)
         }
+        // kill(2) only sends the signal: the size is read once every thread has stopped.
+        try NoCacheRaceTests.stop(first.process)
         let held = try #require(identity(partial), "the first render finished before it was stopped with its lock held")
         let size = try FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int
 

@@ -29,9 +29,10 @@ import Testing
                 "star": svg]
     }
 
-    /// `seconds` long (2 s: four 0.5 s segments joined) at `size`, with `output` lines added.
+    /// `seconds` long (2 s: four 0.5 s segments joined) at `size`, with `output` lines added
+    /// and the clips joined by `transition`.
     static func project(_ name: String, size: (Int, Int) = (160, 90), seconds: Double = 2, segment: String = "0.5s",
-                        output: String = "") throws -> String {
+                        output: String = "", transition: String = "crossfade") throws -> String {
         let media = try Self.media.get()
         let text = """
             reel: 1
@@ -46,7 +47,7 @@ import Testing
                   - media: clip
                     duration: \(seconds * 0.625)s
                     transform: { rotation: [{ at: 0, value: 0, ease: ease-in-out }, { at: end, value: 9 }], scale: 1.1 }
-                  - { transition: crossfade, duration: \(seconds * 0.25)s }
+                  - { transition: \(transition), duration: \(seconds * 0.25)s }
                   - { media: bars, duration: \(seconds * 0.625)s, fit: contain }
             audio:
               - clips:
@@ -126,15 +127,18 @@ import Testing
     static let qemu = "/usr/bin/qemu-x86_64"
 
     /// Each output rendered by this machine and by emulated Nehalem and Haswell CPUs (the two at
-    /// once; 1.2 s in three segments, as emulation is ten times slower). Opus is the one exception, and only against this machine: libopus's pulse search
+    /// once; 1.2 s in three segments, as emulation is ten times slower), the clips joined by a
+    /// built-in transition kernel. Opus is the one exception, and only against this machine: libopus's pulse search
     /// uses RCPPS, an approximate reciprocal whose bits each CPU maker defines; QEMU computes an
     /// exact one instead, which no real CPU does. The emulated CPUs still agree with each other,
     /// and the video beside the Opus audio is compared with this machine's.
     @Test(arguments: outputs)
     func otherCPUFamiliesGiveTheSameBytes(output: String, settings: String) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.qemu), "install qemu-user: the test runs Reel on emulated CPUs")
+        // A built-in kernel whose every pixel takes sines, cosines, an arc cosine and an
+        // exponential (FloatMath, which must round the same on every CPU).
         let project = try Self.project("cpu-" + output.replacingOccurrences(of: "/", with: "-"), seconds: 1.2, segment: "0.4s",
-                                       output: settings)
+                                       output: settings, transition: "butterfly-wave-scrawler")
         let native = try Self.render(project, output, as: "native")
         async let nehalem = Self.render(project, output, as: "nehalem", under: [Self.qemu, "-cpu", "Nehalem"])
         async let haswell = Self.render(project, output, as: "haswell", under: [Self.qemu, "-cpu", "Haswell"])

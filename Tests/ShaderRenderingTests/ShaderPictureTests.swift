@@ -18,6 +18,10 @@ import Testing
 
     func pixel(_ bytes: [UInt8], x: Int, y: Int, width: Int = 40) -> [UInt8] { Array(bytes[(4 * (y * width + x))..<(4 * (y * width + x) + 4)]) }
 
+    /// A fraction of full scale as the byte it rounds to. (Written out of `#expect`, whose
+    /// expansion of an array of such literals took the type checker most of a minute.)
+    func byte(_ fraction: Double) -> UInt8 { UInt8((fraction * 255).rounded()) }
+
     @Test func gl_FragCoordStartsAtTheBottomLeftAsInGL() throws {
         // Red grows to the right, green upwards (editly's and GLSL Sandbox's convention).
         let source = """
@@ -27,8 +31,9 @@ import Testing
             """
         let bytes = try draw(source)
         // The top-left pixel's centre is (0.5, 19.5): red 0.5/40, green 19.5/20.
-        #expect(pixel(bytes, x: 0, y: 0) == [UInt8((0.5 / 40 * 255).rounded()), UInt8((19.5 / 20 * 255).rounded()), 0, 255])
-        #expect(pixel(bytes, x: 39, y: 19) == [UInt8((39.5 / 40 * 255).rounded()), UInt8((0.5 / 20 * 255).rounded()), 0, 255])
+        let topLeft: [UInt8] = [byte(0.5 / 40), byte(19.5 / 20), 0, 255], bottomRight: [UInt8] = [byte(39.5 / 40), byte(0.5 / 20), 0, 255]
+        #expect(pixel(bytes, x: 0, y: 0) == topLeft)
+        #expect(pixel(bytes, x: 39, y: 19) == bottomRight)
     }
 
     @Test func timeProgressAndParamsAreTheUniforms() throws {
@@ -40,9 +45,10 @@ import Testing
             """
         // time 1.5 s at speed 0.25 (its default) is 0.375; progress is given; tint from the params.
         let bytes = try draw(source, time: 1.5, progress: 0.6, values: ["tint": [0, 0, 0.2]])
-        #expect(pixel(bytes, x: 5, y: 5) == [UInt8((0.375 * 255).rounded()), UInt8((0.6 * 255).rounded()), UInt8((0.2 * 255).rounded()), 255])
+        let expected: [UInt8] = [byte(0.375), byte(0.6), byte(0.2), 255]
+        #expect(pixel(bytes, x: 5, y: 5) == expected)
         let faster = try draw(source, time: 1.5, values: ["speed": [0.5]])
-        #expect(pixel(faster, x: 5, y: 5)[0] == UInt8((0.75 * 255).rounded()))
+        #expect(pixel(faster, x: 5, y: 5)[0] == byte(0.75))
     }
 
     @Test func shadertoysMainImageRunsWithITimeAndIResolution() throws {
@@ -53,13 +59,15 @@ import Testing
             }
             """
         let bytes = try draw(source, time: 4)
-        #expect(pixel(bytes, x: 39, y: 0) == [UInt8((39.5 / 40 * 255).rounded()), UInt8((19.5 / 20 * 255).rounded()), UInt8((0.4 * 255).rounded()), 255])
+        let expected: [UInt8] = [byte(39.5 / 40), byte(19.5 / 20), byte(0.4), 255]
+        #expect(pixel(bytes, x: 39, y: 0) == expected)
     }
 
     @Test func colourIsStraightAndComesOutPremultiplied() throws {
         let bytes = try draw("#version 100\nvoid main() { gl_FragColor = vec4(1.0, 0.5, 2.0, 0.5); }\n")
         // Clamped to 0…1, then multiplied by alpha: (1, 0.5, 1) × 0.5. A `#version` line of its own is left out.
-        #expect(pixel(bytes, x: 0, y: 0) == [128, 64, 128, 128])
+        let expected: [UInt8] = [128, 64, 128, 128]
+        #expect(pixel(bytes, x: 0, y: 0) == expected)
     }
 
     @Test func mistakesAreAtTheirLines() {

@@ -67,11 +67,14 @@ import TransitionKernels
         let given = try render(source, progress: 0, values: ["amount": [0.5], "inverted": [1], "tint": [1, 0.3, 0]])
         let defaults = try render(source, progress: 0)
         // Clamped to premultiplied form: no channel above alpha.
-        #expect(defaults.pixels[0] == SIMD4(0.125, 0.4, 0.2, 0.4))
-        #expect(given.pixels[0] == SIMD4(0.4, 0.3, 0.2, 0.4))
+        // (The expected values are typed out of `#expect`: literals inside its expansion are slow to type-check.)
+        let defaultColor = SIMD4<Float>(0.125, 0.4, 0.2, 0.4), givenColor = SIMD4<Float>(0.4, 0.3, 0.2, 0.4)
+        #expect(defaults.pixels[0] == defaultColor)
+        #expect(given.pixels[0] == givenColor)
         let declared = ShaderUniforms(parsing: source).uniforms
         #expect(declared.map(\.name) == ["amount", "tint", "inverted", "cells"])
-        #expect(declared.map(\.defaultValue) == [[0.25], [0.5, 0.5, 0.5], [0], [2, 4]])
+        let defaultValues: [[Double]] = [[0.25], [0.5, 0.5, 0.5], [0], [2, 4]]
+        #expect(declared.map(\.defaultValue) == defaultValues)
         #expect(declared.map(\.line) == [1, 2, 3, 4])
     }
 

@@ -28,17 +28,30 @@ enum AffineCompositor {
                                    columns: canvas.width * 4, rows: canvas.height, alpha: weight)
                 i += 2
             } else if i + 1 < layers.count, let mix = layers[i + 1].mix {
-                let beneath = scratch()
-                beneath.copy(from: canvas)
-                draw(layers[i], pictures[i], matrix: matrix, onto: canvas)
-                draw(layers[i + 1], pictures[i + 1], matrix: matrix, onto: beneath)
-                mixer().mix(mix, outgoing: canvas, incoming: beneath)
+                if let outgoing = fillingFrame(layers[i], pictures[i], canvas), let incoming = fillingFrame(layers[i + 1], pictures[i + 1], canvas) {
+                    // Both hide what lies beneath: the mix reads their frames, not copies of them.
+                    mixer().mix(mix, outgoing: .frame(outgoing), incoming: .frame(incoming), into: canvas)
+                } else {
+                    let beneath = scratch()
+                    beneath.copy(from: canvas)
+                    draw(layers[i], pictures[i], matrix: matrix, onto: canvas)
+                    draw(layers[i + 1], pictures[i + 1], matrix: matrix, onto: beneath)
+                    mixer().mix(mix, outgoing: .canvas(canvas), incoming: .canvas(beneath), into: canvas)
+                }
                 i += 2
             } else {
                 draw(layers[i], pictures[i], matrix: matrix, onto: canvas)
                 i += 1
             }
         }
+    }
+
+    /// The layer's opaque Y′CbCr frame when `UnscaledCopy` would copy it onto the whole canvas.
+    private static func fillingFrame(_ layer: PlannedLayer, _ picture: LayerPicture?, _ canvas: PremultipliedImage) -> YUVFrame? {
+        guard case .yuv(let frame)? = picture, frame.width == canvas.width, frame.height == canvas.height,
+              let origin = UnscaledCopy.origin(of: layer, pictureSize: PixelSize(width: frame.width, height: frame.height)),
+              origin == (0, 0) else { return nil }
+        return frame
     }
 
     private static func draw(_ layer: PlannedLayer, _ picture: LayerPicture?, matrix: YCbCrMatrix, onto canvas: PremultipliedImage) {

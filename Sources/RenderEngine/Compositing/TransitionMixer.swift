@@ -47,11 +47,20 @@ struct PlannedMix: Sendable {
     }
 }
 
-/// Runs a mixing transition on the compositor's premultiplied Y′CbCrA canvases: both pictures
+/// Where a mixing transition reads one of its two pictures: the canvas the layer was drawn on
+/// (over what lies beneath it), or the layer's opaque Y′CbCr frame when it fills the canvas
+/// exactly, read straight from the frame to the values a copy onto the canvas would hold
+/// (`UnscaledCopy`), with no canvas between.
+enum MixSource {
+    case canvas(PremultipliedImage)
+    case frame(YUVFrame)
+}
+
+/// Runs a mixing transition for the compositor's premultiplied Y′CbCrA canvas: both pictures
 /// are read into R′G′B′A floats (the kernels' maths is gl-transitions', in R′G′B′), mixed, and
-/// the result written back as premultiplied Y′CbCrA. Its three float pictures are made at the
-/// first mixing frame and reused. Each step runs on bands of rows on every core. Not
-/// thread-safe: one per compositor.
+/// the result written to the canvas as premultiplied Y′CbCrA. Its three float pictures are
+/// made at the first mixing frame and reused. Each step runs on bands of rows on every core.
+/// Not thread-safe: one per compositor.
 final class TransitionMixer {
     private let width: Int, height: Int
     private lazy var from = TransitionPicture(width: width, height: height)
@@ -65,9 +74,9 @@ final class TransitionMixer {
         self.height = height
     }
 
-    /// `outgoing` becomes the kernel's mix of `outgoing` and `incoming` (each the layer over
-    /// what lies beneath it).
-    func mix(_ mix: PlannedMix, outgoing: PremultipliedImage, incoming: PremultipliedImage) {
+    /// Writes to `canvas` the kernel's mix of `outgoing` and `incoming` (each the layer over
+    /// what lies beneath it); `canvas` may be `outgoing`'s.
+    func mix(_ mix: PlannedMix, outgoing: MixSource, incoming: MixSource, into canvas: PremultipliedImage) {
         let from = from, to = to, mixed = mixed
         Self.inBands(height) { rows in
             Self.read(outgoing, rows, into: from)
@@ -87,7 +96,7 @@ final class TransitionMixer {
                 preconditionFailure("a GLSL transition that compiled could not draw: \(error)")
             }
         }
-        Self.inBands(height) { rows in Self.write(mixed, rows, into: outgoing) }
+        Self.inBands(height) { rows in Self.write(mixed, rows, into: canvas) }
     }
 
     /// Runs `body` on bands of rows 0..<height on every core, returning when all are done.
@@ -102,21 +111,36 @@ final class TransitionMixer {
     // BT.709, as the canvas is (YCbCrMatrix.bt709): kg = 1 − kr − kb.
     private static let kr: Float = 0.2126, kb: Float = 0.0722, kg: Float = 1 - kr - kb
 
+    /// Rows `rows` of `source` into `picture`.
+    private static func read(_ source: MixSource, _ rows: Range<Int>, into picture: TransitionPicture) {
+        switch source {
+        case .canvas(let image):
+            for y in rows {
+                let row = image.pixels + y * image.stride, out = picture.pixels + y * picture.width
+                for x in 0..<image.width {
+                    let p = row + 4 * x
+                    out[x] = color(p[0], p[1], p[2], p[3])
+                }
+            }
+        case .frame(let frame):
+            for y in rows {
+                let out = picture.pixels + y * picture.width
+                UnscaledCopy.forEachPixel(ofRow: y, of: frame, columns: 0..<frame.width) { x, luma, cb, cr in
+                    out[x] = color(luma, cb, cr, 255)
+                }
+            }
+        }
+    }
+
     /// Premultiplied limited-range Y′CbCrA bytes (offsets premultiplied too) → premultiplied
     /// R′G′B′A, each colour clamped to 0…alpha: what gl-transitions reads from its 8-bit
     /// textures, so that a kernel or shader that is not linear in colour (a threshold, a square
     /// root) sees what it would there, not the out-of-gamut values 4:2:0 chroma leaves at edges.
-    private static func read(_ image: PremultipliedImage, _ rows: Range<Int>, into picture: TransitionPicture) {
-        for y in rows {
-            let row = image.pixels + y * image.stride, out = picture.pixels + y * picture.width
-            for x in 0..<image.width {
-                let p = row + 4 * x
-                let a = Float(p[3]) / 255
-                let luma = (Float(p[0]) - 16 * a) / 219, cb = (Float(p[1]) - 128 * a) / 224, cr = (Float(p[2]) - 128 * a) / 224
-                let r = luma + 2 * (1 - kr) * cr, b = luma + 2 * (1 - kb) * cb
-                out[x] = pointwiseMin(pointwiseMax(SIMD4(r, (luma - kr * r - kb * b) / kg, b, a), .zero), SIMD4(a, a, a, 1))
-            }
-        }
+    @inline(__always) private static func color(_ y: UInt8, _ cb: UInt8, _ cr: UInt8, _ alpha: UInt8) -> SIMD4<Float> {
+        let a = Float(alpha) / 255
+        let luma = (Float(y) - 16 * a) / 219, cb = (Float(cb) - 128 * a) / 224, cr = (Float(cr) - 128 * a) / 224
+        let r = luma + 2 * (1 - kr) * cr, b = luma + 2 * (1 - kb) * cb
+        return pointwiseMin(pointwiseMax(SIMD4(r, (luma - kr * r - kb * b) / kg, b, a), .zero), SIMD4(a, a, a, 1))
     }
 
     /// The inverse of `read`, rounded to the nearest byte.

@@ -33,31 +33,39 @@ enum UnscaledCopy {
         let x0 = max(0, originX), x1 = min(canvas.width, originX + frame.width)
         let y0 = max(0, originY), y1 = min(canvas.height, originY + frame.height)
         guard x0 < x1, y0 < y1 else { return }
-        let chromaWidth = frame.chromaWidth, chromaHeight = frame.chromaHeight, chromaStride = frame.chromaStride
         for y in y0..<y1 {
-            let py = y - originY
-            let rows = chromaTaps(py, count: chromaHeight)
-            let fy = rows.weight, gy = 256 &- fy
-            let luma = frame.y + py * frame.yStride
-            let cbTop = frame.u + rows.first * chromaStride, cbBottom = frame.u + rows.second * chromaStride
-            let crTop = frame.v + rows.first * chromaStride, crBottom = frame.v + rows.second * chromaStride
             let out = canvas.pixels + y * canvas.stride
-            for x in x0..<x1 {
-                let px = x - originX
-                let columns = chromaTaps(px, count: chromaWidth)
-                let fx = columns.weight, gx = 256 &- fx
-                let i = columns.first, j = columns.second
-                @inline(__always) func mixed(_ top: UnsafeMutablePointer<UInt8>, _ bottom: UnsafeMutablePointer<UInt8>) -> UInt8 {
-                    let upper = UInt32(top[i]) &* gx &+ UInt32(top[j]) &* fx
-                    let lower = UInt32(bottom[i]) &* gx &+ UInt32(bottom[j]) &* fx
-                    return UInt8(truncatingIfNeeded: (upper &* gy &+ lower &* fy &+ 32768) &>> 16)
-                }
-                let o = out + 4 * x
-                o[0] = luma[px]
-                o[1] = mixed(cbTop, cbBottom)
-                o[2] = mixed(crTop, crBottom)
+            forEachPixel(ofRow: y - originY, of: frame, columns: x0 - originX..<x1 - originX) { px, luma, cb, cr in
+                let o = out + 4 * (originX + px)
+                o[0] = luma
+                o[1] = cb
+                o[2] = cr
                 o[3] = 255
             }
+        }
+    }
+
+    /// Calls `body` with each picture column of `columns` in picture row `py` and that pixel's
+    /// luma and its chroma interpolated as `copy` writes them (the mixing transitions read a
+    /// frame that fills the canvas this way, straight from the frame).
+    @inline(__always) static func forEachPixel(ofRow py: Int, of frame: YUVFrame, columns: Range<Int>,
+                                               _ body: (_ px: Int, _ luma: UInt8, _ cb: UInt8, _ cr: UInt8) -> Void) {
+        let chromaStride = frame.chromaStride
+        let rows = chromaTaps(py, count: frame.chromaHeight)
+        let fy = rows.weight, gy = 256 &- fy
+        let luma = frame.y + py * frame.yStride
+        let cbTop = frame.u + rows.first * chromaStride, cbBottom = frame.u + rows.second * chromaStride
+        let crTop = frame.v + rows.first * chromaStride, crBottom = frame.v + rows.second * chromaStride
+        for px in columns {
+            let taps = chromaTaps(px, count: frame.chromaWidth)
+            let fx = taps.weight, gx = 256 &- fx
+            let i = taps.first, j = taps.second
+            @inline(__always) func mixed(_ top: UnsafeMutablePointer<UInt8>, _ bottom: UnsafeMutablePointer<UInt8>) -> UInt8 {
+                let upper = UInt32(top[i]) &* gx &+ UInt32(top[j]) &* fx
+                let lower = UInt32(bottom[i]) &* gx &+ UInt32(bottom[j]) &* fx
+                return UInt8(truncatingIfNeeded: (upper &* gy &+ lower &* fy &+ 32768) &>> 16)
+            }
+            body(px, luma[px], mixed(cbTop, cbBottom), mixed(crTop, crBottom))
         }
     }
 }

@@ -8,7 +8,8 @@
 /// Rendered, the pictures are mixed first and the mix blurred: each read is bilinear and the
 /// cross-fade linear, so the blur of the mix is the mix of the blurs (to Float rounding), with
 /// 41 reads a pixel instead of 82. The output is written in stripes 64 pixels wide, so the
-/// reads of neighbouring pixels (which share their lines towards the centre) stay in the cache.
+/// reads of neighbouring pixels (which share their lines towards the centre) stay in the cache;
+/// all but the outermost pixels read without clamping.
 struct CrossZoom: TransitionKernel {
     static let declaration = TransitionDeclaration(
         name: "cross-zoom", glName: "CrossZoom",
@@ -74,14 +75,37 @@ struct CrossZoom: TransitionKernel {
         }
         let (center, blur) = zoom(progress)
         let du = 1 / Float(width), dv = 1 / Float(height)
+        let columns = Float(width), rowCount = Float(height)
+        // Every read of a pixel off the picture's outer ring lies between the pixel and a
+        // little past the centre (t < 1.025, blur ≤ 1): inside the picture, where reads need
+        // no clamping. The ring's pixels read through `blurred`.
+        let unclamped = blur >= 0 && blur <= 1 && width > 2 && height > 2
         bands { rows in
             for left in stride(from: 0, to: width, by: 64) {
                 for y in rows {
                     let v = 1 - (Float(y) + 0.5) * dv
                     let row = output.pixels + y * width
+                    let inner = unclamped && y > 0 && y < height - 1
                     for x in left..<min(left + 64, width) {
                         let uv = SIMD2((Float(x) + 0.5) * du, v)
-                        row[x] = TransitionRenderer.stored(Self.blurred(mixed, at: uv, toward: (center - uv) * blur))
+                        let toward = (center - uv) * blur
+                        guard inner, x > 0, x < width - 1 else {
+                            row[x] = TransitionRenderer.stored(Self.blurred(mixed, at: uv, toward: toward))
+                            continue
+                        }
+                        // `blurred` in pixel coordinates: read i at start + reach·tᵢ.
+                        let start = SIMD2(uv.x * columns - 0.5, (1 - uv.y) * rowCount - 0.5)
+                        let reach = SIMD2(toward.x * columns, -toward.y * rowCount)
+                        let jitter = random(uv)
+                        var sum = SIMD4<Float>.zero, total: Float = 0
+                        for i in 0...40 {
+                            let t = (Float(i) + jitter) * (1 / 40)
+                            let weight = 4 * (t - t * t)
+                            let at = start + reach * t
+                            sum += mixed.interiorSample(at.x, at.y) * weight
+                            total += weight
+                        }
+                        row[x] = TransitionRenderer.stored(sum / total)
                     }
                 }
             }
