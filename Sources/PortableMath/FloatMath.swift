@@ -36,19 +36,14 @@ public enum FloatMath {
     /// sin x and cos x with one reduction.
     @inlinable public static func sinAndCos(_ x: Float) -> (sin: Float, cos: Float) {
         guard x.isFinite else { return (.nan, .nan) }
-        let (r, quadrant) = reduce(x), k = kernel(r)
-        switch quadrant {
-        case 0: return (k.sin, k.cos)
-        case 1: return (k.cos, -k.sin)
-        case 2: return (-k.sin, -k.cos)
-        default: return (-k.cos, k.sin)
-        }
+        let (r, quadrant) = reduce(x)
+        return PortableMath.inQuadrant(kernel(r), quadrant)
     }
 
     @inlinable public static func tan(_ x: Float) -> Float {
         guard x.isFinite else { return .nan }
-        let (r, quadrant) = reduce(x), k = kernel(r)
-        return quadrant % 2 == 0 ? k.sin / k.cos : -k.cos / k.sin
+        let (r, quadrant) = reduce(x)
+        return PortableMath.tangent(kernel(r), quadrant)
     }
 
     // MARK: atan2
@@ -71,19 +66,7 @@ public enum FloatMath {
     }
 
     /// The angle of the point (x, y) in (−π, π].
-    @inlinable public static func atan2(_ y: Float, _ x: Float) -> Float {
-        if x.isNaN || y.isNaN { return .nan }
-        if y == 0 { return x > 0 || (x == 0 && x.sign == .plus) ? y : (y.sign == .minus ? -Float.pi : Float.pi) }
-        if x == 0 || (y.isInfinite && x.isFinite) { return y > 0 ? Float.pi / 2 : -Float.pi / 2 }
-        let ay = abs(y), ax = abs(x)
-        var a: Float
-        if ay.isInfinite && ax.isInfinite { a = Float.pi / 4 }
-        else if ax.isInfinite { a = 0 }
-        else if ay <= ax { a = atanOfUnitInterval(ay / ax) }
-        else { a = Float.pi / 2 - atanOfUnitInterval(ax / ay) }
-        if x < 0 { a = Float.pi - a }
-        return y < 0 ? -a : a
-    }
+    @inlinable public static func atan2(_ y: Float, _ x: Float) -> Float { PortableMath.angle(y, x, atanOfUnitInterval) }
 
     // MARK: exp, log, pow
 

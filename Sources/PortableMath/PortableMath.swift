@@ -193,44 +193,37 @@ public enum PortableMath {
         return (r + r * z * sinSeries(z), 1 + z * cosSeries(z))
     }
 
-    @inlinable public static func sin(_ x: Double) -> Double {
-        guard x.isFinite else { return .nan }
-        let (r, quadrant) = reduce(x), k = kernel(r)
-        switch quadrant {
-        case 0: return k.sin
-        case 1: return k.cos
-        case 2: return -k.sin
-        default: return -k.cos
-        }
-    }
+    @inlinable public static func sin(_ x: Double) -> Double { sinAndCos(x).sin }
 
-    @inlinable public static func cos(_ x: Double) -> Double {
-        guard x.isFinite else { return .nan }
-        let (r, quadrant) = reduce(x), k = kernel(r)
-        switch quadrant {
-        case 0: return k.cos
-        case 1: return -k.sin
-        case 2: return -k.cos
-        default: return k.sin
-        }
-    }
+    @inlinable public static func cos(_ x: Double) -> Double { sinAndCos(x).cos }
 
     /// sin x and cos x at once (one reduction; the same bits as `sin` and `cos`).
     @inlinable public static func sinAndCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
-        let (r, quadrant) = reduce(x), k = kernel(r)
-        switch quadrant {
-        case 0: return (k.sin, k.cos)
-        case 1: return (k.cos, -k.sin)
-        case 2: return (-k.sin, -k.cos)
-        default: return (-k.cos, k.sin)
-        }
+        let (r, quadrant) = reduce(x)
+        return inQuadrant(kernel(r), quadrant)
     }
 
     @inlinable public static func tan(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
-        let (r, quadrant) = reduce(x), k = kernel(r)
-        return quadrant % 2 == 0 ? k.sin / k.cos : -k.cos / k.sin
+        let (r, quadrant) = reduce(x)
+        return tangent(kernel(r), quadrant)
+    }
+
+    /// sin x and cos x from sin r and cos r, where x = r + quadrant·π/2 (the `Double` and the
+    /// `Float` functions share it).
+    @inlinable @inline(__always) static func inQuadrant<T: FloatingPoint>(_ k: (sin: T, cos: T), _ quadrant: Int) -> (sin: T, cos: T) {
+        switch quadrant {
+        case 0: (k.sin, k.cos)
+        case 1: (k.cos, -k.sin)
+        case 2: (-k.sin, -k.cos)
+        default: (-k.cos, k.sin)
+        }
+    }
+
+    /// tan x from sin r and cos r, where x = r + quadrant·π/2.
+    @inlinable @inline(__always) static func tangent<T: FloatingPoint>(_ k: (sin: T, cos: T), _ quadrant: Int) -> T {
+        quadrant % 2 == 0 ? k.sin / k.cos : -k.cos / k.sin
     }
 
     /// (cos, sin) of an angle in degrees, exact for multiples of 90° (so a quarter turn moves
@@ -264,17 +257,21 @@ public enum PortableMath {
     }
 
     /// The angle of the point (x, y) in (−π, π].
-    @inlinable public static func atan2(_ y: Double, _ x: Double) -> Double {
+    @inlinable public static func atan2(_ y: Double, _ x: Double) -> Double { angle(y, x, atanOfUnitInterval) }
+
+    /// The angle of the point (x, y) in (−π, π] from atan on 0…1 (the `Double` and the `Float`
+    /// functions share it): the special values, then the octant.
+    @inlinable @inline(__always) static func angle<T: FloatingPoint>(_ y: T, _ x: T, _ atanOfUnitInterval: (T) -> T) -> T {
         if x.isNaN || y.isNaN { return .nan }
-        if y == 0 { return x > 0 || (x == 0 && x.sign == .plus) ? y : (y.sign == .minus ? -Double.pi : Double.pi) }
-        if x == 0 || (y.isInfinite && x.isFinite) { return y > 0 ? Double.pi / 2 : -Double.pi / 2 }
+        if y == 0 { return x > 0 || (x == 0 && x.sign == .plus) ? y : (y.sign == .minus ? -T.pi : T.pi) }
+        if x == 0 || (y.isInfinite && x.isFinite) { return y > 0 ? T.pi / 2 : -T.pi / 2 }
         let ay = abs(y), ax = abs(x)
-        var a: Double
-        if ay.isInfinite && ax.isInfinite { a = Double.pi / 4 }
+        var a: T
+        if ay.isInfinite && ax.isInfinite { a = T.pi / 4 }
         else if ax.isInfinite { a = 0 }
         else if ay <= ax { a = atanOfUnitInterval(ay / ax) }
-        else { a = Double.pi / 2 - atanOfUnitInterval(ax / ay) }
-        if x < 0 { a = Double.pi - a }
+        else { a = T.pi / 2 - atanOfUnitInterval(ax / ay) }
+        if x < 0 { a = T.pi - a }
         return y < 0 ? -a : a
     }
 }

@@ -323,7 +323,7 @@ struct CompileSession {
             if loopLength == nil { problems.report("a looping clip needs a duration to fill", at: clip.origin) }
         }
         return ClipFacts(timing: timing, origin: clip.origin, mediaDuration: reference.facts.duration, hasSourceTime: true,
-                         mediaName: clip.media, loopLength: loopLength)
+                         mediaName: clip.media, loopLength: loopLength, endsWithMedia: true)
     }
 
     func hasOwnAudio(_ clip: VideoClip) -> Bool {

@@ -32,6 +32,9 @@ struct ClipFacts {
     var mediaName: String?
     /// For looping clips: the timeline time to fill by repeating the source range.
     var loopLength: MediaTime?
+    /// True for sound (an audio clip): asked to read past its media's end, it ends where the
+    /// media ends, with a warning, as music shorter than the video does in every editor.
+    var endsWithMedia = false
 }
 
 /// Lays a track's items out on the timeline: clips follow one another unless `at` places
@@ -142,7 +145,7 @@ struct Placement {
         }
         if let freeze = t.effects.freeze { return frozen(freeze, f, problems: &problems) }
         let from = t.from ?? .zero
-        let end: MediaTime
+        var end: MediaTime
         if let to = t.to {
             end = to
         } else if let d = t.duration {
@@ -158,7 +161,11 @@ struct Placement {
                             hint: "'to' must be after 'from'")
             return nil
         }
-        if let mediaEnd = f.mediaDuration, end > mediaEnd {
+        if let mediaEnd = f.mediaDuration, end > mediaEnd, f.endsWithMedia, from < mediaEnd {
+            problems.warn("the clip asks for \(f.mediaName.map { "'\($0)'" } ?? "its media") up to \(TimeNotation.clock(end)) but it ends at \(TimeNotation.clock(mediaEnd)): the clip ends there, \(TimeNotation.seconds(end - mediaEnd)) early",
+                          at: f.origin, hint: "write loop: true to repeat it, or a shorter \(t.to != nil ? "'to'" : "'duration'")")
+            end = mediaEnd
+        } else if let mediaEnd = f.mediaDuration, end > mediaEnd {
             // The bound on what the clip says: its `to`, else its `duration` after `from`.
             let hint = from >= mediaEnd ? "'from' is past the media's end: start before \(TimeNotation.seconds(mediaEnd))"
                 : t.to != nil ? "shorten the clip ('to' ≤ \(TimeNotation.seconds(mediaEnd))) or pick another range"

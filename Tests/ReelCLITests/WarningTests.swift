@@ -115,6 +115,59 @@ import Testing
         #expect(!run.standardError.contains("\(path):14:"))
     }
 
+    /// Music shorter than what its clip asks ends where it ends: a warning at the clip (an error
+    /// under --strict), the tone up to the media's end, then silence; a video clip reading past
+    /// its media's end stays an error.
+    @Test func soundShorterThanItsClipEndsWhereItEnds() throws {
+        let (video, music) = try Self.media()
+        let path = try Self.project("short-music.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 30 }
+            media: { v: \(video), music: \(music) }
+            video:
+              - clips:
+                  - media: v
+            audio:
+              - clips:
+                  - media: music
+                    from: 6s
+                    duration: 4s
+            """)
+        let run = try ReelCommand.run(["validate", path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("\(path):9:9: warning: the clip asks for 'music' up to 00:00:10.000 but it ends at 00:00:08.000: the clip ends there, 2s early"),
+                "\(run.standardError)")
+        #expect(run.standardError.contains("write loop: true to repeat it, or a shorter 'duration'"), "\(run.standardError)")
+        #expect(try ReelCommand.run(["validate", "--strict", path]).status != 0)
+
+        let output = Self.folder.appendingPathComponent("short-music.wav").path
+        let render = try ReelCommand.run(["render", path, "-o", output, "--progress", "none"])
+        #expect(render.status == 0, "\(render.standardError)")
+        let raw = output + ".f32"
+        try MediaFactory.ffmpeg(["-i", output, "-ac", "1", "-ar", "48000", "-f", "f32le", raw])
+        let samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        func rms(_ from: Double, _ to: Double) -> Float {
+            let part = samples[Int(from * 48000)..<min(samples.count, Int(to * 48000))]
+            return (part.reduce(0) { $0 + $1 * $1 } / Float(max(1, part.count))).squareRoot()
+        }
+        // The video's 4 s, the tone's last 2 s (lavfi's sine is at 1/8 of full scale, RMS 0.088), then nothing.
+        #expect(abs(Double(samples.count) / 48000 - 4) < 0.03, "\(samples.count) samples")
+        #expect(rms(0.1, 1.9) > 0.05, "\(rms(0.1, 1.9))")
+        #expect(rms(2.05, 3.95) == 0, "\(rms(2.05, 3.95))")
+
+        let pictures = try Self.project("short-video.yaml", """
+            reel: 1
+            output: { size: [320, 180], fps: 30 }
+            media: { v: \(video) }
+            video:
+              - clips:
+                  - { media: v, duration: 5s }
+            """)
+        let refused = try ReelCommand.run(["validate", pictures])
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("error: the clip reads 'v' up to 00:00:05.000 but the media ends at 00:00:04.000"), "\(refused.standardError)")
+    }
+
     @Test func aProjectWithoutSurprisesHasNoWarnings() throws {
         let (video, _) = try Self.media()
         let path = try Self.project("plain.yaml", """
