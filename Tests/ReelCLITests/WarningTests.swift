@@ -19,9 +19,10 @@ import Testing
         return path
     }
 
-    static func soundAfterThePictures() throws -> String {
+    /// The 4 s picture with the music under it, its clip at line 9 with `musicLines` added.
+    static func withMusic(_ name: String, _ musicLines: String = "") throws -> String {
         let (video, music) = try media()
-        return try project("sound-after.yaml", """
+        return try project(name, """
             reel: 1
             output: { size: [320, 180], fps: 30 }
             media: { v: \(video), music: \(music) }
@@ -31,8 +32,10 @@ import Testing
             audio:
               - clips:
                   - media: music
-            """)
+            """ + musicLines)
     }
+
+    static func soundAfterThePictures() throws -> String { try withMusic("sound-after.yaml") }
 
     @Test func soundAfterTheLastPictureIsAWarningAtTheSoundAndAnErrorUnderStrict() throws {
         let path = try Self.soundAfterThePictures()
@@ -119,20 +122,7 @@ import Testing
     /// under --strict), the tone up to the media's end, then silence; a video clip reading past
     /// its media's end stays an error.
     @Test func soundShorterThanItsClipEndsWhereItEnds() throws {
-        let (video, music) = try Self.media()
-        let path = try Self.project("short-music.yaml", """
-            reel: 1
-            output: { size: [320, 180], fps: 30 }
-            media: { v: \(video), music: \(music) }
-            video:
-              - clips:
-                  - media: v
-            audio:
-              - clips:
-                  - media: music
-                    from: 6s
-                    duration: 4s
-            """)
+        let path = try Self.withMusic("short-music.yaml", "\n        from: 6s\n        duration: 4s\n")
         let run = try ReelCommand.run(["validate", path])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("\(path):9:9: warning: the clip asks for 'music' up to 00:00:10.000 but it ends at 00:00:08.000: the clip ends there, 2s early"),
@@ -155,6 +145,7 @@ import Testing
         #expect(rms(0.1, 1.9) > 0.05, "\(rms(0.1, 1.9))")
         #expect(rms(2.05, 3.95) == 0, "\(rms(2.05, 3.95))")
 
+        let video = try Self.media().video
         let pictures = try Self.project("short-video.yaml", """
             reel: 1
             output: { size: [320, 180], fps: 30 }
