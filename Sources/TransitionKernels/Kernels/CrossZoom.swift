@@ -36,12 +36,17 @@ struct CrossZoom: TransitionKernel {
 
     /// `picture` blurred at `uv` along `toward` (the way to the centre times the reach).
     @inline(__always) static func blurred(_ picture: TransitionPicture, at uv: SIMD2<Float>, toward: SIMD2<Float>) -> SIMD4<Float> {
-        let jitter = random(uv)
+        weighted(jitter: random(uv)) { t in picture.color(uv + toward * t) }
+    }
+
+    /// The blur's mean of 41 reads, `read(t)` at t = (i + jitter)/40 for i = 0…40, each
+    /// weighted 4t(1 − t).
+    @inline(__always) static func weighted(jitter: Float, _ read: (Float) -> SIMD4<Float>) -> SIMD4<Float> {
         var sum = SIMD4<Float>.zero, total: Float = 0
         for i in 0...40 {
-            let t = (Float(i) + jitter) / 40
+            let t = (Float(i) + jitter) * (1 / 40)
             let weight = 4 * (t - t * t)
-            sum += picture.color(uv + toward * t) * weight
+            sum += read(t) * weight
             total += weight
         }
         return sum / total
@@ -93,19 +98,13 @@ struct CrossZoom: TransitionKernel {
                             row[x] = TransitionRenderer.stored(Self.blurred(mixed, at: uv, toward: toward))
                             continue
                         }
-                        // `blurred` in pixel coordinates: read i at start + reach·tᵢ.
+                        // `blurred` in pixel coordinates: read at start + reach·t.
                         let start = SIMD2(uv.x * columns - 0.5, (1 - uv.y) * rowCount - 0.5)
                         let reach = SIMD2(toward.x * columns, -toward.y * rowCount)
-                        let jitter = random(uv)
-                        var sum = SIMD4<Float>.zero, total: Float = 0
-                        for i in 0...40 {
-                            let t = (Float(i) + jitter) * (1 / 40)
-                            let weight = 4 * (t - t * t)
+                        row[x] = TransitionRenderer.stored(Self.weighted(jitter: random(uv)) { t in
                             let at = start + reach * t
-                            sum += mixed.interiorSample(at.x, at.y) * weight
-                            total += weight
-                        }
-                        row[x] = TransitionRenderer.stored(sum / total)
+                            return mixed.interiorSample(at.x, at.y)
+                        })
                     }
                 }
             }
