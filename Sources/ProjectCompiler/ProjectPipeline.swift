@@ -3,7 +3,7 @@ import MediaTime
 import ProjectFile
 
 /// The front end in one call: load the file, check the version, validate against the
-/// schema, substitute vars, validate again, decode, compile. Every problem found on the way
+/// schema, substitute vars, validate again, apply the defaults, decode, compile. Every problem found on the way
 /// is reported together; nothing is rendered from a project with errors.
 public enum ProjectPipeline {
     public struct Loaded: Sendable {
@@ -73,7 +73,10 @@ public enum ProjectPipeline {
         let typed = unchanged ? raw : schema.check(substituted)
         guard let typedRoot = checks.add(typed.diagnostics, invalid: typed.invalidPaths, in: substituted) else { throw fail(checks.found) }
         let absurd = ProjectLimits.numberProblems(typedRoot)
-        guard let root = checks.add(absurd, invalid: Set(absurd.map(\.path)), in: typedRoot) else { throw fail(checks.found) }
+        guard let limited = checks.add(absurd, invalid: Set(absurd.map(\.path)), in: typedRoot) else { throw fail(checks.found) }
+        let defaulted = ProjectDefaults.applied(to: limited)
+        checks.add(defaulted.problems)
+        let root = defaulted.root
 
         var decoder = ProjectDecoder(file: document.source.name, target: target, paths: paths, nested: !ancestors.isEmpty)
         let project = decoder.decode(NodeCursor(root, path: ""))

@@ -34,11 +34,12 @@ public struct DocumentSchema: Sendable {
 }
 
 extension Diagnostic {
-    /// A schema failure as an error. A YAML merge key (`<<`) that the schema does not allow
-    /// gets a hint about merge keys rather than the list of allowed keys.
+    /// A schema failure as an error. A `<<` key that reached the schema (quoted in YAML, or in
+    /// JSON, where it does not merge) gets a hint about merge keys rather than the list of
+    /// allowed keys.
     init(_ failure: SchemaFailure<SourceLocation>) {
         let hint = failure.unknownKey == "<<"
-            ? "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars"
+            ? "'<<' merges a mapping only unquoted in a YAML file (<<: *anchor); in JSON, write the keys out"
             : failure.hint
         self.init(location: failure.location, path: failure.path, message: failure.message, hint: hint)
     }

@@ -123,6 +123,7 @@ struct YAMLReader {
             try checkCollection(tag: mapping.tag.description, expected: "tag:yaml.org,2002:map", mark: mapping.mark, depth: depth)
             var members: [Node.Member] = []
             var seen: [String: SourceLocation] = [:]
+            var merge: (index: Int, mappings: [[Node.Member]])?
             for (keyNode, valueNode) in mapping {
                 guard case .scalar(let keyScalar) = keyNode else {
                     throw LoadFailure([Diagnostic(location: location(keyNode.mark), path: path.rendered, message: "a mapping key must be a plain name, not a list or mapping")])
@@ -137,10 +138,53 @@ struct YAMLReader {
                 }
                 seen[key] = keyLocation
                 path.push(.key(key))
-                members.append(Node.Member(key: key, keyLocation: keyLocation, value: try convert(valueNode, depth: depth + 1)))
+                let value = try convert(valueNode, depth: depth + 1)
                 path.pop()
+                if key == Self.mergeKey, keyScalar.style == .plain {
+                    merge = (members.count, try mergedMappings(value, at: keyLocation))
+                } else {
+                    members.append(Node.Member(key: key, keyLocation: keyLocation, value: value))
+                }
             }
+            if let merge { members.insert(contentsOf: Self.merged(merge.mappings, under: seen), at: merge.index) }
             return Node(.object(members), at: location(mapping.mark))
+        }
+    }
+
+    /// The merge key of YAML 1.1's merge type (`<<: *defaults`), which Reel reads in its
+    /// YAML 1.2 files too: the usual way to write repeated clips.
+    private static let mergeKey = "<<"
+
+    /// The mappings a merge key's value brings in: one mapping, or a list of them (earlier
+    /// ones win), each already converted (aliases resolved, merges within them done).
+    private func mergedMappings(_ value: Node, at keyLocation: SourceLocation) throws(LoadFailure) -> [[Node.Member]] {
+        func members(_ node: Node) throws(LoadFailure) -> [Node.Member] {
+            guard case .object(let members) = node.value else {
+                throw LoadFailure([Diagnostic(location: node.location, path: path.rendered,
+                                              message: "a merge key (<<) takes a mapping or a list of mappings, not \(Self.describe(node))",
+                                              hint: "write `<<: *name` where `&name` anchors a mapping, or `<<: [*one, *two]`")])
+            }
+            return members
+        }
+        if case .array(let items) = value.value { return try items.map { item throws(LoadFailure) in try members(item) } }
+        return [try members(value)]
+    }
+
+    /// The members `mappings` add to a mapping whose own keys are `own`: each key once, from
+    /// the first mapping that has it, unless the mapping sets it itself. Each keeps its place
+    /// in the file (where the anchored mapping wrote it), so a diagnostic points there.
+    private static func merged(_ mappings: [[Node.Member]], under own: [String: SourceLocation]) -> [Node.Member] {
+        var taken = Set(own.keys)
+        return mappings.flatMap { $0 }.filter { taken.insert($0.key).inserted }
+    }
+
+    private static func describe(_ node: Node) -> String {
+        switch node.value {
+        case .array: "a list"
+        case .string(let text), .number(let text): "'\(text)'"
+        case .bool(let value): "\(value)"
+        case .null: "an empty value"
+        case .object: "a mapping"
         }
     }
 

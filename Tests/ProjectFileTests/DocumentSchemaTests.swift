@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// What ProjectFile adds to the validator: diagnostics in source order, each once, with the
-/// place quoted, a hint for YAML merge keys, and a broken schema as an invalid project.
+/// place quoted, a hint for a '<<' key that does not merge, and a broken schema as an invalid project.
 struct DocumentSchemaTests {
     static let clipSchema = #"""
     {"properties": {"video": {"type": "array", "items": {"properties": {"clips": {"type": "array", "items": {
@@ -23,10 +23,17 @@ struct DocumentSchemaTests {
         """)
     }
 
-    @Test func yamlMergeKeysGetTheirOwnHint() throws {
-        let problems = try DocumentSchema(json(Self.clipSchema)).validate(yaml("video:\n  - clips:\n      - media: intro\n        <<: {from: 1s}\n"))
-        #expect(problems.map(\.message) == ["unknown key '<<' in video[0].clips[0]"])
-        #expect(problems.first?.hint == "YAML merge keys (<<: *anchor) do not exist in YAML 1.2; write the keys out, or use vars")
+    @Test func aMergeKeyThatIsAnOrdinaryKeyGetsItsOwnHint() throws {
+        // Quoted in YAML, or in JSON, '<<' is a key like any other, which the schema refuses.
+        let hint = "'<<' merges a mapping only unquoted in a YAML file (<<: *anchor); in JSON, write the keys out"
+        for document in [try yaml("video:\n  - clips:\n      - media: intro\n        \"<<\": {from: 1s}\n"),
+                         try json(#"{"video": [{"clips": [{"media": "intro", "<<": {"from": "1s"}}]}]}"#)] {
+            let problems = try DocumentSchema(json(Self.clipSchema)).validate(document)
+            #expect(problems.map(\.message) == ["unknown key '<<' in video[0].clips[0]"])
+            #expect(problems.first?.hint == hint)
+        }
+        // Unquoted in YAML, it merges.
+        #expect(try DocumentSchema(json(Self.clipSchema)).validate(yaml("video:\n  - clips:\n      - media: intro\n        <<: {from: 1s}\n")).isEmpty)
     }
 
     @Test func aBrokenSchemaIsAnInvalidProjectPointingIntoTheSchema() throws {

@@ -4,7 +4,8 @@ import Testing
 
 /// Milliseconds per 1080p frame of each kernel on one core, at 25, 50 and 75 % (the median
 /// of three, the first of which also sets up the kernel's scratch pictures): which kinds a render's transition makes expensive. Run with
-/// `REEL_TRANSITIONS_BENCH=1 swift test -c release --skip-build --filter KernelBenchmark`;
+/// `REEL_TRANSITIONS_BENCH=1 swift test -c release --skip-build --filter KernelBenchmark`
+/// (`REEL_TRANSITIONS_BENCH=swirl,luma` for those kinds alone);
 /// `scripts/bench-transitions` measures whole renders.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["REEL_TRANSITIONS_BENCH"] != nil))
 struct KernelBenchmark {
@@ -20,7 +21,8 @@ struct KernelBenchmark {
         let out = TransitionPicture(width: 1920, height: 1080)
         // One workspace for every frame, as a render's mixer keeps its own.
         let workspace = TransitionWorkspace()
-        for kind in TransitionCatalogue.all {
+        let chosen = Set((ProcessInfo.processInfo.environment["REEL_TRANSITIONS_BENCH"] ?? "").split(separator: ",").map(String.init))
+        for kind in TransitionCatalogue.all where chosen.subtracting(["1"]).isEmpty || chosen.contains(kind.declaration.name) {
             let kernel = KernelFixture.atDefaults(kind, map: from)
             // Wall-clock and this thread's CPU milliseconds (the CPU time is steadier on a
             // machine other work shares).
