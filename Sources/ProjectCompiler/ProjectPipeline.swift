@@ -76,6 +76,7 @@ public enum ProjectPipeline {
         guard let root = checks.add(absurd, invalid: Set(absurd.map(\.path)), in: typedRoot) else { throw fail(checks.found) }
 
         var decoder = ProjectDecoder(file: document.source.name, target: target, paths: paths, nested: !ancestors.isEmpty)
+        decoder.strings = WrittenStrings(source: document.source, document: chosen.root, vars: vars)
         let project = decoder.decode(NodeCursor(root, path: ""))
         var compiler = Compiler(media: media, fonts: fonts, remote: remote)
         compiler.ancestors = ancestors

@@ -21,8 +21,9 @@ extension ProjectDecoder {
         let s = c["style"]
         let style = textStyle(s)
         let placement: CaptionTrack.Placement
-        if let p = s?["position"], let point = point(p) {
-            placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? (0.5, 1))
+        if let p = s?["position"], p.string == nil, case .constant(let point)? = position(p).position {
+            let own = p["from"]?.string.flatMap(NamedPoint.init(rawValue:))?.fractions
+            placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? own.map { ($0.x.doubleValue, $0.y.doubleValue) } ?? (0.5, 1))
         } else {
             switch s?["position"]?.string {
             case "top": placement = .top
@@ -31,18 +32,14 @@ extension ProjectDecoder {
             }
         }
         let margin = s?["margin"]
-        let margins = margin?.elements.compactMap { length($0) } ?? margin.flatMap { length($0) }.map { [$0, $0] } ?? []
+        let margins = margin.map { m in m.elements.isEmpty ? length(m).map { [$0, $0] } ?? [] : m.elements.compactMap { length($0) } } ?? []
         let highlight = s?["highlight"].map { h in
             CaptionHighlight(color: h["color"].flatMap { color($0) },
-                             box: h["box"].flatMap { b in
-                                 b["color"].flatMap { color($0) }.map {
-                                     TextStyle.Background(color: $0, padding: b["padding"]?.double ?? 6, cornerRadius: b["corner_radius"]?.double ?? 0)
-                                 }
-                             },
+                             box: h["box"].flatMap { textBackground($0, padding: 6) },
                              scale: h["scale"]?.double ?? 1)
         }
         return CaptionTrack(source: source, style: style, placement: placement,
-                            marginX: margins.first ?? .fraction(0.05), marginY: margins.count > 1 ? margins[1] : .fraction(0.05),
+                            marginX: margins.first ?? .fraction(Rational(1, 20)), marginY: margins.count > 1 ? margins[1] : .fraction(Rational(1, 20)),
                             wrapWidth: s?["wrap_width"].flatMap { length($0) }, maxLines: s?["max_lines"]?.int ?? 2, highlight: highlight,
                             reveal: s?["reveal"]?.string.flatMap(CaptionTrack.Reveal.init(rawValue:)) ?? .none, origin: c.origin,
                             fontOrigin: s?["font"]?.origin, highlightOrigin: s?["highlight"]?.origin,
