@@ -21,9 +21,13 @@ extension ProjectDecoder {
         let s = c["style"]
         let style = textStyle(s)
         let placement: CaptionTrack.Placement
-        if let p = s?["position"], p.string == nil, case .constant(let point)? = position(p).position {
-            let own = p["from"]?.string.flatMap(NamedPoint.init(rawValue:))?.fractions
-            placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? own.map { ($0.x.doubleValue, $0.y.doubleValue) } ?? (0.5, 1))
+        let placed = s?["position"].flatMap { $0.string == nil ? position($0) : nil }
+        if case .keyframes? = placed?.position, let p = s?["position"] {
+            problems.report("a caption track's position does not move", at: p.origin, hint: "give the offset one [x, y]")
+        }
+        if case .constant(let point)? = placed?.position {
+            let own = placed?.anchor.map { ($0.x.fraction.doubleValue, $0.y.fraction.doubleValue) }
+            placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? own ?? (0.5, 1))
         } else {
             switch s?["position"]?.string {
             case "top": placement = .top
