@@ -184,23 +184,26 @@ struct Parser {
     }
 
     private mutating func sum() throws(LengthExpressionError) -> Operand {
-        var left = try product()
-        while current.token == .plus || current.token == .minus {
-            let op = current
-            index += 1
-            let right = try product()
-            left = Operand(value: try Self.added(left, right, subtracting: op.token == .minus, at: op.offset), offset: left.offset)
+        try chain(of: [.plus, .minus], { p throws(LengthExpressionError) in try p.product() }) { a, b, op throws(LengthExpressionError) in
+            try Self.added(a, b, subtracting: op.token == .minus, at: op.offset)
         }
-        return left
     }
 
     private mutating func product() throws(LengthExpressionError) -> Operand {
-        var left = try signed()
-        while current.token == .times || current.token == .divide {
+        try chain(of: [.times, .divide], { p throws(LengthExpressionError) in try p.signed() }) { a, b, op throws(LengthExpressionError) in
+            try Self.multiplied(a, b, dividing: op.token == .divide, at: op.offset)
+        }
+    }
+
+    /// Operands read by `next` joined left to right by the operators `ops`, each pair by `join`.
+    private mutating func chain(of ops: [Lexeme.Token], _ next: (inout Parser) throws(LengthExpressionError) -> Operand,
+                                _ join: (Operand, Operand, Lexeme) throws(LengthExpressionError) -> Quantity) throws(LengthExpressionError) -> Operand {
+        var left = try next(&self)
+        while ops.contains(current.token) {
             let op = current
             index += 1
-            let right = try signed()
-            left = Operand(value: try Self.multiplied(left, right, dividing: op.token == .divide, at: op.offset), offset: left.offset)
+            let right = try next(&self)
+            left = Operand(value: try join(left, right, op), offset: left.offset)
         }
         return left
     }
