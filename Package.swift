@@ -65,6 +65,8 @@ let package = Package(
     targets: [
         // Pure Swift: no FFmpeg, no Cairo.
         .target(name: "MediaTime", swiftSettings: optimizedInDebug),
+        // Lengths with units and sums of them ("100vw - 2 * 48px"), evaluated exactly.
+        .target(name: "LengthExpressions", dependencies: ["MediaTime"]),
         // sin, cos, exp, log… with the same bits on every CPU (glibc's differ with and without FMA).
         .target(name: "PortableMath", swiftSettings: optimizedInDebug),
         .target(name: "MediaFormat"),
@@ -96,7 +98,7 @@ let package = Package(
         // Mesa's llvmpipe through EGL without a display: users' GLSL transitions, run on the CPU.
         .target(name: "CShaderGL", linkerSettings: [.linkedLibrary("EGL")]),
         .target(name: "ShaderRendering", dependencies: ["CShaderGL", "TransitionKernels"]),
-        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths", "TransitionKernels", "ShaderRendering", "Digest"], swiftSettings: optimizedInDebug),
+        .target(name: "ProjectCompiler", dependencies: ["MediaTime", "LengthExpressions", "MediaFormat", "JSONSchema", "ProjectFile", "CompositionGraph", "Looks", "LUTFiles", "PortableMath", "RegularFiles", "FilePaths", "TransitionKernels", "ShaderRendering", "Digest"], swiftSettings: optimizedInDebug),
         .target(name: "FileSafety", dependencies: ["CompositionGraph", "MediaFormat", "FilePaths"]),
         .target(name: "Digest", swiftSettings: optimizedInDebug),
         .target(name: "Batch", dependencies: ["AtomicFiles", "Digest", "JSONSchema", "ProjectFile", "CompositionGraph", "ProjectCompiler", "FileSafety", "RegularFiles", "FilePaths"]),
@@ -185,6 +187,7 @@ let package = Package(
                                                     .product(name: "HTTPTypes", package: "swift-http-types")],
                 path: "Tests/HTTPTesting"),
         .testTarget(name: "MediaTimeTests", dependencies: ["MediaTime"]),
+        .testTarget(name: "LengthExpressionsTests", dependencies: ["LengthExpressions", "MediaTime"]),
         .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"]),
         .testTarget(name: "InstalledResourcesTests", dependencies: ["InstalledResources"]),
         .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Digest"]),

@@ -14,9 +14,9 @@ extension CompileSession {
         guard placed.contains(where: { $0.clip.backdrop != nil }) else { return nil }
         return placed.map { p in
             var under = p
-            under.clip.transform = TransformSpec(position: nil, anchor: .constant(Point2D(x: .fraction(0.5), y: .fraction(0.5))),
+            under.clip.transform = TransformSpec(position: nil, anchor: .constant(NamedPoint.center.point),
                                                  scale: .constant(1), rotation: .constant(0))
-            under.clip.crop = CropSpec(left: .constant(.pixels(0)), top: .constant(.pixels(0)), right: .constant(.pixels(0)), bottom: .constant(.pixels(0)))
+            under.clip.crop = CropSpec(left: .constant(.zero), top: .constant(.zero), right: .constant(.zero), bottom: .constant(.zero))
             under.clip.mask = nil
             under.clip.mute = true
             under.clip.fit = .cover

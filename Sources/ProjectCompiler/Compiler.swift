@@ -503,8 +503,8 @@ struct CompileSession {
             return nil
         }
         let range = TimeRange(start: o.at, end: end)
-        let w = Double(size.width), h = Double(size.height)
-        var x = Animation.constant(w / 2), y = Animation.constant(h / 2)
+        let w = size.width, h = size.height
+        var x = Animation.constant(Double(w) / 2), y = Animation.constant(Double(h) / 2)
         var anchorX = resolve(o.anchor, over: range) { $0.x.resolved(against: 1) }
         var anchorY = resolve(o.anchor, over: range) { $0.y.resolved(against: 1) }
         var width = o.width?.resolved(against: w), height = o.height?.resolved(against: h)
@@ -519,8 +519,9 @@ struct CompileSession {
             }
             let right = mark.corner == .topRight || mark.corner == .bottomRight
             let bottom = mark.corner == .bottomLeft || mark.corner == .bottomRight
-            x = .constant(right ? w - mark.margin : mark.margin)
-            y = .constant(bottom ? h - mark.margin : mark.margin)
+            let marginX = mark.margin.resolved(against: w), marginY = mark.margin.resolved(against: h)
+            x = .constant(right ? Double(w) - marginX : marginX)
+            y = .constant(bottom ? Double(h) - marginY : marginY)
             anchorX = .constant(right ? 1 : 0)
             anchorY = .constant(bottom ? 1 : 0)
             width = mark.width?.resolved(against: w) ?? width

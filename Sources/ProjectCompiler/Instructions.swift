@@ -98,8 +98,8 @@ extension CompileSession {
                 clip = NamedMoves.moved(clip, enter: clip.enter, exit: clip.exit, problems: &problems)
             }
         }
-        let w = Double(size.width), h = Double(size.height)
-        var x = Animation.constant(w / 2), y = Animation.constant(h / 2)
+        let w = size.width, h = size.height
+        var x = Animation.constant(Double(w) / 2), y = Animation.constant(Double(h) / 2)
         if let position = clip.transform.position {
             x = resolve(position, over: range) { $0.x.resolved(against: w) }
             y = resolve(position, over: range) { $0.y.resolved(against: h) }
@@ -109,10 +109,10 @@ extension CompileSession {
             .combined(with: fadeEnvelope(clip.timing, over: range, origin: clip.origin), step: frameDuration, over: range, *)
         let sourceSize = sourceSize(of: clip)
         var crop = CropAnimation(
-            left: resolve(clip.crop.left, over: range) { $0.resolved(against: Double(sourceSize.width)) / Double(sourceSize.width) },
-            top: resolve(clip.crop.top, over: range) { $0.resolved(against: Double(sourceSize.height)) / Double(sourceSize.height) },
-            right: resolve(clip.crop.right, over: range) { $0.resolved(against: Double(sourceSize.width)) / Double(sourceSize.width) },
-            bottom: resolve(clip.crop.bottom, over: range) { $0.resolved(against: Double(sourceSize.height)) / Double(sourceSize.height) })
+            left: resolve(clip.crop.left, over: range) { $0.resolved(against: sourceSize.width) / Double(sourceSize.width) },
+            top: resolve(clip.crop.top, over: range) { $0.resolved(against: sourceSize.height) / Double(sourceSize.height) },
+            right: resolve(clip.crop.right, over: range) { $0.resolved(against: sourceSize.width) / Double(sourceSize.width) },
+            bottom: resolve(clip.crop.bottom, over: range) { $0.resolved(against: sourceSize.height) / Double(sourceSize.height) })
 
         // The transition in ends where the clip is itself and the one out starts there, so the
         // two effects join into one ramp per property, combined once with the clip's own.

@@ -153,7 +153,7 @@ enum NamedMoves {
         var o = o
         var anchor = MoveKeyframes<Point2D>(), position = MoveKeyframes<Point2D>(), scale = MoveKeyframes<Double>()
         var reveal = (left: MoveKeyframes<Double>(), top: MoveKeyframes<Double>(), right: MoveKeyframes<Double>(), bottom: MoveKeyframes<Double>())
-        let ownAnchor = o.anchor.constantValue, ownPosition = o.position?.constantValue ?? Point2D(x: .fraction(0.5), y: .fraction(0.5))
+        let ownAnchor = o.anchor.constantValue, ownPosition = o.position?.constantValue ?? NamedPoint.center.point
         for move in [enter, exit].compactMap({ $0 }) {
             let entering = move.edge == .enter
             func fade(_ length: MediaTime) {
@@ -199,9 +199,9 @@ enum NamedMoves {
                 } else {
                     guard let ownAnchor else { break }
                     // Half the layer's own size back (entering) or on (leaving), by its anchor: the box starts or ends beside where it is.
-                    let v = Self.unit(way), sign = entering ? 0.5 : -0.5
-                    let shifted = Point2D(x: .fraction(ownAnchor.x.resolved(against: 1) + sign * v.x),
-                                          y: .fraction(ownAnchor.y.resolved(against: 1) + sign * v.y))
+                    let v = Self.unit(way), half = Rational(entering ? 1 : -1, 2)
+                    let shifted = Point2D(x: .fraction(ownAnchor.x.fraction + half * Rational(Int(v.x))),
+                                          y: .fraction(ownAnchor.y.fraction + half * Rational(Int(v.y))))
                     away(&anchor, shifted, entering ? .easeOut : .easeIn)
                     fade(move.duration)
                 }
@@ -254,10 +254,10 @@ enum NamedMoves {
 
     /// For a slide beyond the frame: the frame edge (a fraction of its width or height) the
     /// layer starts or ends at, and the side of the layer (its anchor) that touches it.
-    static func frameEdge(moving way: String, entering: Bool) -> (edge: Double, side: Double) {
+    static func frameEdge(moving way: String, entering: Bool) -> (edge: Rational, side: Rational) {
         // Moving left, it comes in at the right edge, its left side first, and leaves at the left edge by its right side.
         let towardsStart = way == "left" || way == "up"
-        return towardsStart == entering ? (1, 0) : (0, 1)
+        return towardsStart == entering ? (.one, .zero) : (.zero, .one)
     }
 
     /// A wipe moving `way`: an entrance moves the edge that uncovers, an exit the one that covers.
@@ -394,12 +394,12 @@ extension ProjectDecoder {
             ProjectKeyframe(at: at, value: value, ease: ease, easeWritten: ease != .linear, origin: c.origin)
         }
         func across<V>(_ start: V, _ end: V) -> Animated<V> { .keyframes([frame(.fromStart(.zero), start, .easeInOut), frame(.fromEnd(.zero), end)]) }
-        let centre = Point2D(x: .fraction(0.5), y: .fraction(0.5))
-        var amount = c["amount"]?.double ?? 0.2
-        if !(amount > 0 && amount <= 4) {
+        let centre = NamedPoint.center.point
+        var amount = c["amount"]?.rational ?? Rational(1, 5)
+        if !(amount > .zero && amount <= Rational(4)) {
             problems.report("motion: amount must be above 0 and at most 4 (got \(c["amount"]?.scalarText ?? ""))", at: c["amount"]?.origin ?? c.origin,
                             hint: "0.2 enlarges the picture by a fifth")
-            amount = 0.2
+            amount = Rational(1, 5)
         }
         switch kind {
         case "ken-burns", "ken-burns-out":
@@ -407,16 +407,17 @@ extension ProjectDecoder {
             let (near, far) = (1.0, 1.15)
             clip.transform.scale = across(zoomIn ? near : far, zoomIn ? far : near)
             // A slight drift towards the upper left while zooming in (back while zooming out).
-            let drifted = Point2D(x: .fraction(0.485), y: .fraction(0.485))
+            let drifted = Point2D(x: .fraction(Rational(97, 200)), y: .fraction(Rational(97, 200)))
             clip.transform.position = across(zoomIn ? centre : drifted, zoomIn ? drifted : centre)
-        case "zoom-in": clip.transform.scale = across(1, 1 + amount)
-        case "zoom-out": clip.transform.scale = across(1 + amount, 1)
+        case "zoom-in": clip.transform.scale = across(1, 1 + amount.doubleValue)
+        case "zoom-out": clip.transform.scale = across(1 + amount.doubleValue, 1)
         default: // pan-…
             // Enlarged by `amount`, the picture overhangs the frame by amount / 2 on each side: it travels that far.
-            clip.transform.scale = .constant(1 + amount)
-            let v = NamedMoves.unit(String(kind.dropFirst("pan-".count))), reach = amount / 2
-            let start = Point2D(x: .fraction(0.5 - v.x * reach), y: .fraction(0.5 - v.y * reach))
-            let end = Point2D(x: .fraction(0.5 + v.x * reach), y: .fraction(0.5 + v.y * reach))
+            clip.transform.scale = .constant(1 + amount.doubleValue)
+            let v = NamedMoves.unit(String(kind.dropFirst("pan-".count))), reach = amount / Rational(2), half = Rational(1, 2)
+            let (dx, dy) = (Rational(Int(v.x)) * reach, Rational(Int(v.y)) * reach)
+            let start = Point2D(x: .fraction(half - dx), y: .fraction(half - dy))
+            let end = Point2D(x: .fraction(half + dx), y: .fraction(half + dy))
             clip.transform.position = across(start, end)
         }
         return clip
@@ -470,10 +471,12 @@ extension VideoClip: MovableItem {
         get { nil }
         set {
             guard let r = newValue else { return }
+            // A wipe's edges are 0 and 1 of the picture: exact in millionths.
+            func fraction(_ v: Double) -> Length { .fraction(Rational(Int64((v * 1_000_000).rounded()), 1_000_000)) }
             func cut(_ a: Animated<Double>, _ f: @escaping (Double) -> Double) -> Animated<Length> {
                 switch a {
-                case .constant(let v): .constant(.fraction(f(v)))
-                case .keyframes(let frames): .keyframes(frames.map { ProjectKeyframe(at: $0.at, value: .fraction(f($0.value)), ease: $0.ease,
+                case .constant(let v): .constant(fraction(f(v)))
+                case .keyframes(let frames): .keyframes(frames.map { ProjectKeyframe(at: $0.at, value: fraction(f($0.value)), ease: $0.ease,
                                                                                       easeWritten: $0.easeWritten, origin: $0.origin) })
                 }
             }

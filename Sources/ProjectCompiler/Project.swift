@@ -182,16 +182,39 @@ public struct ProjectKeyframe<Value: Sendable>: Sendable {
     public var origin: Origin
 }
 
-/// A pixel length or a fraction of a reference length (`"50%"` is `.fraction(0.5)`).
-public enum Length: Sendable, Hashable {
-    case pixels(Double)
-    case fraction(Double)
+/// A length as pixels plus a fraction of a reference length, exact: `"50%"` is half the
+/// reference, `"100vw - 48px"` (in a 1920-wide frame) 1872 pixels, `"(50% - 10px) / 2"` a
+/// quarter of the reference less 5 pixels. The reference is the reader's: the frame along the
+/// length's axis for positions and sizes, the source for a crop edge, the layer's box for an
+/// anchor. Frame units (`vw`, `vh`, `vmin`, `vmax`) are pixels once the rendition's frame is
+/// known, so they are pixels here.
+public struct Length: Sendable, Hashable {
+    public var pixels: Rational
+    public var fraction: Rational
 
-    public func resolved(against reference: Double) -> Double {
-        switch self {
-        case .pixels(let p): return p
-        case .fraction(let f): return f * reference
+    public init(pixels: Rational = .zero, fraction: Rational = .zero) {
+        self.pixels = pixels
+        self.fraction = fraction
+    }
+
+    public static func pixels(_ p: Rational) -> Length { Length(pixels: p) }
+    public static func fraction(_ f: Rational) -> Length { Length(fraction: f) }
+    public static let zero = Length()
+
+    /// The sum, or nil when it does not fit an exact rational.
+    public func adding(_ other: Length) -> Length? {
+        guard let p = pixels.adding(other.pixels), let f = fraction.adding(other.fraction) else { return nil }
+        return Length(pixels: p, fraction: f)
+    }
+
+    /// The length in pixels against `reference` pixels, computed exactly and only then made a
+    /// `Double` (so `100vw / 3` of 1920 is 640, not 640.0000000000001); in `Double` only for
+    /// fractions too fine to multiply exactly.
+    public func resolved(against reference: Int) -> Double {
+        guard let part = fraction.multiplied(by: Rational(reference)), let sum = pixels.adding(part) else {
+            return pixels.doubleValue + fraction.doubleValue * Double(reference)
         }
+        return sum.doubleValue
     }
 }
 
@@ -319,7 +342,8 @@ public struct Overlay: Sendable {
     public struct Watermark: Sendable {
         public enum Corner: String, Sendable { case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right" }
         public var corner: Corner
-        public var margin: Double
+        /// From the corner's two edges: `%` of the frame along each axis.
+        public var margin: Length
         public var width: Length?
         public var height: Length?
     }

@@ -17,6 +17,8 @@ struct ProjectDecoder {
     let paths: (any ProjectPathResolver)?
     /// Whether the project is a nested project (see `ProjectPathResolver`).
     let nested: Bool
+    /// How the document's strings are written, for errors inside them.
+    var strings = WrittenStrings()
 
     init(file: String, target: OutputTarget = OutputTarget(), paths: (any ProjectPathResolver)? = nil, nested: Bool = false) {
         self.file = file
@@ -150,31 +152,27 @@ struct ProjectDecoder {
         return color
     }
 
-    func length(_ c: NodeCursor) -> Length? {
-        if let d = c.double { return .pixels(d) }
-        if let s = c.string, s.hasSuffix("%"), let v = Double(s.dropLast()) { return .fraction(v / 100) }
-        return nil
-    }
-
-    func point(_ c: NodeCursor) -> Point2D? {
+    /// `[x, y]`, two lengths.
+    mutating func point(_ c: NodeCursor) -> Point2D? {
         let e = c.elements
         guard e.count == 2, let x = length(e[0]), let y = length(e[1]) else { return nil }
         return Point2D(x: x, y: y)
     }
 
     /// An anchor as fractions of the box: `0.5` and `"50%"` alike.
-    private func anchorPoint(_ c: NodeCursor) -> Point2D? {
-        guard let p = point(c) else { return nil }
-        func fraction(_ l: Length) -> Length {
-            switch l {
-            case .fraction: l
-            case .pixels(let v): .fraction(v)
-            }
-        }
-        return Point2D(x: fraction(p.x), y: fraction(p.y))
+    mutating func anchorPoint(_ c: NodeCursor) -> Point2D? {
+        let e = c.elements
+        guard e.count == 2, let x = boxFraction(e[0]), let y = boxFraction(e[1]) else { return nil }
+        return Point2D(x: x, y: y)
     }
 
-    func anchor(_ c: NodeCursor?) -> (x: Double, y: Double) {
+    /// A layer's `anchor:` (keyframes too); where it gives none, `own` (the point a named
+    /// position gives), else the box's centre.
+    mutating func anchor(_ c: NodeCursor?, own: Point2D?) -> Animated<Point2D> {
+        animated(c, default: own ?? NamedPoint.center.point) { $0.anchorPoint($1) }
+    }
+
+    mutating func anchor(_ c: NodeCursor?) -> (x: Double, y: Double) {
         guard let c, let p = anchorPoint(c) else { return (0.5, 0.5) }
         return (p.x.resolved(against: 1), p.y.resolved(against: 1))
     }
@@ -207,16 +205,21 @@ struct ProjectDecoder {
 
     /// A constant or keyframes of any value the closure can read.
     mutating func animated<V>(_ c: NodeCursor?, default value: V, _ read: (NodeCursor) -> V?) -> Animated<V> {
+        animated(c, default: value) { _, c in read(c) }
+    }
+
+    /// `animated(_:default:_:)` with a reader that reports what it cannot read.
+    mutating func animated<V>(_ c: NodeCursor?, default value: V, _ read: (inout Self, NodeCursor) -> V?) -> Animated<V> {
         guard let c else { return .constant(value) }
         if case .array(let items) = c.node.value, items.first.map({ if case .object = $0.value { true } else { false } }) == true {
             var frames: [ProjectKeyframe<V>] = []
             for k in c.elements {
-                guard let atNode = k["at"], let at = keyframeTime(atNode), let valueNode = k["value"], let v = read(valueNode) else { continue }
+                guard let atNode = k["at"], let at = keyframeTime(atNode), let valueNode = k["value"], let v = read(&self, valueNode) else { continue }
                 frames.append(ProjectKeyframe(at: at, value: v, ease: ease(k["ease"]), easeWritten: k["ease"] != nil, origin: k.origin))
             }
             return frames.isEmpty ? .constant(value) : .keyframes(frames)
         }
-        return .constant(read(c) ?? value)
+        return .constant(read(&self, c) ?? value)
     }
 
     mutating func number(_ c: NodeCursor?, default value: Double) -> Animated<Double> {
@@ -337,11 +340,11 @@ struct ProjectDecoder {
         }
         exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one")
         let t = c["transform"]
-        let transform = TransformSpec(
-            position: t?["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
-            anchor: animated(t?["anchor"], default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), anchorPoint), scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
+        let placed = position(t?["position"])
+        let transform = TransformSpec(position: placed.position, anchor: anchor(t?["anchor"], own: placed.anchor),
+                                      scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
         let crop = c["crop"]
-        func edge(_ key: String) -> Animated<Length> { animated(crop?[key], default: .pixels(0), length) }
+        func edge(_ key: String) -> Animated<Length> { animated(crop?[key], default: .zero) { $0.sourceLength($1) } }
         let clip = VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                          transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
                          opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
@@ -391,16 +394,16 @@ struct ProjectDecoder {
             return nil
         }
         let size = c["size"]?.elements ?? []
+        let width = size.count == 2 ? length(size[0]) : nil, height = size.count == 2 ? length(size[1]) : nil
         var watermark: Overlay.Watermark?
         if let w = c["watermark"], let corner = w["corner"]?.string.flatMap(Overlay.Watermark.Corner.init(rawValue:)) {
-            watermark = Overlay.Watermark(corner: corner, margin: w["margin"]?.double ?? 24, width: w["width"].flatMap(length),
-                                          height: w["height"].flatMap(length))
+            watermark = Overlay.Watermark(corner: corner, margin: w["margin"].flatMap { length($0) } ?? .pixels(Rational(24)),
+                                          width: w["width"].flatMap { length($0) }, height: w["height"].flatMap { length($0) })
         }
+        let placed = position(c["position"])
         return Overlay(content: content, at: c["at"].flatMap { time($0) } ?? .zero, duration: c["duration"].flatMap { positiveTime($0) },
-                       position: c["position"].map { animated($0, default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), point) },
-                       anchor: animated(c["anchor"], default: Point2D(x: .fraction(0.5), y: .fraction(0.5)), anchorPoint),
-                       width: size.count == 2 ? length(size[0]) : nil,
-                       height: size.count == 2 ? length(size[1]) : nil, fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+                       position: placed.position, anchor: anchor(c["anchor"], own: placed.anchor),
+                       width: width, height: height, fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                        scale: number(c["scale"], default: 1),
                        rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
                        fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
@@ -410,31 +413,35 @@ struct ProjectDecoder {
     private static let weights = ["thin": 100, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 900]
 
     mutating func textStyle(_ c: NodeCursor?) -> TextStyle {
-        let width = Double(frameSize.width), height = Double(frameSize.height)
         let weight = c?["weight"].flatMap { $0.int ?? $0.string.flatMap { Self.weights[$0] } } ?? 400
         let shadow = c?["shadow"].map { s -> Shadow in
-            let offset = s["offset"]?.elements.compactMap(\.double) ?? []
+            let offset = s["offset"].flatMap { point($0) }
             return Shadow(color: s["color"].flatMap { color($0) } ?? Color(red: 0, green: 0, blue: 0, alpha: 0.6),
-                          offsetX: offset.first ?? 4, offsetY: offset.count > 1 ? offset[1] : 4, blur: s["blur"]?.double ?? 8)
+                          offsetX: offset?.x.resolved(against: frameSize.width) ?? 4, offsetY: offset?.y.resolved(against: frameSize.height) ?? 4,
+                          blur: pixels(s["blur"], "a shadow's blur", .nonNegative) ?? 8)
         }
-        let background = c?["background"].flatMap { b in
-            b["color"].flatMap { color($0) }.map {
-                TextStyle.Background(color: $0, padding: b["padding"]?.double ?? 16, cornerRadius: b["corner_radius"]?.double ?? 0)
-            }
-        }
+        let background = c?["background"].flatMap { textBackground($0, padding: 16) }
+        let size = pixels(c?["size"], "a font size", .positive) ?? 48, letterSpacing = pixels(c?["letter_spacing"], "a letter spacing") ?? 0
+        let boxWidth = c?["box_width"].flatMap { length($0) }, boxHeight = c?["box_height"].flatMap { length($0) }
         return TextStyle(font: c?["font"]?.string ?? "DejaVu Sans", weight: weight, italic: c?["style"]?.string == "italic",
-                         size: c?["size"]?.double ?? 48, color: c?["color"].flatMap { color($0) } ?? .white,
+                         size: size, color: c?["color"].flatMap { color($0) } ?? .white,
                          alignment: c?["align"]?.string.flatMap(TextStyle.Alignment.init(rawValue:)) ?? .center,
-                         boxWidth: c?["box_width"].flatMap(length)?.resolved(against: width),
-                         boxHeight: c?["box_height"].flatMap(length)?.resolved(against: height),
-                         lineHeight: c?["line_height"]?.double, letterSpacing: c?["letter_spacing"]?.double ?? 0,
+                         boxWidth: boxWidth?.resolved(against: frameSize.width), boxHeight: boxHeight?.resolved(against: frameSize.height),
+                         lineHeight: c?["line_height"]?.double, letterSpacing: letterSpacing,
                          stroke: c?["stroke"].flatMap { stroke($0) }, shadow: shadow, background: background,
                          fit: c?["fit"]?.string == "shrink" ? .shrink : .none, language: c?["language"]?.string)
     }
 
     private mutating func stroke(_ c: NodeCursor) -> Stroke? {
-        guard let col = c["color"].flatMap({ color($0) }), let w = c["width"]?.double else { return nil }
+        guard let col = c["color"].flatMap({ color($0) }), let w = pixels(c["width"], "a stroke's width", .nonNegative) else { return nil }
         return Stroke(color: col, width: w)
+    }
+
+    /// A box behind text, `{color, padding, corner_radius}`; nil without a colour.
+    mutating func textBackground(_ c: NodeCursor, padding: Double) -> TextStyle.Background? {
+        guard let fill = c["color"].flatMap({ color($0) }) else { return nil }
+        return TextStyle.Background(color: fill, padding: pixels(c["padding"], "a padding", .nonNegative) ?? padding,
+                                    cornerRadius: pixels(c["corner_radius"], "a corner radius", .nonNegative) ?? 0)
     }
 
     private mutating func shapeStyle(_ c: NodeCursor) -> ShapeStyle {
@@ -451,6 +458,6 @@ struct ProjectDecoder {
                 fill = .linearGradient(angle: f["angle"]?.double ?? 0, stops: stops)
             }
         }
-        return ShapeStyle(fill: fill, stroke: c["stroke"].flatMap { stroke($0) }, cornerRadius: c["corner_radius"]?.double ?? 0)
+        return ShapeStyle(fill: fill, stroke: c["stroke"].flatMap { stroke($0) }, cornerRadius: pixels(c["corner_radius"], "a corner radius", .nonNegative) ?? 0)
     }
 }

@@ -79,6 +79,7 @@ public enum ProjectPipeline {
         let root = defaulted.root
 
         var decoder = ProjectDecoder(file: document.source.name, target: target, paths: paths, nested: !ancestors.isEmpty)
+        decoder.strings = WrittenStrings(source: document.source, document: chosen.root, vars: vars)
         let project = decoder.decode(NodeCursor(root, path: ""))
         var compiler = Compiler(media: media, fonts: fonts, remote: remote)
         compiler.ancestors = ancestors

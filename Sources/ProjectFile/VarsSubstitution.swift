@@ -243,6 +243,22 @@ public struct VarsSubstitution: Sendable {
         return Node(.string(result), at: location)
     }
 
+    /// Each reference in `template` that can be filled in, with the text it is replaced with
+    /// inside longer text (its filters applied), for a reader that must know which part of a
+    /// substituted string a var brought in: a length expression takes it as one term. The
+    /// references that cannot be filled in are left out (`apply` reports them).
+    public func filledReferences(in template: String) -> [(reference: Reference, text: String)] {
+        Self.references(in: template).compactMap { reference in
+            guard reference.filterProblem == nil, let name = reference.name, let node = values[name] ?? nil,
+                  var text = node.value.scalarText else { return nil }
+            for filter in reference.filters {
+                guard case .success(let result) = filter.apply(to: text, locale: numberLocale) else { return nil }
+                text = result
+            }
+            return (reference, text)
+        }
+    }
+
     /// For an unknown var: the closest known name, then all of them.
     private func unknownVarHint(_ name: String) -> String {
         let suggestion = Suggestion.didYouMean(name, among: Array(values.keys)).map { $0 + " " } ?? ""

@@ -36,17 +36,9 @@ import Testing
 
     /// Where the white square is in frame 0 of `path`: the centre of its white pixels.
     func square(in path: String, width: Int, height: Int) throws -> (x: Int, y: Int) {
-        let pixels = try StillCommandTests.rgb(path, frame: 0)
-        #expect(pixels.count == width * height * 3, "\(path) is not \(width)x\(height)")
-        var xs: [Int] = [], ys: [Int] = []
-        for y in 0..<height {
-            for x in 0..<width where pixels[(y * width + x) * 3] > 128 {
-                xs.append(x)
-                ys.append(y)
-            }
-        }
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return (-1, -1) }
-        return ((minX + maxX + 1) / 2, (minY + maxY + 1) / 2)
+        let b = try StillCommandTests.brightBounds(in: path, width: width, height: height)
+        guard b[0] >= 0 else { return (-1, -1) }
+        return ((b[0] + b[1] + 1) / 2, (b[2] + b[3] + 1) / 2)
     }
 
     @Test func renderMakesEveryRenditionWithItsOwnSizeAndPlacement() throws {

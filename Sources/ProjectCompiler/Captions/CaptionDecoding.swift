@@ -21,8 +21,13 @@ extension ProjectDecoder {
         let s = c["style"]
         let style = textStyle(s)
         let placement: CaptionTrack.Placement
-        if let p = s?["position"], let point = point(p) {
-            placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? (0.5, 1))
+        let placed = s?["position"].flatMap { $0.string == nil ? position($0) : nil }
+        if case .keyframes? = placed?.position, let p = s?["position"] {
+            problems.report("a caption track's position does not move", at: p.origin, hint: "give the offset one [x, y]")
+        }
+        if case .constant(let point)? = placed?.position {
+            let own = placed?.anchor.map { ($0.x.fraction.doubleValue, $0.y.fraction.doubleValue) }
+            placement = .point(point, anchor: s?["anchor"].map { anchor($0) } ?? own ?? (0.5, 1))
         } else {
             switch s?["position"]?.string {
             case "top": placement = .top
@@ -31,18 +36,14 @@ extension ProjectDecoder {
             }
         }
         let margin = s?["margin"]
-        let margins = margin?.elements.compactMap { length($0) } ?? margin.flatMap { length($0) }.map { [$0, $0] } ?? []
+        let margins = margin.map { m in m.elements.isEmpty ? length(m).map { [$0, $0] } ?? [] : m.elements.compactMap { length($0) } } ?? []
         let highlight = s?["highlight"].map { h in
             CaptionHighlight(color: h["color"].flatMap { color($0) },
-                             box: h["box"].flatMap { b in
-                                 b["color"].flatMap { color($0) }.map {
-                                     TextStyle.Background(color: $0, padding: b["padding"]?.double ?? 6, cornerRadius: b["corner_radius"]?.double ?? 0)
-                                 }
-                             },
+                             box: h["box"].flatMap { textBackground($0, padding: 6) },
                              scale: h["scale"]?.double ?? 1)
         }
         return CaptionTrack(source: source, style: style, placement: placement,
-                            marginX: margins.first ?? .fraction(0.05), marginY: margins.count > 1 ? margins[1] : .fraction(0.05),
+                            marginX: margins.first ?? .fraction(Rational(1, 20)), marginY: margins.count > 1 ? margins[1] : .fraction(Rational(1, 20)),
                             wrapWidth: s?["wrap_width"].flatMap { length($0) }, maxLines: s?["max_lines"]?.int ?? 2, highlight: highlight,
                             reveal: s?["reveal"]?.string.flatMap(CaptionTrack.Reveal.init(rawValue:)) ?? .none, origin: c.origin,
                             fontOrigin: s?["font"]?.origin, highlightOrigin: s?["highlight"]?.origin,

@@ -40,15 +40,14 @@ extension CompileSession {
                 return []
             }
         }
-        let w = Double(size.width), h = Double(size.height)
-        let marginX = track.marginX.resolved(against: w), marginY = track.marginY.resolved(against: h)
+        let marginX = track.marginX.resolved(against: size.width), marginY = track.marginY.resolved(against: size.height)
         let padding = style.background?.padding ?? 0
-        let safeWidth = w - 2 * marginX - 2 * padding
+        let safeWidth = Double(size.width) - 2 * marginX - 2 * padding
         guard safeWidth > 0 else {
             problems.report("the margins and the box's padding leave no room for the caption's lines", at: track.origin)
             return []
         }
-        let wrapWidth = min(track.wrapWidth?.resolved(against: w) ?? safeWidth, safeWidth)
+        let wrapWidth = min(track.wrapWidth?.resolved(against: size.width) ?? safeWidth, safeWidth)
         let (x, y, anchor) = placement(track.placement, marginY: marginY)
         if track.highlight != nil, cues.allSatisfy({ $0.words.isEmpty }) {
             problems.warn("highlight marks the word being spoken, but no cue of this track times its words: nothing is highlighted",
@@ -89,7 +88,7 @@ extension CompileSession {
         case .bottom: return (w / 2, h - marginY, (0.5, 1))
         case .top: return (w / 2, marginY, (0.5, 0))
         case .middle: return (w / 2, h / 2, (0.5, 0.5))
-        case .point(let p, let anchor): return (p.x.resolved(against: w), p.y.resolved(against: h), anchor)
+        case .point(let p, let anchor): return (p.x.resolved(against: size.width), p.y.resolved(against: size.height), anchor)
         }
     }
 

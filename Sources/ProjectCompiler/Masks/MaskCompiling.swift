@@ -6,7 +6,7 @@ extension CompileSession {
     /// made absolute; a matte's media checked (known, a picture, long enough, with alpha
     /// when its alpha is asked for).
     mutating func layerMask(_ spec: MaskSpec, over range: TimeRange) -> LayerMask? {
-        let w = Double(size.width), h = Double(size.height)
+        let w = size.width, h = size.height
         func box(_ b: MaskBoxSpec) -> MaskBox {
             MaskBox(x: resolve(b.x, over: range) { $0.resolved(against: w) }, y: resolve(b.y, over: range) { $0.resolved(against: h) },
                     width: resolve(b.width, over: range) { $0.resolved(against: w) },

@@ -22,7 +22,7 @@ extension ProjectDecoder {
         switch kinds[0] {
         case "rect":
             guard let box = maskBox(c["rect"]!) else { return nil }
-            source = .rect(box, radius: animated(c["rect"]!["radius"], default: 0) { $0.double })
+            source = .rect(box, radius: animated(c["rect"]!["radius"], default: 0) { $0.pixels($1, "a corner radius", .nonNegative) })
         case "ellipse":
             guard let box = maskBox(c["ellipse"]!) else { return nil }
             source = .ellipse(box)
@@ -31,7 +31,7 @@ extension ProjectDecoder {
             guard let dataNode = node.string != nil ? node : node["d"], let data = dataNode.string else { return nil }
             do {
                 let path = try SVGPathData.parse(data)
-                source = .path(path, x: animated(node["x"], default: .pixels(0), length), y: animated(node["y"], default: .pixels(0), length))
+                source = .path(path, x: animated(node["x"], default: .zero) { $0.length($1) }, y: animated(node["y"], default: .zero) { $0.length($1) })
             } catch {
                 problems.report("path data, character \(error.column): \(error.message)", at: dataNode.origin,
                                 hint: "write SVG path data such as \"M 100 100 L 500 100 L 300 400 Z\"")
@@ -42,29 +42,30 @@ extension ProjectDecoder {
             let channel = c["mode"]?.string.flatMap(MaskMatte.Channel.init(rawValue:)) ?? .luma
             source = .matte(name, from: c["from"].flatMap { time($0) }, channel: channel)
         }
-        return MaskSpec(source: source, feather: animated(c["feather"], default: 0) { $0.double },
+        return MaskSpec(source: source, feather: animated(c["feather"], default: 0) { $0.pixels($1, "a feather", .nonNegative) },
                         invert: c["invert"]?.bool ?? false, origin: c[kinds[0]]!.origin)
     }
 
     /// x and y (default 0) and a width and height that are more than zero at every keyframe.
     private mutating func maskBox(_ c: NodeCursor) -> MaskBoxSpec? {
         var sizesArePositive = true
-        func size(_ key: String) -> Animated<Length> {
-            let value = animated(c[key], default: .fraction(1), length)
-            let values: [Length] = switch value {
-            case .constant(let v): [v]
-            case .keyframes(let frames): frames.map(\.value)
+        func size(_ key: String, along side: Int) -> Animated<Length> {
+            let value = animated(c[key], default: .fraction(.one)) { $0.length($1) }
+            let values: [(Length, NodeCursor?)] = switch value {
+            case .constant(let v): [(v, c[key])]
+            case .keyframes(let frames): frames.map { ($0.value, c[key]) }
             }
-            if let bad = values.first(where: { $0.resolved(against: 1) <= 0 }), let node = c[key] {
-                func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
-                let text = switch bad { case .pixels(let p): number(p); case .fraction(let f): number(f * 100) + "%" }
+            if let (bad, node) = values.first(where: { $0.0.resolved(against: side) <= 0 }), let node {
+                let pixels = bad.resolved(against: side)
+                let shown = pixels == pixels.rounded() ? String(Int(pixels)) : String(pixels)
+                let text = !node.elements.isEmpty ? "\(shown) px at a keyframe" : node.string.map { "\($0): \(shown) px in this frame" } ?? node.scalarText ?? shown
                 problems.report("the mask's \(key) must be more than zero (got \(text))", at: node.origin)
                 sizesArePositive = false
             }
             return value
         }
-        let box = MaskBoxSpec(x: animated(c["x"], default: .pixels(0), length), y: animated(c["y"], default: .pixels(0), length),
-                              width: size("width"), height: size("height"))
+        let box = MaskBoxSpec(x: animated(c["x"], default: .zero) { $0.length($1) }, y: animated(c["y"], default: .zero) { $0.length($1) },
+                              width: size("width", along: frameSize.width), height: size("height", along: frameSize.height))
         return sizesArePositive ? box : nil
     }
 }
