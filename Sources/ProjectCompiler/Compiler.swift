@@ -320,7 +320,16 @@ struct CompileSession {
         if clip.loop {
             loopLength = timing.duration
             timing.duration = nil
-            if loopLength == nil { problems.report("a looping clip needs a duration to fill", at: clip.origin) }
+            // Either mistake leaves the clip out, so nothing reports what its unknown length causes.
+            if timing.toMediaEnd {
+                problems.report("'loop: true' repeats the sound to fill a duration, and 'duration: media' plays it once to its end", at: clip.origin,
+                                hint: "keep one: a duration to fill with loop: true, or duration: media without it")
+                return nil
+            }
+            if loopLength == nil {
+                problems.report("a looping clip needs a duration to fill", at: clip.origin)
+                return nil
+            }
         }
         return ClipFacts(timing: timing, origin: clip.origin, mediaDuration: reference.facts.duration, hasSourceTime: true,
                          mediaName: clip.media, loopLength: loopLength, endsWithMedia: true)

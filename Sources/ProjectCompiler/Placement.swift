@@ -138,6 +138,11 @@ struct Placement {
                 return nil
             }
             guard let d = t.duration else {
+                if t.toMediaEnd {
+                    problems.report("'duration: media' plays a clip to its media's end, but a colour, GLSL or still-image clip has no end of its own",
+                                    at: f.origin, hint: "give it a length, e.g. duration: 3s")
+                    return nil
+                }
                 problems.report("a colour, GLSL or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")
                 return nil
             }

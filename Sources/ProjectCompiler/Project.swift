@@ -244,11 +244,17 @@ public enum VideoSource: Sendable {
 
 /// The timing fields every clip shares; which of them are set is checked by the compiler.
 public struct ClipTiming: Sendable {
+    /// The word `duration:` takes for "to the media's end".
+    public static let mediaEnd = "media"
+
     public var from: MediaTime?
     public var to: MediaTime?
     public var duration: MediaTime?
     /// A duration was written but is not usable (already reported).
     public var durationIsInvalid: Bool
+    /// `duration: media`: the clip runs to its media's end, as with no end written, but said
+    /// (so no default duration reaches it).
+    public var toMediaEnd = false
     public var at: MediaTime?
     public var speed: Rational
     public var fadeIn: MediaTime?

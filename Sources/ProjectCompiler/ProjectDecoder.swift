@@ -300,11 +300,14 @@ struct ProjectDecoder {
                 problems.report("speed must be a positive number", at: s.origin)
             }
         }
-        let duration = c["duration"].flatMap { positiveTime($0) }
-        return ClipTiming(from: c["from"].flatMap { time($0) }, to: c["to"].flatMap { time($0) },
-                          duration: duration, durationIsInvalid: c["duration"] != nil && duration == nil, at: c["at"].flatMap { time($0) },
-                          speed: speed, fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
-                          effects: timeEffects(c))
+        let toMediaEnd = c["duration"]?.string == ClipTiming.mediaEnd
+        let duration = toMediaEnd ? nil : c["duration"].flatMap { positiveTime($0) }
+        var timing = ClipTiming(from: c["from"].flatMap { time($0) }, to: c["to"].flatMap { time($0) },
+                                duration: duration, durationIsInvalid: c["duration"] != nil && duration == nil && !toMediaEnd,
+                                at: c["at"].flatMap { time($0) }, speed: speed, fadeIn: c["fade_in"].flatMap { time($0) },
+                                fadeOut: c["fade_out"].flatMap { time($0) }, effects: timeEffects(c))
+        timing.toMediaEnd = toMediaEnd
+        return timing
     }
 
     fileprivate mutating func decodeVideoClip(_ c: NodeCursor) -> VideoClip? {

@@ -132,4 +132,28 @@ import Testing
         #expect(clips(project).map(\.fit) == [.cover, .fill])
         #expect(clips(project).map(\.timing.duration) == [seconds(1), seconds(3)])
     }
+
+    @Test func durationMediaPlaysToTheMediasEndOverADefault() throws {
+        // A.mp4 lasts 12 s: from 4 s, `duration: media` plays 8 s where the default would give 2 s.
+        let loaded = try load("""
+            defaults: { clip: { duration: 2s } }
+            video: [{ clips: [{ media: a, from: 4s, duration: media }] }]
+            audio: [{ clips: [{ media: music, duration: media }] }]
+            """)
+        #expect(clips(loaded.project).first?.timing.toMediaEnd == true)
+        // The music (22 s) ends where it ends, after the pictures.
+        #expect(loaded.graph.duration == seconds(22))
+        #expect(loaded.graph.composition.tracks.first { $0.kind == .video }?.segments.first { $0.content != nil }?.target.end == seconds(8))
+    }
+
+    @Test func durationMediaNeedsMediaWithAnEnd() {
+        let colour = failure("video: [{ clips: [{ color: \"#000000\", duration: media }] }]")
+        #expect(colour?.diagnostics.map(\.message) == ["'duration: media' plays a clip to its media's end, but a colour, GLSL or still-image clip has no end of its own"])
+        let looped = failure("""
+            video: [{ clips: [{ media: a }] }]
+            audio: [{ clips: [{ media: music, loop: true, duration: media }] }]
+            """)
+        #expect(looped?.diagnostics.map(\.message) == ["'loop: true' repeats the sound to fill a duration, and 'duration: media' plays it once to its end"])
+        #expect(looped?.diagnostics.first?.location.line == 5)
+    }
 }
