@@ -358,6 +358,64 @@ struct SchemaEvaluator<Instance: JSONInstance> {
         schema.title ?? "alternative \(index + 1)"
     }
 
+    /// A string where every alternative but the titled string forms (a `{{ var }}` placeholder)
+    /// wants another type: one message naming the types first, with their bounds, and the
+    /// titled forms last, so `volume: loud` hears that a number is wanted, not only a var.
+    private func typedOrTitledForm(_ results: [Outcome], _ branches: [Compiled], _ node: Instance, depth: Int) -> [Failure]? {
+        guard case .string = node.value else { return nil }
+        var typed: [String] = [], examples: [String] = [], titled: [String] = []
+        for (result, branch) in zip(results, branches) {
+            let schema = branch.refTarget ?? branch
+            if result.failures.count == 1, result.failures[0].kind == .type, result.failures[0].depth == depth, let types = schema.types {
+                typed += types.map { Self.typeName($0, within: schema) }
+                examples += types.compactMap { Self.example(of: $0, within: schema) }
+            } else if schema.types == ["string"], let title = schema.title {
+                titled.append(title)
+            } else {
+                return nil
+            }
+        }
+        guard !typed.isEmpty, !titled.isEmpty else { return nil }
+        let message = "\(here): expected \(SchemaMessages.alternatives(typed + titled)), found \(SchemaMessages.found(node))"
+        let key = run.path.split(separator: ".").last.map { $0.split(separator: "[").first.map(String.init) ?? "" } ?? ""
+        let hint = examples.first.map { "for example \(key.isEmpty ? "" : "\(key): ")\($0)" }
+        return [Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path, message: message, hint: hint))]
+    }
+
+    /// A value of `type` within `schema`'s bounds, for a hint: the middle of a range, else its
+    /// bound, else 1; nil for types without a short example.
+    private static func example(of type: String, within schema: Compiled) -> String? {
+        switch type {
+        case "boolean": return "true"
+        case "number", "integer":
+            let low = (schema.minimum ?? schema.exclusiveMinimum).flatMap { Double($0.text) }
+            let high = (schema.maximum ?? schema.exclusiveMaximum).flatMap { Double($0.text) }
+            var value: Double
+            switch (low, high) {
+            case (let l?, let h?): value = (l + h) / 2
+            case (let l?, nil): value = l + 1
+            case (nil, let h?): value = h - 1
+            case (nil, nil): value = 1
+            }
+            if type == "integer" { value = value.rounded(.down) }
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        default: return nil
+        }
+    }
+
+    /// A type's name with the bounds `schema` sets on it: "a number from 0 to 1", "a whole
+    /// number of at least 1".
+    private static func typeName(_ type: String, within schema: Compiled) -> String {
+        let name = SchemaMessages.typeName(type)
+        guard type == "number" || type == "integer" else { return name }
+        switch (schema.minimum ?? schema.exclusiveMinimum, schema.maximum ?? schema.exclusiveMaximum) {
+        case (let low?, let high?): return "\(name) from \(low.text) to \(high.text)"
+        case (let low?, nil): return schema.minimum != nil ? "\(name) of at least \(low.text)" : "\(name) above \(low.text)"
+        case (nil, let high?): return schema.maximum != nil ? "\(name) of at most \(high.text)" : "\(name) below \(high.text)"
+        case (nil, nil): return name
+        }
+    }
+
     /// The failures worth showing when no alternative matched: when every alternative wants a
     /// different type, one "expected a or b" message; otherwise the errors of the closest
     /// alternative, the one whose discriminators (type, const, required keys) match best,
@@ -367,6 +425,7 @@ struct SchemaEvaluator<Instance: JSONInstance> {
             outcome.failures.filter { ($0.kind == .type || $0.kind == .required || $0.kind == .const) && $0.depth == depth
                 || ($0.kind == .const && $0.depth == depth + 1) }.count
         }
+        if let typed = typedOrTitledForm(results, branches, node, depth: depth) { return typed }
         let onlyTypeFailures = results.allSatisfy { $0.failures.count == 1 && $0.failures[0].kind == .type && $0.failures[0].depth == depth }
         if onlyTypeFailures {
             let types = branches.flatMap { $0.types ?? [] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }

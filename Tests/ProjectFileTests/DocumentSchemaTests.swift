@@ -36,6 +36,20 @@ struct DocumentSchemaTests {
         #expect(try DocumentSchema(json(Self.clipSchema)).validate(yaml("video:\n  - clips:\n      - media: intro\n        <<: {from: 1s}\n")).isEmpty)
     }
 
+    @Test func aWordWhereANumberOrAVarGoesHearsOfTheNumberFirst() throws {
+        let schema = #"""
+        {"$defs": {"var": {"title": "a {{ var }} placeholder", "type": "string", "pattern": "^\\{\\{ *[a-z]+ *\\}\\}$"}},
+         "properties": {"volume": {"anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/var"}]},
+                        "opacity": {"anyOf": [{"type": "number", "minimum": 0, "maximum": 1}, {"$ref": "#/$defs/var"}]}}}
+        """#
+        let problems = try DocumentSchema(json(schema)).validate(yaml("volume: loud\nopacity: lots\n"))
+        #expect(problems.map(\.message) == ["volume: expected a number of at least 0 or a {{ var }} placeholder, found string \"loud\"",
+                                            "opacity: expected a number from 0 to 1 or a {{ var }} placeholder, found string \"lots\""])
+        #expect(problems.map(\.hint) == ["for example volume: 1", "for example opacity: 0.5"])
+        // A placeholder is still accepted.
+        #expect(try DocumentSchema(json(schema)).validate(yaml("volume: '{{ level }}'\n")).isEmpty)
+    }
+
     @Test func aBrokenSchemaIsAnInvalidProjectPointingIntoTheSchema() throws {
         let broken = try json(##"{"properties": {"a": {"$ref": "#/$defs/missing"}}}"##)
         #expect {
