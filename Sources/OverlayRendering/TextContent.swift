@@ -74,15 +74,18 @@ final class TextContent: UnitDrawable {
         boxWidth = (boxW ?? logicalRect.width) + 2 * padding
         boxHeight = (boxH ?? logicalRect.height) + 2 * padding
         let alignedX = boxW.map { wrapsAtWidth ? 0 : ($0 - logicalRect.width) * style.alignment.fraction - logicalRect.x } ?? -logicalRect.x
-        layoutX = alignedX + padding
-        layoutY = (boxH.map { ($0 - logicalRect.height) * style.verticalAlignment.fraction } ?? 0) - logicalRect.y + padding
+        let x = alignedX + padding
+        let y = (boxH.map { ($0 - logicalRect.height) * style.verticalAlignment.fraction } ?? 0) - logicalRect.y + padding
+        let background: [Rect]
         switch style.background?.fit {
-        case nil: backgroundRects = []
-        case .box: backgroundRects = [Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)]
-        case .lines:
-            backgroundRects = Self.lineRects(layout).map { $0.offsetBy(layoutX, layoutY).expanded(by: padding) }
+        case nil: background = []
+        case .box: background = [Rect(x: 0, y: 0, width: boxWidth, height: boxHeight)]
+        case .lines: background = Self.lineRects(layout).map { $0.offsetBy(x, y).expanded(by: padding) }
         }
-        inkBounds = backgroundRects.reduce(inkRect.offsetBy(layoutX, layoutY).expanded(by: max(style.stroke?.width ?? 0, 0))) { $0.union($1) }
+        layoutX = x
+        layoutY = y
+        backgroundRects = background
+        inkBounds = background.reduce(inkRect.offsetBy(x, y).expanded(by: max(style.stroke?.width ?? 0, 0))) { $0.union($1) }
     }
 
     deinit {

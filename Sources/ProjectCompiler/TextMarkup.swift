@@ -1,5 +1,6 @@
 import CompositionGraph
 import LengthExpressions
+import MediaTime
 
 /// Reel's small markup for a text overlay (`style.markup: true`), read into plain text and
 /// inline runs (`TextStyle.InlineRun`), which the renderer turns into Pango attributes: no

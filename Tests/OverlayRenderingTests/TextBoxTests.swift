@@ -39,8 +39,8 @@ import Testing
         boxed.verticalAlignment = valign
         let (frame, content) = try render("Hi there", boxed)
         #expect(content.boxHeight == 200)
-        let expected = 80 + (200 - lineHeight) * fraction + inkBelowLineTop
-        #expect(abs(Double(try inkTop(frame)) - expected) <= 1, "\(valign): ink top \(try inkTop(frame)), expected \(expected)")
+        let expected = 80 + (200 - lineHeight) * fraction + inkBelowLineTop, top = try inkTop(frame)
+        #expect(abs(Double(top) - expected) <= 1, "\(valign): ink top \(top), expected \(expected)")
     }
 
     /// With `wrap: false`, a name too long for the box shrinks to one line even though the box
