@@ -100,6 +100,17 @@ import Testing
         #expect(diagnostics.first?.location.column == column, "\(written)")
     }
 
+    @Test func markupCanBeADefault() throws {
+        let graph = try graph("""
+            defaults: { overlay: { style: { markup: true } } }
+            overlays:
+              - { text: "<b>on</b>" }
+              - { text: "<b>off</b>", style: { markup: false } }
+            """)
+        let texts = graph.overlays.compactMap { if case .text(let text, let style) = $0.content { "\(text) \(style.inline.count)" } else { nil } }
+        #expect(texts == ["on 1", "<b>off</b> 0"])
+    }
+
     @Test func aSpansFontMustExist() {
         let diagnostics = failure("""
               - text: "<span font=\\"DejaVu Sans Mono\\">a</span> <span font=\\"Comic Sans\\">b</span>"
