@@ -92,7 +92,7 @@ enum TextMarkup {
             let closing = i < body.upperBound && scalars[i] == "/"
             if closing { i += 1 }
             let nameStart = i
-            while i < body.upperBound, scalars[i].properties.isAlphabetic { i += 1 }
+            while i < body.upperBound, scalars[i].properties.isAlphabetic || scalars[i].properties.numericType != nil { i += 1 }
             let name = String(String.UnicodeScalarView(scalars[nameStart..<i]))
             let known = ["b", "i", "u", "s", "span", "br"]
             guard known.contains(name) else {

@@ -80,6 +80,7 @@ import Testing
 
     @Test(arguments: [
         ("<blink>x</blink>", "unknown tag <blink>", 13),
+        ("<h1>x</h1>", "unknown tag <h1>", 13),
         ("<b>x", "<b> is not closed", 12),
         ("<b><i>x</b></i>", "</b> closes <i>, which is still open", 19),
         ("x</b>", "</b> closes no tag", 13),
