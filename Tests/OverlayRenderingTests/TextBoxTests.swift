@@ -79,7 +79,7 @@ import Testing
         }
         let (lines, content) = try render("Go\nNow", style(.lines))
         let (box, _) = try render("Go\nNow", style(.box))
-        #expect(content.backgroundRects.count == 2)
+        try #require(content.backgroundRects.count == 2, "one box per line")
         let first = content.backgroundRects[0], second = content.backgroundRects[1]
         #expect(first.maxY < second.y, "a gap between the lines' boxes: \(first), \(second)")
         #expect(first.width < 100, "as wide as 'Go' and its padding: \(first.width)")
