@@ -193,6 +193,7 @@ extension CompositionGraph {
         case .text(let text, let style):
             parts.append("text \"\(text)\" font \"\(style.font)\" \(style.weight) \(style.italic ? "italic " : "")\(number(style.size))px \(style.color)")
             if let language = style.language { parts.append("lang \(language)") }
+            if !style.inline.isEmpty { parts.append("\(style.inline.count) inline style\(style.inline.count == 1 ? "" : "s")") }
             if let file = style.resolvedFontFile { parts.append("-> \(fileName(file))") }
         case .caption(let state):
             let style = state.style

@@ -143,6 +143,8 @@ public struct Shadow: Hashable, Sendable, Codable {
 
 public struct TextStyle: Hashable, Sendable, Codable {
     public enum Alignment: String, Hashable, Sendable, Codable { case left, center, right }
+    /// Where the lines sit in `boxHeight`.
+    public enum VerticalAlignment: String, Hashable, Sendable, Codable { case top, middle, bottom }
     public enum FitMode: String, Hashable, Sendable, Codable {
         /// Lay out at `size`, whatever it takes.
         case none
@@ -152,14 +154,42 @@ public struct TextStyle: Hashable, Sendable, Codable {
 
     /// A solid box behind the text.
     public struct Background: Hashable, Sendable, Codable {
+        /// One box filling the text's box, or one box per line hugging that line's text.
+        public enum Fit: String, Hashable, Sendable, Codable { case box, lines }
+
         public var color: Color
         public var padding: Double
         public var cornerRadius: Double
+        public var fit: Fit
 
-        public init(color: Color, padding: Double, cornerRadius: Double) {
+        public init(color: Color, padding: Double, cornerRadius: Double, fit: Fit = .box) {
             self.color = color
             self.padding = padding
             self.cornerRadius = cornerRadius
+            self.fit = fit
+        }
+    }
+
+    /// One style a run of the text takes from its markup (`<b>`, `<span color=…>`).
+    public enum InlineStyle: Hashable, Sendable, Codable {
+        case bold, italic, underline, strikethrough
+        case color(Color)
+        /// A font family, resolved as the style's.
+        case font(String)
+        /// Pixels at the style's `size` (scaled with it by `fit: shrink`).
+        case size(Double)
+    }
+
+    /// An inline style over the UTF-8 bytes `start..<end` of the text.
+    public struct InlineRun: Hashable, Sendable, Codable {
+        public var start: Int
+        public var end: Int
+        public var style: InlineStyle
+
+        public init(start: Int, end: Int, style: InlineStyle) {
+            self.start = start
+            self.end = end
+            self.style = style
         }
     }
 
@@ -171,9 +201,13 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var size: Double
     public var color: Color
     public var alignment: Alignment
+    public var verticalAlignment: VerticalAlignment
     /// Wrap width in pixels; nil: one line per paragraph.
     public var boxWidth: Double?
     public var boxHeight: Double?
+    /// false: lines break only where the text does (and `fit: shrink` fits the longest one to
+    /// the width instead of wrapping first).
+    public var wrap: Bool
     /// Multiple of the font's line height; nil: the font's own.
     public var lineHeight: Double?
     /// Extra pixels between letters.
@@ -183,6 +217,9 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var shadow: Shadow?
     public var background: Background?
     public var fit: FitMode
+    /// The styles of runs of a text overlay's text, from its markup (the text itself is plain:
+    /// the tags taken out); empty without markup. Captions draw none.
+    public var inline: [InlineRun]
     /// BCP 47 language of the text (`ja`, `zh-Hans`, `ko`…): picks the fallback fonts and the
     /// glyph forms of scripts shared between languages, such as Han characters. nil: English
     /// rules (the same on every machine, whatever its locale).
@@ -191,23 +228,27 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var resolvedFontFile: String?
 
     public init(font: String, weight: Int = 400, italic: Bool = false, size: Double, color: Color = .white,
-                alignment: Alignment = .center, boxWidth: Double? = nil, boxHeight: Double? = nil, lineHeight: Double? = nil,
+                alignment: Alignment = .center, verticalAlignment: VerticalAlignment = .middle,
+                boxWidth: Double? = nil, boxHeight: Double? = nil, wrap: Bool = true, lineHeight: Double? = nil,
                 letterSpacing: Double = 0, stroke: Stroke? = nil, shadow: Shadow? = nil, background: Background? = nil,
-                fit: FitMode = .none, language: String? = nil, resolvedFontFile: String? = nil) {
+                fit: FitMode = .none, inline: [InlineRun] = [], language: String? = nil, resolvedFontFile: String? = nil) {
         self.font = font
         self.weight = weight
         self.italic = italic
         self.size = size
         self.color = color
         self.alignment = alignment
+        self.verticalAlignment = verticalAlignment
         self.boxWidth = boxWidth
         self.boxHeight = boxHeight
+        self.wrap = wrap
         self.lineHeight = lineHeight
         self.letterSpacing = letterSpacing
         self.stroke = stroke
         self.shadow = shadow
         self.background = background
         self.fit = fit
+        self.inline = inline
         self.language = language
         self.resolvedFontFile = resolvedFontFile
     }

@@ -157,11 +157,8 @@ final class CaptionContent: UnitDrawable {
     private static func color(_ ranges: [Range<Int>], _ color: Color, _ layout: OpaquePointer) {
         let attributes = pango_layout_get_attributes(layout).map { pango_attr_list_copy($0)! } ?? pango_attr_list_new()!
         defer { pango_attr_list_unref(attributes) }
-        func channel(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
         for range in ranges {
-            for attribute in [pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
-                              pango_attr_foreground_alpha_new(max(channel(color.alpha), 1))] {
-                guard let attribute else { continue }
+            for attribute in TextContent.colorAttributes(color) {
                 attribute.pointee.start_index = UInt32(range.lowerBound)
                 attribute.pointee.end_index = UInt32(range.upperBound)
                 pango_attr_list_insert(attributes, attribute)

@@ -488,12 +488,15 @@ struct CompileSession {
         switch o.content {
         case .text(let text, var style):
             if let fonts {
-                switch fonts.resolve(family: style.font, weight: style.weight, italic: style.italic) {
-                case .file(let path):
-                    style.resolvedFontFile = path
-                case .unavailable(let available):
-                    problems.report("font family '\(style.font)' is not available", at: o.fontOrigin ?? o.origin,
-                                    hint: "list its font file under fonts:, or use one of: \(available.prefix(12).joined(separator: ", "))")
+                // The style's family, then each a <span font=…> names (in the order first written).
+                for (family, origin) in [(style.font, o.fontOrigin ?? o.origin)] + o.inlineFonts {
+                    switch fonts.resolve(family: family, weight: style.weight, italic: style.italic) {
+                    case .file(let path):
+                        if family == style.font { style.resolvedFontFile = path }
+                    case .unavailable(let available):
+                        problems.report("font family '\(family)' is not available", at: origin,
+                                        hint: "list its font file under fonts:, or use one of: \(available.prefix(12).joined(separator: ", "))")
+                    }
                 }
             }
             content = .text(text, style)

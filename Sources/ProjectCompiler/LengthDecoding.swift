@@ -19,14 +19,18 @@ extension ProjectDecoder {
     /// Nil when `c` is absent or unusable.
     mutating func pixels(_ c: NodeCursor?, _ what: String, _ bound: LengthBound = .any) -> Double? {
         guard let c else { return nil }
-        let refusal = LengthExpression.Refusal([.percent], reason: "\(what) has no axis for % to be of",
-                                               hint: "use vmin, vw or vh for \(what) that follows the frame: 4vmin")
-        guard let value = evaluated(c, refusing: refusal)?.pixels else { return nil }
+        guard let value = evaluated(c, refusing: Self.noPercent(what))?.pixels else { return nil }
         guard bound.admits(value) else {
             problems.report("\(what) must be \(bound.rule) (got \(c.scalarText ?? value.description), \(value.doubleValue) px here)", at: c.origin)
             return nil
         }
         return value.doubleValue
+    }
+
+    /// The refusal of `%` where a length has no axis (`what`: "a font size").
+    static func noPercent(_ what: String) -> LengthExpression.Refusal {
+        LengthExpression.Refusal([.percent], reason: "\(what) has no axis for % to be of",
+                                 hint: "use vmin, vw or vh for \(what) that follows the frame: 4vmin")
     }
 
     /// A crop edge: pixels of the source or `%` of its size (the frame's units measure another picture).
@@ -55,10 +59,7 @@ extension ProjectDecoder {
         let (pieces, written) = strings.pieces(of: value, at: c.node.location)
         let result: (pixels: Rational, fraction: Rational)?
         do {
-            switch try LengthExpression.evaluate(pieces, refusing: refusal) {
-            case .number(let n): result = plain(n)
-            case .length(let sum): result = sum.resolved(frameWidth: frameSize.width, frameHeight: frameSize.height)
-            }
+            result = try resolved(pieces, refusing: refusal, plain: plain)
         } catch {
             let place = strings.location(ofCharacter: error.offset, in: written, at: c.node.location)
             problems.report("'\(written)' is not a length: \(error.message)", at: Origin(location: place, path: c.path), hint: error.hint)
@@ -70,6 +71,15 @@ extension ProjectDecoder {
             return nil
         }
         return result
+    }
+
+    /// The exact pixels and fraction of an expression read from `pieces` in this rendition's frame.
+    func resolved(_ pieces: [LengthExpression.Piece], refusing refusal: LengthExpression.Refusal?,
+                  plain: (Rational) -> (pixels: Rational, fraction: Rational)) throws(LengthExpressionError) -> (pixels: Rational, fraction: Rational)? {
+        switch try LengthExpression.evaluate(pieces, refusing: refusal) {
+        case .number(let n): plain(n)
+        case .length(let sum): sum.resolved(frameWidth: frameSize.width, frameHeight: frameSize.height)
+        }
     }
 
     /// What a plain number means where a length is read.

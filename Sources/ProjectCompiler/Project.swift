@@ -378,6 +378,8 @@ public struct Overlay: Sendable {
     public var origin: Origin
     /// Where a text overlay names its font (for font errors).
     public var fontOrigin: Origin?
+    /// Each font a text overlay's markup names (`<span font=…>`), where it is first written (for font errors).
+    public var inlineFonts: [(family: String, origin: Origin)] = []
     /// A text's entrance and exit by unit (`enter: {kind: fade, by: word}`), timed with its span.
     public var unitMoves: [TextUnitMoveSpec] = []
 }

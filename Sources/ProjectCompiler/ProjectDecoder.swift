@@ -383,8 +383,17 @@ struct ProjectDecoder {
             return nil
         }
         let content: Overlay.Content
-        if let text = c["text"]?.string {
-            content = .text(text, textStyle(c["style"]))
+        var inlineFonts: [(family: String, origin: Origin)] = []
+        if let textNode = c["text"], let text = textNode.string {
+            var style = textStyle(c["style"])
+            if c["style"]?["markup"]?.bool == true {
+                guard let marked = markedText(textNode) else { return nil }
+                style.inline = marked.runs
+                inlineFonts = marked.fonts
+                content = .text(marked.text, style)
+            } else {
+                content = .text(text, style)
+            }
         } else if let name = c["image"]?.string {
             content = .image(name)
         } else if let name = c["svg"]?.string {
@@ -410,7 +419,7 @@ struct ProjectDecoder {
                        scale: number(c["scale"], default: 1),
                        rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
                        fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
-                       watermark: watermark, origin: c.origin, fontOrigin: c["style"]?["font"]?.origin)
+                       watermark: watermark, origin: c.origin, fontOrigin: c["style"]?["font"]?.origin, inlineFonts: inlineFonts)
     }
 
     private static let weights = ["thin": 100, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 900]
@@ -429,7 +438,9 @@ struct ProjectDecoder {
         return TextStyle(font: c?["font"]?.string ?? "DejaVu Sans", weight: weight, italic: c?["style"]?.string == "italic",
                          size: size, color: c?["color"].flatMap { color($0) } ?? .white,
                          alignment: c?["align"]?.string.flatMap(TextStyle.Alignment.init(rawValue:)) ?? .center,
+                         verticalAlignment: c?["valign"]?.string.flatMap(TextStyle.VerticalAlignment.init(rawValue:)) ?? .middle,
                          boxWidth: boxWidth?.resolved(against: frameSize.width), boxHeight: boxHeight?.resolved(against: frameSize.height),
+                         wrap: c?["wrap"]?.bool ?? true,
                          lineHeight: c?["line_height"]?.double, letterSpacing: letterSpacing,
                          stroke: c?["stroke"].flatMap { stroke($0) }, shadow: shadow, background: background,
                          fit: c?["fit"]?.string == "shrink" ? .shrink : .none, language: c?["language"]?.string)
@@ -444,7 +455,8 @@ struct ProjectDecoder {
     mutating func textBackground(_ c: NodeCursor, padding: Double) -> TextStyle.Background? {
         guard let fill = c["color"].flatMap({ color($0) }) else { return nil }
         return TextStyle.Background(color: fill, padding: pixels(c["padding"], "a padding", .nonNegative) ?? padding,
-                                    cornerRadius: pixels(c["corner_radius"], "a corner radius", .nonNegative) ?? 0)
+                                    cornerRadius: pixels(c["corner_radius"], "a corner radius", .nonNegative) ?? 0,
+                                    fit: c["fit"]?.string.flatMap(TextStyle.Background.Fit.init(rawValue:)) ?? .box)
     }
 
     private mutating func shapeStyle(_ c: NodeCursor) -> ShapeStyle {
