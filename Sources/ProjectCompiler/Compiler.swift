@@ -472,8 +472,11 @@ struct CompileSession {
                 result.append(Keyframe(time: t, value: number(f.value), ease: f.ease))
             }
             if let last = frames.last, frames.count > 1, last.ease != .linear, last.easeWritten {
-                problems.report("an ease on the last keyframe has nothing to shape: it shapes the way to the next keyframe",
-                                at: last.origin, hint: "put it on the keyframe the movement starts from")
+                // Peers (CSS, After Effects' speed graph, Creatomate) put the ease on the keyframe reached.
+                let before = frames[frames.count - 2].origin.location
+                let ease = last.ease.name.map { "ease: \($0)" } ?? "its ease"
+                problems.report("an ease on the last keyframe has nothing to shape: an ease shapes the way from its keyframe to the next",
+                                at: last.origin, hint: "move \(ease) to the keyframe the movement starts from (line \(before.line)), and remove it here")
             }
             return Animation(keyframes: result.sorted { $0.time < $1.time })
         }

@@ -298,4 +298,23 @@ import Testing
         #expect(error?.diagnostics.map(\.message) == ["unknown media 'logoo'", "'a' is a video file, which cannot be used here"])
         #expect(error?.diagnostics.map(\.location.column) == [55, 100])
     }
+
+    @Test func anEaseOnTheLastKeyframeIsToldWhereToGo() {
+        // Peers put the ease on the keyframe reached; Reel's shapes the way from its keyframe on.
+        do {
+            _ = try load("""
+                video: [{ clips: [{ media: a, duration: 4s }] }]
+                overlays:
+                  - text: Moving
+                    duration: 2s
+                    opacity:
+                      - { at: 0s, value: 0 }
+                      - { at: 1s, value: 1, ease: ease-out-expo }
+                """)
+            Issue.record("no error")
+        } catch {
+            #expect(error.diagnostics.map(\.location.line) == [10])
+            #expect(error.diagnostics.first?.hint == "move ease: ease-out-expo to the keyframe the movement starts from (line 9), and remove it here")
+        }
+    }
 }
