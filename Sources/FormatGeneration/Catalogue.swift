@@ -24,7 +24,7 @@ struct Catalogue: Sendable {
     static let motions = Catalogue(noun: "motion", source: entrances.source, names: NamedAnimation.names(.motion), aliases: PeerNames.motions)
     static let namedAnimations = Catalogue(noun: "named animation", source: entrances.source,
                                            names: NamedAnimation.all.map { "\($0.key.rawValue): \($0.name)" })
-    static let fits = Catalogue(noun: "fit", source: "Fit (Sources/CompositionGraph/Graph.swift)", names: Fit.allCases.map(\.rawValue))
+    static let fits = Catalogue(noun: "fit", source: "Fit (Sources/CompositionGraph/Graph.swift)", names: Fit.allCases.map(\.rawValue), aliases: PeerNames.fits)
     static let maskModes = Catalogue(noun: "mask mode", source: "MaskMatte.Channel (Sources/CompositionGraph/LayerMask.swift)",
                                      names: MaskMatte.Channel.allCases.map(\.rawValue))
     static let containers = Catalogue(noun: "container", source: "Container (Sources/MediaFormat/MediaFormat.swift)",

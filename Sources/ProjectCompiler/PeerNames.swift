@@ -30,6 +30,9 @@ public enum PeerNames {
         "carousel-left": "slide-left", "carousel-right": "slide-right", "carousel-up": "slide-up", "carousel-down": "slide-down",
     ])
 
+    /// Fits: Shotstack's `crop` fills the frame and crops, as `cover`; CSS's `scale-down` is at most 1:1.
+    public static let fits: [String: String] = ["crop": "cover", "stretch": "fill", "letterbox": "contain", "fit": "contain", "original": "none"]
+
     /// Shotstack's names come in slow and fast forms too (`fadeSlow`, `wipeLeftFast`): both mean the name without them.
     private static func withSpeeds(_ names: [String: String]) -> [String: String] {
         names.reduce(into: names) { all, entry in

@@ -36,11 +36,15 @@ public struct DocumentSchema: Sendable {
 extension Diagnostic {
     /// A schema failure as an error. A `<<` key that reached the schema (quoted in YAML, or in
     /// JSON, where it does not merge) gets a hint about merge keys rather than the list of
-    /// allowed keys.
+    /// allowed keys; a peer's key (`length`, `src`) Reel's key or way (`PeerKeys`).
     init(_ failure: SchemaFailure<SourceLocation>) {
-        let hint = failure.unknownKey == "<<"
-            ? "'<<' merges a mapping only unquoted in a YAML file (<<: *anchor); in JSON, write the keys out"
-            : failure.hint
-        self.init(location: failure.location, path: failure.path, message: failure.message, hint: hint)
+        var message = failure.message, hint = failure.hint
+        if failure.unknownKey == "<<" {
+            hint = "'<<' merges a mapping only unquoted in a YAML file (<<: *anchor); in JSON, write the keys out"
+        } else if let key = failure.unknownKey, let answer = PeerKeys.answer(for: key, at: failure.path) {
+            if let reels = answer.key, !message.contains("did you mean") { message += "; did you mean '\(reels)'?" }
+            hint = answer.hint
+        }
+        self.init(location: failure.location, path: failure.path, message: message, hint: hint)
     }
 }

@@ -50,6 +50,28 @@ struct DocumentSchemaTests {
         #expect(try DocumentSchema(json(schema)).validate(yaml("volume: '{{ level }}'\n")).isEmpty)
     }
 
+    @Test func peersKeysAndWordsAreAnsweredWithReelsWay() throws {
+        let problems = try DocumentSchema.bundled().validate(yaml("""
+            reel: 1
+            output: { size: [320, 180], fps: 30 }
+            video:
+              - clips:
+                  - { media: a, length: 2s, start: 1s, effect: zoomIn, fit: crop }
+                  - { src: a.mp4 }
+            overlays:
+              - { text: Hi, volume: 0.5 }
+            """))
+        #expect(problems.map(\.message) == [
+            "unknown key 'length' in video[0].clips[0]; did you mean 'duration'?",
+            "unknown key 'start' in video[0].clips[0]; did you mean 'at'?",
+            "unknown key 'effect' in video[0].clips[0]; did you mean 'motion'?",
+            "video[0].clips[0].fit: \"crop\" is not valid here; did you mean 'cover'?",
+            "unknown key 'src' in video[0].clips[1]; did you mean 'media'?",
+            "unknown key 'volume' in overlays[0]"])
+        #expect(problems[0].hint == "Shotstack's and Creatomate's length is Reel's duration (a clip can end at its source's to: instead)")
+        #expect(problems[5].hint == "an overlay has no sound: play sound on an audio track (audio:) or from a clip, whose volume: sets it")
+    }
+
     @Test func aBrokenSchemaIsAnInvalidProjectPointingIntoTheSchema() throws {
         let broken = try json(##"{"properties": {"a": {"$ref": "#/$defs/missing"}}}"##)
         #expect {
