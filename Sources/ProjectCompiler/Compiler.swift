@@ -114,7 +114,7 @@ struct CompileSession {
         warnAboutEnds(video: videoPlacements, audio: audioPlacements, duration: duration)
         layout = TimelineLayout(video: videoPlacements.map { $0.map(TimelineLayout.Placed.init) },
                                 audio: audioPlacements.map { $0.map(TimelineLayout.Placed.init) }, media: references,
-                                overlays: overlayTimes.compactMap { t in t.range(timelineEnd: duration).map { .init(overlay: t.overlay, range: $0) } })
+                                overlays: overlayTimes.compactMap { t in t.range(timelineEnd: duration).map { TimelineLayout.PlacedOverlay(overlay: t.overlay, range: $0) } })
 
         var tracks: [CompositionTrack] = []
         var layersByTrack: [[(trackID: Int, placed: PlacedClip<VideoClip>)]] = []

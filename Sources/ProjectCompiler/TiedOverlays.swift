@@ -101,10 +101,10 @@ extension CompileSession {
         }
         let edge = timing.edge == .start ? span.range.start : span.range.end
         let start = edge + timing.offset
-        let counted = counting(timing, from: span, at: edge)
+        let counted = counting(timing, from: span)
         if start.isNegative {
-            problems.report("this overlay would start \(TimeNotation.seconds(-start)) before the timeline does: \(counted)", at: timing.atOrigin ?? o.origin,
-                            hint: "make the offset at least \(TimeNotation.seconds(-edge))")
+            problems.report("this overlay would start \(TimeNotation.seconds(-start)) before the timeline does: \(counted), which is at \(TimeNotation.clock(edge))",
+                            at: timing.atOrigin ?? o.origin, hint: "make the offset at least \(TimeNotation.seconds(-edge))")
             return nil
         }
         switch timing.length {
@@ -115,10 +115,10 @@ extension CompileSession {
         case .clip:
             guard span.range.end > start else {
                 if let written = timing.lengthOrigin {
-                    problems.report("duration: clip ends the overlay where \(span.name) ends, at \(TimeNotation.clock(span.range.end)), but the overlay starts only at \(TimeNotation.clock(start)): \(counted)",
+                    problems.report("duration: clip ends the overlay where \(span.name) ends, at \(TimeNotation.clock(span.range.end)), but the overlay starts only at \(TimeNotation.clock(start)) (\(counted))",
                                     at: written, hint: "start it before the clip ends, or give it a duration of its own (duration: 2s)")
                 } else {
-                    problems.report("this overlay starts at \(TimeNotation.clock(start)), \(counted), so after \(span.name) ends (at \(TimeNotation.clock(span.range.end))), where it would end",
+                    problems.report("this overlay starts at \(TimeNotation.clock(start)) (\(counted)), after \(span.name) has ended (at \(TimeNotation.clock(span.range.end))): an overlay in a clip lasts to the clip's end unless it says otherwise",
                                     at: timing.atOrigin ?? o.origin, hint: "start it within the clip, or give it a duration of its own (duration: 2s)")
                 }
                 return nil
@@ -127,9 +127,9 @@ extension CompileSession {
         }
     }
 
-    /// How the overlay's start is counted, for messages: `1s before the end of clip 'intro' (at 00:00:04.000)`.
-    private func counting(_ timing: OverlayTiming, from span: ClipSpan, at edge: MediaTime) -> String {
-        let place = "the \(timing.edge.rawValue) of \(span.name) (at \(TimeNotation.clock(edge)))"
+    /// How the overlay's start is counted, for messages: `1s before the end of clip 'intro'`.
+    private func counting(_ timing: OverlayTiming, from span: ClipSpan) -> String {
+        let place = "the \(timing.edge.rawValue) of \(span.name)"
         if timing.offset.isZero { return "at \(place)" }
         return "\(TimeNotation.seconds(timing.offset.isNegative ? -timing.offset : timing.offset)) \(timing.offset.isNegative ? "before" : "after") \(place)"
     }
