@@ -440,9 +440,4 @@ public struct OverlayTiming: Sendable {
     public var atOrigin: Origin? = nil
     /// Where `duration` is written (nil: not written, or taken for a clip's own overlay).
     public var lengthOrigin: Origin? = nil
-
-    /// A time on the timeline, `at: start`, for `duration` or to the end.
-    public static func timeline(at start: MediaTime, duration: MediaTime? = nil) -> OverlayTiming {
-        OverlayTiming(base: .timeline, offset: start, length: duration.map(Length.time))
-    }
 }

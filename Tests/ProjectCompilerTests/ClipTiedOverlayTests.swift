@@ -237,7 +237,8 @@ import Testing
         let text = "video: [{ clips: [{ media: a, id: 2nd shot, duration: 4s }] }]\n"
         let error = try #require(failure(text))
         let d = try #require(error.diagnostics.first)
-        #expect(d.path == "video[0].clips[0].id", "\(error.diagnostics)")
+        #expect(d.path == "video[0].clips[0].id" && d.message.hasSuffix("is not valid here"), "\(error.diagnostics)")
+        #expect(d.hint?.hasPrefix("expected a clip's id") == true, "\(d.hint ?? "")")
         #expect(d.location.line == place(of: "2nd shot", in: text).line && d.location.column == place(of: "2nd shot", in: text).column)
     }
 
@@ -286,8 +287,9 @@ import Testing
     }
 
     @Test func soundClipsHoldNoOverlays() throws {
-        let text = "video: [{ clips: [{ media: a, duration: 4s }] }]\naudio: [{ clips: [{ media: music, overlays: [{ text: A }] }] }]\n"
+        let text = "video: [{ clips: [{ media: a, duration: 4s }] }]\naudio: [{ clips: [{ media: music, duration: 4s, overlays: [{ text: A }] }] }]\n"
         let error = try #require(failure(text))
-        #expect(error.diagnostics.first?.path == "audio[0].clips[0]" || error.diagnostics.first?.path == "audio[0].clips[0].overlays", "\(error.diagnostics)")
+        #expect(error.diagnostics.map(\.message) == ["unknown key 'overlays' in audio[0].clips[0]"], "\(error.diagnostics)")
+        #expect(error.diagnostics.first.map { [$0.location.line, $0.location.column] } == [place(of: "overlays", in: text).line, place(of: "overlays", in: text).column])
     }
 }
