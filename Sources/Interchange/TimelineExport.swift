@@ -56,6 +56,8 @@ struct AnyClip {
     var mute: Bool
     var loop: Bool
     var line: Int
+    /// How many overlays the clip holds (`overlays:`).
+    var overlays = 0
 }
 
 private extension TrackItem {
@@ -71,7 +73,8 @@ private extension TrackItem {
         guard case .clip(let c) = self else { return nil }
         switch c {
         case let v as VideoClip:
-            var clip = AnyClip(name: v.name, media: nil, color: nil, timing: v.timing, mute: v.mute, loop: false, line: v.origin.location.line)
+            var clip = AnyClip(name: v.name, media: nil, color: nil, timing: v.timing, mute: v.mute, loop: false, line: v.origin.location.line,
+                               overlays: v.overlays.count)
             switch v.source {
             case .media(let m): clip.media = m
             case .color(let c): clip.color = c
@@ -120,6 +123,11 @@ private struct Exporter {
             let path = "\(trackPath).clips[\(p.item)]"
             let place = Place(file: project.file, line: clip.line > 0 ? clip.line : nil, path: path)
             let end = n + 1 < placed.count ? (placed[n + 1].transitionIn?.range.start ?? p.target.end) : p.target.end
+            if clip.overlays > 0 {
+                let overlays = clip.overlays == 1 ? "the overlay" : "the \(clip.overlays) overlays"
+                warn("\(overlays) of clip '\(clip.name ?? clip.media ?? clip.shader ?? "")' \(clip.overlays == 1 ? "is" : "are") not exported: editing systems receive no Reel overlays",
+                     path: path, origin: clip.line)
+            }
             if p.target.start > cursor { result.append(.gap(p.target.start - cursor, place)) }
             if let t = p.transitionIn {
                 result.append(.transition(InterchangeTransition(kind: t.transition.kind.rawValue, inOffset: .zero, outOffset: t.range.duration, place: place)))

@@ -15,6 +15,15 @@ public enum DocumentPath {
 
     /// How a path reads inside a sentence: the root has no path, so it gets a name.
     public static func display(_ path: String) -> String { path.isEmpty ? "the document root" : path }
+
+    /// Whether `inner` is `outer` or a path inside it (`overlays[0].text` is inside
+    /// `overlays[0]`, `overlays[10]` is not); every path is inside the root.
+    public static func isWithin(_ inner: String, _ outer: String) -> Bool {
+        guard inner.hasPrefix(outer) else { return false }
+        if outer.isEmpty || inner.count == outer.count { return true }
+        let next = inner[inner.index(inner.startIndex, offsetBy: outer.count)]
+        return next == "." || next == "["
+    }
 }
 
 /// The path to the value being visited, kept as steps and rendered only for a message

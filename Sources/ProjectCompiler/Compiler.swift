@@ -79,6 +79,8 @@ struct CompileSession {
     var references: [String: MediaReference] = [:]
     /// The timeline's length, once known: a keyframe after it never shows.
     var timelineEnd: MediaTime?
+    /// Every overlay with its times, once the clips are placed, in drawing order.
+    var overlayTimes: [TimedOverlay] = []
     private var nextTrackID = 1
 
     init(project: Project, media: any MediaFactsProvider, fonts: (any FontResolver)?, remote: (any RemoteMediaLocator)?) {
@@ -106,11 +108,13 @@ struct CompileSession {
             let facts = track.items.map { item -> ClipFacts? in if case .clip(let c) = item { clipFacts(c) } else { nil } }
             audioPlacements.append(Placement.place(track, facts: facts, problems: &problems))
         }
+        overlayTimes = timedOverlays(video: videoPlacements, audio: audioPlacements)
         let duration = timelineDuration(video: videoPlacements, audio: audioPlacements)
         timelineEnd = duration
         warnAboutEnds(video: videoPlacements, audio: audioPlacements, duration: duration)
         layout = TimelineLayout(video: videoPlacements.map { $0.map(TimelineLayout.Placed.init) },
-                                audio: audioPlacements.map { $0.map(TimelineLayout.Placed.init) }, media: references)
+                                audio: audioPlacements.map { $0.map(TimelineLayout.Placed.init) }, media: references,
+                                overlays: overlayTimes.compactMap { t in t.range(timelineEnd: duration).map { TimelineLayout.PlacedOverlay(overlay: t.overlay, range: $0) } })
 
         var tracks: [CompositionTrack] = []
         var layersByTrack: [[(trackID: Int, placed: PlacedClip<VideoClip>)]] = []
@@ -147,7 +151,7 @@ struct CompileSession {
         }
         applyDucking(to: &mix, lanes: heardLanes)
         let instructions = instructions(for: layersByTrack, duration: duration)
-        var overlays = project.overlays.compactMap { overlayLayer($0, duration: duration) }
+        var overlays = overlayTimes.compactMap { overlayLayer($0, duration: duration) }
         for (index, track) in project.captions.enumerated() { overlays += captionLayers(track, index: index, duration: duration) }
         return CompositionGraph(
             composition: Composition(duration: duration, tracks: tracks),
@@ -171,7 +175,7 @@ struct CompileSession {
             for case .transition(let t) in track.items { used.formUnion(t.pictures.values) }
         }
         for track in project.audioTracks { for case .clip(let c) in track.items { used.insert(c.media) } }
-        for o in project.overlays {
+        for (o, _) in project.overlaysInDrawingOrder {
             switch o.content {
             case .image(let n), .svg(let n): used.insert(n)
             default: break
@@ -486,7 +490,8 @@ struct CompileSession {
 
     // MARK: Overlays
 
-    private mutating func overlayLayer(_ o: Overlay, duration: MediaTime) -> OverlayLayer? {
+    private mutating func overlayLayer(_ timed: TimedOverlay, duration: MediaTime) -> OverlayLayer? {
+        let o = timed.overlay
         let content: OverlayContent
         switch o.content {
         case .text(let text, var style):
@@ -512,12 +517,10 @@ struct CompileSession {
         case .rect(let s): content = .rect(s)
         case .ellipse(let s): content = .ellipse(s)
         }
-        let end = o.duration.map { o.at + $0 } ?? max(duration, o.at)
-        guard end > o.at else {
-            problems.report("this overlay starts at \(TimeNotation.clock(o.at)), at or after the end of the video", at: o.origin)
+        guard let range = timed.range(timelineEnd: duration) else {
+            problems.report("this overlay starts at \(TimeNotation.clock(timed.start)), at or after the end of the video", at: o.origin)
             return nil
         }
-        let range = TimeRange(start: o.at, end: end)
         let w = size.width, h = size.height
         var x = Animation.constant(Double(w) / 2), y = Animation.constant(Double(h) / 2)
         var anchorX = resolve(o.anchor, over: range) { $0.x.resolved(against: 1) }

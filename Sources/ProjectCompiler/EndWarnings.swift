@@ -6,7 +6,7 @@ extension CompileSession {
     /// Where the timeline's content ends without `output.duration`, and what ends there last.
     func contentEnd(video: [[PlacedClip<VideoClip>]], audio: [[PlacedClip<AudioClip>]]) -> (end: MediaTime, origin: Origin)? {
         let ends = video.flatMap { $0.map { ($0.target.end, $0.clip.origin) } } + audio.flatMap { $0.map { ($0.target.end, $0.clip.origin) } }
-            + project.overlays.compactMap { o in o.duration.map { (o.at + $0, o.origin) } }
+            + overlayTimes.compactMap { o in o.end.map { ($0, o.overlay.origin) } }
         return ends.max { $0.0 < $1.0 }.map { (end: $0.0, origin: $0.1) }
     }
 
@@ -19,7 +19,7 @@ extension CompileSession {
                           hint: "lengthen output.duration to \(TimeNotation.seconds(content.end)), or end the item (and its fade) by \(TimeNotation.seconds(cut))")
         }
         // An overlay without a duration lasts to the end.
-        let pictures = video.flatMap { $0.map(\.target.end) } + project.overlays.map { o in o.duration.map { o.at + $0 } ?? duration }
+        let pictures = video.flatMap { $0.map(\.target.end) } + overlayTimes.map { $0.end ?? duration }
         guard let lastPicture = pictures.max(), lastPicture < duration else { return }
         let sounds = video.flatMap { $0.filter { hasOwnAudio($0.clip) }.map { ($0.target.end, $0.clip.origin) } }
             + audio.flatMap { $0.map { ($0.target.end, $0.clip.origin) } }

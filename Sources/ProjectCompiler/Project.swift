@@ -24,6 +24,20 @@ public struct Project: Sendable {
     public var captions: [CaptionTrack] = []
 
     public func mediaEntry(named name: String) -> MediaEntry? { media.first { $0.name == name } }
+
+    /// Every overlay in the order they are drawn, with the clip that holds it (its video
+    /// track's index and its index among the track's items; nil for `overlays:`): those
+    /// written in clips first, track by track from the bottom and clip by clip, then the
+    /// project's `overlays:`.
+    public var overlaysInDrawingOrder: [(overlay: Overlay, clip: (track: Int, item: Int)?)] {
+        var result: [(overlay: Overlay, clip: (track: Int, item: Int)?)] = []
+        for (t, track) in videoTracks.enumerated() {
+            for (i, item) in track.items.enumerated() {
+                if case .clip(let clip) = item { result += clip.overlays.map { ($0, (t, i)) } }
+            }
+        }
+        return result + overlays.map { ($0, nil) }
+    }
 }
 
 public struct OutputSpec: Sendable {
@@ -271,9 +285,18 @@ public struct Marker: Sendable {
     public var color: String?
 }
 
+/// A clip's `id:`, which overlays name to follow it (`at: { clip: intro }`): unique in the
+/// project, unlike `name`, a free label.
+public struct ClipID: Sendable {
+    public var name: String
+    /// Where the id is written.
+    public var origin: Origin
+}
+
 public struct VideoClip: Sendable {
     /// A label (`name:`), kept by export; not drawn.
     public var name: String?
+    public var id: ClipID? = nil
     public var source: VideoSource
     public var timing: ClipTiming
     public var fit: Fit
@@ -294,6 +317,8 @@ public struct VideoClip: Sendable {
     /// `enter:` and `exit:`, written as keyframes once the clip's span is known.
     var enter: NamedMove? = nil
     var exit: NamedMove? = nil
+    /// `overlays:` written in the clip, timed by its span (`OverlayTiming.Base.ownClip`).
+    public var overlays: [Overlay] = []
 }
 
 /// What fills the frame around a clip that does not cover it: a layer under the clip with the
@@ -322,6 +347,7 @@ extension VideoClip {
 public struct AudioClip: Sendable {
     /// A label (`name:`), kept by export.
     public var name: String?
+    public var id: ClipID? = nil
     public var media: String
     public var timing: ClipTiming
     public var volume: Animated<Double>
@@ -355,8 +381,7 @@ public struct Overlay: Sendable {
     }
 
     public var content: Content
-    public var at: MediaTime
-    public var duration: MediaTime?
+    public var timing: OverlayTiming
     public var position: Animated<Point2D>?
     /// Fractions of the layer's box.
     public var anchor: Animated<Point2D>
@@ -382,4 +407,45 @@ public struct Overlay: Sendable {
     public var inlineFonts: [(family: String, origin: Origin)] = []
     /// A text's entrance and exit by unit (`enter: {kind: fade, by: word}`), timed with its span.
     public var unitMoves: [TextUnitMoveSpec] = []
+}
+
+/// When an overlay starts and how long it lasts: on the timeline (`at: 2s`), or from a point
+/// of a clip's span (`at: { clip: intro, from: end, offset: -1s }`, or written in the clip's
+/// `overlays:`), worked out once the clips are placed (`TimedOverlay`). A clip's span is where
+/// its picture shows: from the start of the transition into it to the end of the transition
+/// out of it.
+public struct OverlayTiming: Sendable {
+    /// What `at` counts from.
+    public enum Base: Sendable {
+        /// The timeline's start.
+        case timeline
+        /// The span of the clip with this id.
+        case clip(ClipID)
+        /// The span of the clip whose `overlays:` hold the overlay.
+        case ownClip
+    }
+
+    /// The end of the clip's span that `offset` counts from (`from:`).
+    public enum Edge: String, Sendable { case start, end }
+
+    /// How long the overlay lasts.
+    public enum Length: Sendable {
+        case time(MediaTime)
+        /// `duration: clip`: to the end of the clip's span.
+        case clip
+    }
+
+    /// The word `duration:` takes for `Length.clip`.
+    public static let clipLength = "clip"
+
+    public var base: Base
+    public var edge: Edge = .start
+    /// From `edge`; negative before it (only in the `{ clip, offset }` form: a plain `at` is never negative).
+    public var offset: MediaTime = .zero
+    /// nil: to the timeline's end.
+    public var length: Length? = nil
+    /// Where `at` is written (nil: not written).
+    public var atOrigin: Origin? = nil
+    /// Where `duration` is written (nil: not written, or taken for a clip's own overlay).
+    public var lengthOrigin: Origin? = nil
 }

@@ -35,7 +35,7 @@ struct ProjectDecoder {
         let fonts = root["fonts"]?.elements.compactMap { c in c.string.flatMap { filePath(c, $0) }.map { ($0, c.origin) } } ?? []
         let video = root["video"]?.elements.map { decodeTrack($0) { $0.decodeVideoClip($1) } } ?? []
         let audio = root["audio"]?.elements.map { decodeTrack($0) { $0.decodeAudioClip($1) } } ?? []
-        let overlays = root["overlays"]?.elements.compactMap { c in decodeOverlay(c).map { animating($0, c) } } ?? []
+        let overlays = decodeOverlays(root["overlays"], inClip: false)
         let markers = root["markers"]?.elements.compactMap { m in
             m["at"].flatMap { time($0) }.map { Marker(at: $0, duration: m["duration"].flatMap { time($0) } ?? .zero,
                                                       name: m["name"]?.string ?? "", color: m["color"]?.string) }
@@ -348,12 +348,14 @@ struct ProjectDecoder {
                                       scale: number(t?["scale"], default: 1), rotation: number(t?["rotation"], default: 0))
         let crop = c["crop"]
         func edge(_ key: String) -> Animated<Length> { animated(crop?[key], default: .zero) { $0.sourceLength($1) } }
-        let clip = VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
+        var clip = VideoClip(name: c["name"]?.string, source: source, timing: timing(c), fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                          transform: transform, crop: CropSpec(left: edge("left"), top: edge("top"), right: edge("right"), bottom: edge("bottom")),
                          opacity: number(c["opacity"], default: 1), volume: number(c["volume"], default: 1),
                          mute: c["mute"]?.bool ?? false, mask: c["mask"].flatMap { decodeMask($0) }, origin: c.origin,
                          vars: c["vars"].flatMap { VarOverride.members(of: $0.node) } ?? [], filters: decodeFilters(c["filters"]),
                              backdrop: c["backdrop"].flatMap { backdrop($0) })
+        clip.id = clipID(c)
+        clip.overlays = decodeOverlays(c["overlays"], inClip: true)
         return clipMoves(moving(clip, c["motion"]), c)
     }
 
@@ -369,12 +371,23 @@ struct ProjectDecoder {
     fileprivate mutating func decodeAudioClip(_ c: NodeCursor) -> AudioClip? {
         guard let name = c["media"]?.string else { return nil }
         if c["loop"]?.bool != true { exclusive("to", "duration", in: c, because: "both set where the clip ends; keep one (with loop: true, duration is the time to fill)") }
-        return AudioClip(name: c["name"]?.string, media: name, timing: timing(c), volume: number(c["volume"], default: 1), loop: c["loop"]?.bool ?? false, origin: c.origin)
+        return AudioClip(name: c["name"]?.string, id: clipID(c), media: name, timing: timing(c), volume: number(c["volume"], default: 1),
+                         loop: c["loop"]?.bool ?? false, origin: c.origin)
+    }
+
+    /// A clip's `id:` (the schema checks its form; the compiler, that it is unique).
+    private func clipID(_ c: NodeCursor) -> ClipID? {
+        c["id"].flatMap { id in id.string.map { ClipID(name: $0, origin: id.origin) } }
     }
 
     // MARK: Overlays
 
-    private mutating func decodeOverlay(_ c: NodeCursor) -> Overlay? {
+    /// The overlays of a list, with their entrances and exits; `inClip`: a clip's own `overlays:`.
+    private mutating func decodeOverlays(_ list: NodeCursor?, inClip: Bool) -> [Overlay] {
+        list?.elements.compactMap { c in decodeOverlay(c, inClip: inClip).map { animating($0, c) } } ?? []
+    }
+
+    private mutating func decodeOverlay(_ c: NodeCursor, inClip: Bool) -> Overlay? {
         let kinds = ["text", "image", "svg", "rect", "ellipse"].filter { c[$0] != nil }
         guard kinds.count == 1 else {
             problems.report(kinds.isEmpty ? "an overlay needs one of text, image, svg, rect or ellipse"
@@ -413,13 +426,62 @@ struct ProjectDecoder {
                                           width: w["width"].flatMap { length($0) }, height: w["height"].flatMap { length($0) })
         }
         let placed = position(c["position"])
-        return Overlay(content: content, at: c["at"].flatMap { time($0) } ?? .zero, duration: c["duration"].flatMap { positiveTime($0) },
+        guard let timing = overlayTiming(c, inClip: inClip) else { return nil }
+        return Overlay(content: content, timing: timing,
                        position: placed.position, anchor: anchor(c["anchor"], own: placed.anchor),
                        width: width, height: height, fit: c["fit"]?.string.flatMap(Fit.init(rawValue:)) ?? .contain,
                        scale: number(c["scale"], default: 1),
                        rotation: number(c["rotation"], default: 0), opacity: number(c["opacity"], default: 1),
                        fadeIn: c["fade_in"].flatMap { time($0) }, fadeOut: c["fade_out"].flatMap { time($0) },
                        watermark: watermark, origin: c.origin, fontOrigin: c["style"]?["font"]?.origin, inlineFonts: inlineFonts)
+    }
+
+    /// When an overlay starts and how long it lasts; nil when its `at` or `duration` cannot be
+    /// used (reported). An overlay written in a clip (`inClip`) counts from the clip's start and
+    /// lasts to the clip's end unless it says otherwise.
+    private mutating func overlayTiming(_ c: NodeCursor, inClip: Bool) -> OverlayTiming? {
+        var timing = OverlayTiming(base: inClip ? .ownClip : .timeline, length: inClip ? .clip : nil)
+        if let at = c["at"] {
+            timing.atOrigin = at.origin
+            if case .object = at.node.value {
+                if let clip = at["clip"] {
+                    guard let id = clip.string else { return nil }
+                    guard !inClip else {
+                        problems.report("this overlay is written in a clip's overlays:, which time it by that clip, so its 'at' names no clip", at: clip.origin,
+                                        hint: "remove 'clip: \(id)', or move the overlay to the project's overlays: to follow another clip")
+                        return nil
+                    }
+                    timing.base = .clip(ClipID(name: id, origin: clip.origin))
+                } else if !inClip {
+                    problems.report("'at: { … }' counts from a clip, but names none", at: at.origin,
+                                    hint: "add the clip's id (at: { clip: intro, offset: 1s }), or give a time on the timeline (at: 1s)")
+                    return nil
+                }
+                timing.edge = at["from"]?.string.flatMap(OverlayTiming.Edge.init(rawValue:)) ?? .start
+                if let offset = at["offset"] {
+                    guard let t = time(offset) else { return nil }
+                    timing.offset = t
+                }
+            } else {
+                guard let t = time(at) else { return nil }
+                timing.offset = t
+            }
+        }
+        if let duration = c["duration"] {
+            timing.lengthOrigin = duration.origin
+            if duration.string == OverlayTiming.clipLength {
+                if case .timeline = timing.base {
+                    problems.report("duration: clip lasts to the end of the overlay's clip, but this overlay follows no clip: its 'at' is a time on the timeline",
+                                    at: duration.origin, hint: "tie it to a clip (at: { clip: intro }), or give it a time (duration: 2s)")
+                    return nil
+                }
+                timing.length = .clip
+            } else {
+                guard let t = positiveTime(duration) else { return nil }
+                timing.length = .time(t)
+            }
+        }
+        return timing
     }
 
     private static let weights = ["thin": 100, "light": 300, "normal": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 900]

@@ -1,3 +1,4 @@
+import JSONSchema
 import ProjectFile
 
 /// The problems the pipeline's stages find, and the values they found invalid.
@@ -49,12 +50,6 @@ struct StagedChecks {
 
     /// Whether one path lies within the other (or they are one).
     static func overlaps(_ a: String, _ b: String) -> Bool {
-        func within(_ inner: String, _ outer: String) -> Bool {
-            guard inner.hasPrefix(outer) else { return false }
-            if outer.isEmpty || inner.count == outer.count { return true }
-            let next = inner[inner.index(inner.startIndex, offsetBy: outer.count)]
-            return next == "." || next == "["
-        }
-        return within(a, b) || within(b, a)
+        DocumentPath.isWithin(a, b) || DocumentPath.isWithin(b, a)
     }
 }

@@ -21,6 +21,18 @@ public struct TimelineLayout: Sendable {
     public var audio: [[Placed]]
     /// The media clips use, by name.
     public var media: [String: MediaReference]
+    /// Every overlay where it is drawn, in drawing order (`Project.overlaysInDrawingOrder`).
+    public var overlays: [PlacedOverlay] = []
+
+    /// An overlay and the range it is drawn over, its clip's span and the timeline's end
+    /// worked in.
+    public struct PlacedOverlay: Sendable {
+        public var overlay: Overlay
+        public var range: TimeRange
+
+        /// Where the overlay is written (`overlays[2]`, `video[0].clips[1].overlays[0]`).
+        public var path: String { overlay.origin.path }
+    }
 }
 
 extension TimelineLayout.Placed {

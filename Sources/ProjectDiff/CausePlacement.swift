@@ -1,3 +1,4 @@
+import JSONSchema
 import MediaTime
 import ProjectCompiler
 
@@ -20,10 +21,11 @@ struct CausePlacement {
         let steps = PathSteps.parse(cause.path)
         let whole = TimeRange(start: .zero, end: duration)
         guard case .key(let first)? = steps.first else { return nil }
+        // An overlay, in `overlays:` or in a clip's own: over its time (tied to a clip, as its clip places it).
+        if let overlay = layout.overlays.first(where: { DocumentPath.isWithin(cause.path, $0.path) }) { return [clamped(overlay.range)] }
         switch first {
         case "overlays":
-            guard steps.count > 1, case .index(let i) = steps[1], project.overlays.indices.contains(i) else { return [whole] }
-            return [overlayRange(project.overlays[i])]
+            return [whole]
         case "video", "audio":
             guard steps.count > 1, case .index(let t) = steps[1] else { return [whole] }
             let placed = first == "video" ? layout.video : layout.audio
@@ -50,9 +52,10 @@ struct CausePlacement {
         }
     }
 
-    private func overlayRange(_ overlay: Overlay) -> TimeRange {
-        let end = overlay.duration.map { min(duration, overlay.at + $0) } ?? duration
-        return TimeRange(start: min(overlay.at, duration), end: max(end, min(overlay.at, duration)))
+    /// `range` within the timeline.
+    private func clamped(_ range: TimeRange) -> TimeRange {
+        let start = min(range.start, duration)
+        return TimeRange(start: start, end: max(min(range.end, duration), start))
     }
 
     /// Where the media called `name` is seen or heard.
@@ -70,9 +73,9 @@ struct CausePlacement {
                 found.append(placed.target)
             }
         }
-        for overlay in project.overlays {
-            switch overlay.content {
-            case .image(let m) where m == name, .svg(let m) where m == name: found.append(overlayRange(overlay))
+        for placed in layout.overlays {
+            switch placed.overlay.content {
+            case .image(let m) where m == name, .svg(let m) where m == name: found.append(clamped(placed.range))
             default: break
             }
         }

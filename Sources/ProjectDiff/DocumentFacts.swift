@@ -98,7 +98,7 @@ enum CauseFinder {
     }
 
     static func isIgnored(_ path: String) -> Bool {
-        ignored.contains { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
+        ignored.contains { DocumentPath.isWithin(path, $0) }
     }
 
     /// The vars whose values differ and are used where `path` is written, when the value as

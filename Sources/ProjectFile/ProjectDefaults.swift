@@ -2,8 +2,9 @@ import JSONSchema
 
 /// `defaults:`: values that every clip or overlay takes unless it says otherwise, so a
 /// template writes `fit: cover` or its text style once. The project's `defaults:` holds `clip`
-/// (for the clips of every video track) and `overlay` (for every overlay); a track's own
-/// `defaults: { clip: … }` comes first for its clips (an audio track's for its sound clips).
+/// (for the clips of every video track) and `overlay` (for every overlay, those written in a
+/// clip's `overlays:` too); a track's own `defaults: { clip: … }` comes first for its clips (an
+/// audio track's for its sound clips).
 ///
 ///     defaults:
 ///       clip: { fit: cover, mute: true }
@@ -11,7 +12,7 @@ import JSONSchema
 ///
 /// A key the item writes replaces the default's whole value, except `style`, whose keys merge
 /// one by one. A clip that sets where it ends (`to` or `duration`) takes neither of those
-/// defaults. What names an item's content or place (`media`, `color`, `text`, `at`…) is no
+/// defaults. What names an item's content or place (`media`, `color`, `text`, `id`, `at`…) is no
 /// default. Merged keys keep the place they were written, so an error in one points at the
 /// default. Applied to the checked document, before it is decoded.
 public enum ProjectDefaults {
@@ -27,7 +28,7 @@ public enum ProjectDefaults {
             case .clip:
                 let shows = "each clip says what it shows", place = "each clip has its own place on the timeline"
                 return ["media": shows, "color": shows, "glsl": shows, "params": shows, "vars": shows, "name": "each clip has its own name",
-                        "at": place]
+                        "id": "each clip has its own id, unique in the project", "at": place]
             case .overlay:
                 let shows = "each overlay says what it shows"
                 return ["text": shows, "image": shows, "svg": shows, "rect": shows, "ellipse": shows, "at": "each overlay has its own time"]
@@ -50,7 +51,8 @@ public enum ProjectDefaults {
         for i in members.indices {
             switch members[i].key {
             case "video", "audio":
-                members[i].value = tracks(members[i].value, path: members[i].key, project: members[i].key == "video" ? clip : [], &problems)
+                let video = members[i].key == "video"
+                members[i].value = tracks(members[i].value, path: members[i].key, project: video ? clip : [], overlay: video ? overlay : [], &problems)
             case "overlays":
                 members[i].value = items(members[i].value, defaults: [overlay]) { _ in true }
             default:
@@ -63,19 +65,35 @@ public enum ProjectDefaults {
     }
 
     /// Each track of `node` (a `video:` or `audio:` list) with its clips' defaults applied:
-    /// the track's own first, then `project`'s.
-    private static func tracks(_ node: Node, path: String, project: [Node.Member], _ problems: inout [Diagnostic]) -> Node {
+    /// the track's own first, then `project`'s; then `overlay` to the overlays each clip holds
+    /// (its own or a default's).
+    private static func tracks(_ node: Node, path: String, project: [Node.Member], overlay: [Node.Member], _ problems: inout [Diagnostic]) -> Node {
         guard case .array(var tracks) = node.value else { return node }
         for t in tracks.indices {
             let own = usable(tracks[t][key]?[Kind.clip.rawValue], .clip, path: "\(path)[\(t)].\(key).\(Kind.clip.rawValue)", &problems)
-            guard !own.isEmpty || !project.isEmpty, case .object(var members) = tracks[t].value,
+            guard !own.isEmpty || !project.isEmpty || !overlay.isEmpty, case .object(var members) = tracks[t].value,
                   let c = members.firstIndex(where: { $0.key == "clips" }) else { continue }
             // A transition or a gap in the list is no clip.
-            members[c].value = items(members[c].value, defaults: [own, project]) { $0["transition"] == nil && $0["gap"] == nil }
+            let isClip = { (item: Node) in item["transition"] == nil && item["gap"] == nil }
+            members[c].value = items(members[c].value, defaults: [own, project], accepts: isClip)
+            if !overlay.isEmpty { members[c].value = withInlineOverlays(members[c].value, defaults: overlay, accepts: isClip) }
             tracks[t].value = .object(members)
         }
         var result = node
         result.value = .array(tracks)
+        return result
+    }
+
+    /// `list`'s clips (the items that `accepts`) with `defaults` applied to their `overlays:`.
+    private static func withInlineOverlays(_ list: Node, defaults: [Node.Member], accepts: (Node) -> Bool) -> Node {
+        guard case .array(var clips) = list.value else { return list }
+        for i in clips.indices where accepts(clips[i]) {
+            guard case .object(var members) = clips[i].value, let o = members.firstIndex(where: { $0.key == "overlays" }) else { continue }
+            members[o].value = items(members[o].value, defaults: [defaults]) { _ in true }
+            clips[i].value = .object(members)
+        }
+        var result = list
+        result.value = .array(clips)
         return result
     }
 
