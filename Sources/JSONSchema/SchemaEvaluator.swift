@@ -377,8 +377,9 @@ struct SchemaEvaluator<Instance: JSONInstance> {
         }
         guard !typed.isEmpty, !titled.isEmpty else { return nil }
         let message = "\(here): expected \(SchemaMessages.alternatives(typed + titled)), found \(SchemaMessages.found(node))"
-        let key = run.path.split(separator: ".").last.map { $0.split(separator: "[").first.map(String.init) ?? "" } ?? ""
-        let hint = examples.first.map { "for example \(key.isEmpty ? "" : "\(key): ")\($0)" }
+        // The key the value sits at, for the example; none for a list's element (`size[0]`).
+        let key = run.path.split(separator: ".").last.map(String.init).flatMap { $0.contains("[") ? nil : $0 }
+        let hint = examples.first.map { "for example \(key.map { "\($0): " } ?? "")\($0)" }
         return [Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path, message: message, hint: hint))]
     }
 
