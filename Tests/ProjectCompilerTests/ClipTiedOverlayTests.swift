@@ -10,25 +10,14 @@ import Testing
 /// `overlays:`): their times on the timeline, exact, with transitions on either side of the
 /// clip, and the errors of ids and tied times at their line and column.
 @Suite struct ClipTiedOverlayTests {
-    static let head = "reel: 1\noutput: { size: [640, 360], fps: 30 }\nmedia: { a: A.mp4, b: B.mp4, logo: logo.png, music: music.mp3 }\n"
+    let project = PromoProjectText(file: "clip-tied.yaml")
 
-    func load(_ text: String) throws(ProjectError) -> ProjectPipeline.Loaded {
-        let document = try DocumentLoader.load(text: Self.head + text, name: MediaFactory.path("clip-tied.yaml"))
-        return try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts())
-    }
-
-    func failure(_ text: String) -> ProjectError? {
-        do {
-            _ = try load(text)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func load(_ text: String) throws(ProjectError) -> ProjectPipeline.Loaded { try project.load(text) }
+    func failure(_ text: String) -> ProjectError? { project.failure(text) }
 
     /// Line and column (from 1) where `needle` is first written in the project `text` (after the head).
     func place(of needle: String, in text: String) -> (line: Int, column: Int) {
-        let whole = Self.head + text
+        let whole = PromoProjectText.head + text
         let lines = whole.components(separatedBy: "\n")
         for (n, line) in lines.enumerated() {
             if let r = line.range(of: needle) { return (n + 1, line.distance(from: line.startIndex, to: r.lowerBound) + 1) }

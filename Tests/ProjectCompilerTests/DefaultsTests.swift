@@ -9,21 +9,10 @@ import Testing
 /// `defaults:` and YAML merge keys in whole projects: what each clip and overlay ends up with,
 /// which default wins, and where errors in merged values point.
 @Suite struct DefaultsTests {
-    static let head = "reel: 1\noutput: { size: [640, 360], fps: 30 }\nmedia: { a: A.mp4, b: B.mp4, logo: logo.png, music: music.mp3 }\n"
+    let project = PromoProjectText(file: "defaults.yaml")
 
-    func load(_ text: String) throws(ProjectError) -> ProjectPipeline.Loaded {
-        let document = try DocumentLoader.load(text: Self.head + text, name: MediaFactory.path("defaults.yaml"))
-        return try ProjectPipeline.load(document, media: FakeMediaFacts.promo, fonts: FakeFonts())
-    }
-
-    func failure(_ text: String) -> ProjectError? {
-        do {
-            _ = try load(text)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func load(_ text: String) throws(ProjectError) -> ProjectPipeline.Loaded { try project.load(text) }
+    func failure(_ text: String) -> ProjectError? { project.failure(text) }
 
     func clips(_ project: Project, track: Int = 0) -> [VideoClip] {
         project.videoTracks[track].items.compactMap { if case .clip(let c) = $0 { c } else { nil } }
