@@ -57,6 +57,9 @@ extension JSONInstance {
         }
     }
 
+    /// The JSON type, whole numbers and others alike `number`.
+    var jsonFamily: String { jsonType == "integer" ? "number" : jsonType }
+
     /// A short rendering for messages: `"abc"`, `42`, `true`, `a list of 3`, `a mapping`.
     public var excerpt: String {
         switch value {

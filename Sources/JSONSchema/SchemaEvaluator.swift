@@ -30,9 +30,10 @@ struct SchemaEvaluator<Instance: JSONInstance> {
 
     /// A failure of the value being checked (worded unless the run is quiet).
     private func failure(_ kind: Failure.Kind, depth: Int, at location: Location, _ message: () -> String, hint: String? = nil,
-                         unknownKey: String? = nil) -> Failure {
+                         unknownKey: String? = nil, meantKey: String? = nil, missingKey: String? = nil) -> Failure {
         guard !run.isQuiet else { return Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: "", message: "")) }
-        return Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: path, message: message(), hint: hint, unknownKey: unknownKey))
+        return Failure(kind: kind, depth: depth, failure: SchemaFailure(location: location, path: path, message: message(), hint: hint,
+                                                                        unknownKey: unknownKey, meantKey: meantKey, missingKey: missingKey))
     }
 
     func evaluate(_ schema: Compiled, _ node: Instance, depth: Int, scope: [String]) -> Outcome {
@@ -102,12 +103,14 @@ struct SchemaEvaluator<Instance: JSONInstance> {
             }
         }
         if let values = schema.enumValues, !values.contains(where: { $0.jsonEquals(node) }) {
+            // A value of a type none of the allowed ones has is of the wrong type, whatever it holds.
+            let kind: Failure.Kind = values.contains { $0.jsonFamily == node.jsonFamily } ? .const : .type
             let allowed = values.map(\.compactJSON)
             var message = "\(here): \(node.excerpt) is not one of the allowed values: \(allowed.joined(separator: ", "))"
             if case .string(let s) = node.value, let name = Suggestion.closest(to: s, among: values.compactMap(\.stringValue), aliases: schema.aliases) {
                 message += "; did you mean '\(name)'?"
             }
-            fail(.const, message, nil, hint)
+            fail(kind, message, nil, hint)
         }
         if let constant = schema.constValue, !constant.jsonEquals(node) {
             fail(.const, "\(here): must be \(constant.compactJSON), found \(node.excerpt)", nil, hint)
@@ -142,18 +145,18 @@ struct SchemaEvaluator<Instance: JSONInstance> {
 
     private func checkObject(_ schema: Compiled, _ members: [Instance.Member], _ node: Instance, depth: Int,
                              scope: [String], out: inout Outcome) {
-        func fail(_ kind: Failure.Kind, _ message: @autoclosure () -> String, at location: Location, hint: String? = nil) {
-            out.failures.append(failure(kind, depth: depth, at: location, message, hint: hint))
+        func fail(_ kind: Failure.Kind, _ message: @autoclosure () -> String, at location: Location, hint: String? = nil, missing: String? = nil) {
+            out.failures.append(failure(kind, depth: depth, at: location, message, hint: hint, missingKey: missing))
         }
         let keys = schema.required.isEmpty && schema.dependentRequired.isEmpty && schema.dependentSchemas.isEmpty ? [] : members.map { $0.key }
         for name in schema.required where !keys.contains(name) {
-            fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.propertySchemas[name]?.description)
+            fail(.required, "missing required key '\(name)' in \(here)", at: node.location, hint: schema.propertySchemas[name]?.description, missing: name)
         }
         if let min = schema.minProperties, members.count < min { fail(.other, "\(here): must have at least \(min) key(s), found \(members.count)", at: node.location) }
         if let max = schema.maxProperties, members.count > max { fail(.other, "\(here): must have at most \(max) key(s), found \(members.count)", at: node.location) }
         for (name, needed) in schema.dependentRequired where keys.contains(name) {
             for other in needed where !keys.contains(other) {
-                fail(.required, "missing key '\(other)' in \(here), required when '\(name)' is present", at: node.location)
+                fail(.required, "missing key '\(other)' in \(here), required when '\(name)' is present", at: node.location, missing: other)
             }
         }
         for (name, dependent) in schema.dependentSchemas where keys.contains(name) {
@@ -198,11 +201,12 @@ struct SchemaEvaluator<Instance: JSONInstance> {
     private func unknownKey(_ member: Instance.Member, allowed: () -> [String], depth: Int) -> Failure {
         guard !run.isQuiet else { return failure(.other, depth: depth, at: member.keyLocation, { "" }) }
         let allowed = allowed()
-        let suggestion = Suggestion.didYouMean(member.key, among: allowed)
-        let hint = suggestion != nil ? nil
+        let meant = Suggestion.closest(to: member.key, among: allowed)
+        let hint = meant != nil ? nil
             : allowed.isEmpty ? "no keys are allowed here" : "allowed keys: " + allowed.sorted().joined(separator: ", ")
         return failure(.other, depth: depth, at: member.keyLocation,
-                       { "unknown key '\(member.key)' in \(here)" + (suggestion.map { "; " + $0 } ?? "") }, hint: hint, unknownKey: member.key)
+                       { "unknown key '\(member.key)' in \(here)" + (meant.map { "; did you mean '\($0)'?" } ?? "") }, hint: hint,
+                       unknownKey: member.key, meantKey: meant)
     }
 
     // MARK: Arrays
@@ -420,11 +424,17 @@ struct SchemaEvaluator<Instance: JSONInstance> {
     /// The failures worth showing when no alternative matched: when every alternative wants a
     /// different type, one "expected a or b" message; otherwise the errors of the closest
     /// alternative, the one whose discriminators (type, const, required keys) match best,
-    /// then with the fewest errors.
+    /// then with the fewest errors. A value of the wrong type is the worst mismatch (a mapping
+    /// against a list of names); a member's wrong type or value counts as one.
     private func closestFailures(_ results: [Outcome], _ branches: [Compiled], _ node: Instance, depth: Int) -> [Failure] {
         func mismatches(_ outcome: Outcome) -> Int {
-            outcome.failures.filter { ($0.kind == .type || $0.kind == .required || $0.kind == .const) && $0.depth == depth
-                || ($0.kind == .const && $0.depth == depth + 1) }.count
+            outcome.failures.reduce(0) { total, failure in
+                switch (failure.kind, failure.depth - depth) {
+                case (.type, 0): total + 2
+                case (.required, 0), (.const, 0), (.type, 1), (.const, 1): total + 1
+                default: total
+                }
+            }
         }
         if let typed = typedOrTitledForm(results, branches, node, depth: depth) { return typed }
         let onlyTypeFailures = results.allSatisfy { $0.failures.count == 1 && $0.failures[0].kind == .type && $0.failures[0].depth == depth }

@@ -12,13 +12,20 @@ public struct SchemaFailure<Location: Hashable & Sendable>: Hashable, Sendable {
     /// The key, when the failure is a key that `additionalProperties` or
     /// `unevaluatedProperties: false` does not allow; the caller may know a better hint.
     public var unknownKey: String?
+    /// For an unknown key, the allowed key it is closest to (its did-you-mean), if any.
+    public var meantKey: String?
+    /// The key, when the failure is a required key the object lacks.
+    public var missingKey: String?
 
-    public init(location: Location, path: String, message: String, hint: String? = nil, unknownKey: String? = nil) {
+    public init(location: Location, path: String, message: String, hint: String? = nil, unknownKey: String? = nil, meantKey: String? = nil,
+                missingKey: String? = nil) {
         self.location = location
         self.path = path
         self.message = message
         self.hint = hint
         self.unknownKey = unknownKey
+        self.meantKey = meantKey
+        self.missingKey = missingKey
     }
 }
 

@@ -331,7 +331,7 @@ struct CompileSession {
                 return nil
             }
             if loopLength == nil {
-                problems.report("a looping clip needs a duration to fill", at: clip.origin)
+                problems.report("a looping clip needs a duration to fill", at: clip.origin, missing: ["duration"])
                 return nil
             }
         }

@@ -73,8 +73,9 @@ struct Problems {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Records a problem once (a value read twice, like the x and y of a position, is one problem).
-    mutating func report(_ message: String, at origin: Origin, hint: String? = nil) {
-        let diagnostic = Diagnostic(location: origin.location, path: origin.path, message: message, hint: hint)
+    /// `missing`: the keys of the object at `origin` that would have prevented it, had one been given.
+    mutating func report(_ message: String, at origin: Origin, hint: String? = nil, missing: Set<String>? = nil) {
+        let diagnostic = Diagnostic(location: origin.location, path: origin.path, message: message, hint: hint, keys: missing.map { .missing($0) })
         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 

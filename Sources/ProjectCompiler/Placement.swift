@@ -48,9 +48,10 @@ struct Placement {
         var cursor = MediaTime.zero
         var pending: Transition?
         var lastWasClip = false
-        // A clip already reported unusable (unknown media, say): the transition after it is
-        // not checked, as it depends on that clip.
+        // A clip already reported unusable (unknown media, say): what the transition after it
+        // makes of that clip (its length, its overlap) is not checked; where it sits is.
         var lastWasUnusableClip = false
+        var pendingFollowsUnusable = false
         for (position, item) in track.items.enumerated() {
             switch item {
             case .gap(let d, let origin):
@@ -64,13 +65,15 @@ struct Placement {
                 lastWasUnusableClip = false
             case .transition(let t):
                 if lastWasUnusableClip {
-                    pending = nil
+                    pending = t
+                    pendingFollowsUnusable = true
                 } else if !lastWasClip {
                     let edge = position == 0 ? "at the start of the track" : "after a gap or another transition"
                     problems.report("the \(t.kind.rawValue) transition is \(edge); a transition must sit between two clips", at: t.origin,
                                     hint: "move it between two clips or remove it")
                 } else {
                     pending = t
+                    pendingFollowsUnusable = false
                 }
                 lastWasClip = false
                 lastWasUnusableClip = false
@@ -84,7 +87,7 @@ struct Placement {
                 lastWasUnusableClip = false
                 var start = f.timing.at ?? cursor
                 var transitionIn: PlacedTransition?
-                if let t = pending, var previous = placed.last {
+                if let t = pending, !pendingFollowsUnusable, var previous = placed.last {
                     if f.timing.at != nil {
                         problems.report("a clip after a transition cannot have 'at': the transition places it", at: f.origin)
                     }
@@ -143,7 +146,7 @@ struct Placement {
                                     at: f.origin, hint: "give it a length, e.g. duration: 3s")
                     return nil
                 }
-                problems.report("a colour, GLSL or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s")
+                problems.report("a colour, GLSL or still-image clip needs a duration", at: f.origin, hint: "add e.g. duration: 3s", missing: ["duration"])
                 return nil
             }
             return (nil, d / t.speed)
@@ -194,7 +197,7 @@ struct Placement {
     /// A held frame: an empty source range at the frame's time, played for the clip's duration.
     private static func frozen(_ freeze: FreezePoint, _ f: ClipFacts, problems: inout Problems) -> (TimeRange?, MediaTime)? {
         guard let d = f.timing.duration else {
-            problems.report("a freeze frame needs a duration: how long the frame is held", at: f.origin, hint: "add e.g. duration: 2s")
+            problems.report("a freeze frame needs a duration: how long the frame is held", at: f.origin, hint: "add e.g. duration: 2s", missing: ["duration"])
             return nil
         }
         let at: MediaTime

@@ -329,7 +329,7 @@ struct ProjectDecoder {
             source = .shader(call)
         default:
             problems.report("a clip needs 'media' (a name from media:), 'color' or 'glsl'", at: c.origin,
-                            hint: "or, for empty time, write '- gap: 2s'")
+                            hint: "or, for empty time, write '- gap: 2s'", missing: ["media", "color", "glsl"])
             return nil
         }
         if case .shader = source {} else if let params = c["params"] {

@@ -21,14 +21,30 @@ public struct Diagnostic: Sendable, Hashable {
     public var message: String
     /// What to do about it, printed under the source line.
     public var hint: String?
+    /// How the problem relates to a key of the object at `path`, so one mistake is said once
+    /// (`StagedChecks`): a misspelt key and the value it leaves missing are one problem.
+    public var keys: KeyRelation?
 
-    public init(severity: Severity = .error, location: SourceLocation, path: String, message: String, hint: String? = nil) {
+    public init(severity: Severity = .error, location: SourceLocation, path: String, message: String, hint: String? = nil,
+                keys: KeyRelation? = nil) {
         self.severity = severity
         self.location = location
         self.path = path
         self.message = message
         self.hint = hint
+        self.keys = keys
     }
+}
+
+/// What a diagnostic says about the keys of its object.
+public enum KeyRelation: Sendable, Hashable {
+    /// An unknown key, taken to be `meant` (its did-you-mean, or the peer's key Reel names).
+    case unknown(meant: String)
+    /// An unknown key that may have meant to give any key: a `<<` that merged nothing (quoted,
+    /// or in JSON), a peer's key that Reel says another way.
+    case unread
+    /// A value the object lacks, which any of these keys would give.
+    case missing(Set<String>)
 }
 
 extension Diagnostic {

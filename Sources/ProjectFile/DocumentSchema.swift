@@ -39,12 +39,19 @@ extension Diagnostic {
     /// allowed keys; a peer's key (`length`, `src`) Reel's key or way (`PeerKeys`).
     init(_ failure: SchemaFailure<SourceLocation>) {
         var message = failure.message, hint = failure.hint
+        var keys = failure.meantKey.map { KeyRelation.unknown(meant: $0) } ?? failure.missingKey.map { KeyRelation.missing([$0]) }
         if failure.unknownKey == "<<" {
             hint = "'<<' merges a mapping only unquoted in a YAML file (<<: *anchor); in JSON, write the keys out"
+            keys = .unread
         } else if let key = failure.unknownKey, let answer = PeerKeys.answer(for: key, at: failure.path) {
-            if let reels = answer.key, !message.contains("did you mean") { message += "; did you mean '\(reels)'?" }
+            if let reels = answer.key {
+                if !message.contains("did you mean") { message += "; did you mean '\(reels)'?" }
+                keys = .unknown(meant: reels)
+            } else {
+                keys = .unread
+            }
             hint = answer.hint
         }
-        self.init(location: failure.location, path: failure.path, message: message, hint: hint)
+        self.init(location: failure.location, path: failure.path, message: message, hint: hint, keys: keys)
     }
 }

@@ -24,6 +24,9 @@ enum PeerKeys {
         case ("clips", "trim"): return ("from", "Shotstack's trim is Reel's from: (where the source starts)")
         case ("overlays", "volume"): return (nil, "an overlay has no sound: play sound on an audio track (audio:) or from a clip, whose volume: sets it")
         case (_, "filter"): return ("filters", "filters: is a list of looks: filters: [{ type: color, saturation: 0 }]")
+        case (_, "kind") where path.hasSuffix(".transition"):
+            return (nil, "a transition item names its kind as the value of transition: and takes its parameters beside it: "
+                + "- { transition: circle-open, duration: 1s, smoothness: 0.3 } (kind: is a default_transition's)")
         default: return nil
         }
     }

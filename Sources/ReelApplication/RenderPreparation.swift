@@ -73,6 +73,8 @@ public struct PreparedRender {
     public let session: ExportSession
     /// The project as opened: its warnings are the front end's to show.
     public let project: ProjectPipeline.Loaded
+    /// The rendition it makes (nil: a project without renditions).
+    public let rendition: String?
 }
 
 extension Workspace {
@@ -122,14 +124,25 @@ extension Workspace {
         let session = try ExportSession(graph: graph, options: ExportOptions(
             outputPath: path ?? "", range: timeRange, decoderThreads: request.decoderThreads, preset: request.preset,
             jobs: request.jobs, partsFolder: request.partsFolder))
-        return PreparedRender(session: session, project: loaded)
+        return PreparedRender(session: session, project: loaded, rendition: vars.rendition)
     }
 
     /// Every rendition the request makes (all of the project's when it asks for none and the
-    /// project has some), each opened and checked before the first frame of any.
+    /// project has some), each opened and checked before the first frame of any. The problems
+    /// of the project's renditions are thrown together, each once (`RenditionFindings`).
     public func prepareRenders(_ request: RenderRequest, check: (ProjectPipeline.Loaded) throws -> Void = { _ in }) throws -> [PreparedRender] {
         let renditions: [String?] = RenditionOutputs.all(of: request.document, asked: request.vars.rendition) ?? [nil]
-        let prepared = try renditions.map { try prepareRender(request, rendition: $0, needsOutput: true, check: check) }
+        let outcomes = renditions.map { rendition in Result { try prepareRender(request, rendition: rendition, needsOutput: true, check: check) } }
+        let failures = zip(renditions, outcomes).compactMap { rendition, outcome in
+            if case .failure(let error) = outcome { (rendition: rendition, error: error) } else { nil }
+        }
+        if let first = failures.first {
+            let projectErrors = failures.compactMap { failure in (failure.error as? ProjectError).map { (rendition: failure.rendition, error: $0) } }
+            guard projectErrors.count == failures.count else { throw first.error }
+            let loaded = zip(renditions, outcomes).compactMap { rendition, outcome in (try? outcome.get()).map { (rendition: rendition, project: $0.project) } }
+            throw RenditionFindings.error(failures: projectErrors, loaded: loaded)
+        }
+        let prepared = try outcomes.map { try $0.get() }
         if let shared = RenditionOutputs.sharedPath(zip(renditions, prepared.map(\.session.options.outputPath)).map { ($0, $1) }) { throw shared }
         return prepared
     }

@@ -77,7 +77,13 @@ struct Render: ParsableCommand {
                 return
             }
             // Every rendition is loaded and checked before the first frame of any.
-            for session in try workspace.prepareRenders(request, check: rendering.warnings.check).map(\.session) {
+            let prepared = try workspace.prepareRenders(request) { loaded throws(ProjectError) in
+                if let errors = rendering.warnings.failure(loaded) { throw errors }
+            }
+            if let warnings = RenditionFindings.warnings(prepared.map { ($0.rendition, $0.project) }) {
+                FileHandle.standardError.write(Data((warnings + "\n").utf8))
+            }
+            for session in prepared.map(\.session) {
                 let signals = SignalCancellation { session.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 let reporter = ProgressReporter(style: progress, totalFrames: session.frameCount, segments: session.plan.segments.count,

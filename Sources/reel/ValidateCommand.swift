@@ -1,6 +1,7 @@
 import ReelApplication
 import ArgumentParser
 import Foundation
+import ProjectCompiler
 import ProjectFile
 
 /// `reel validate PROJECT...`: every check that can be made before rendering.
@@ -47,16 +48,10 @@ struct Validate: ParsableCommand {
         }
         for path in projects {
             do {
-                for (rendition, outcome) in workspace.openEachRendition(try DocumentLoader.load(path: path), vars: values) {
-                    do {
-                        let loaded = try outcome.get()
-                        if let failure = warnings.failure(loaded) { throw failure }
-                        if !loaded.warnings.isEmpty { report.lines.append(.error(ErrorText.warnings(loaded))) }
-                        report.lines.append(.output("\(path)\(rendition.map { " (rendition \($0))" } ?? ""): valid (\(loaded.graph.summary))"))
-                    } catch {
-                        report.fail(error)
-                    }
+                let outcomes = workspace.openEachRendition(try DocumentLoader.load(path: path), vars: values).map { rendition, outcome in
+                    (rendition, outcome.flatMap { loaded in warnings.failure(loaded).map { .failure($0) } ?? .success(loaded) })
                 }
+                report.add(outcomes, path: path)
             } catch {
                 report.fail(error)
             }
@@ -78,6 +73,23 @@ struct Validate: ParsableCommand {
         var output: [String] { lines.compactMap { if case .output(let text) = $0 { text } else { nil } } }
         /// Standard error's lines, joined.
         var errors: String { lines.compactMap { if case .error(let text) = $0 { text } else { nil } }.joined(separator: "\n") }
+
+        /// The renditions of the project at `path`: their problems said once, then a line for
+        /// each that is valid.
+        mutating func add(_ outcomes: [(rendition: String?, outcome: Result<ProjectPipeline.Loaded, ProjectError>)], path: String) {
+            let loaded = outcomes.compactMap { rendition, outcome in (try? outcome.get()).map { (rendition: rendition, project: $0) } }
+            let failures = outcomes.compactMap { rendition, outcome in
+                if case .failure(let error) = outcome { (rendition: rendition, error: error) } else { nil }
+            }
+            if !failures.isEmpty {
+                fail(RenditionFindings.error(failures: failures, loaded: loaded))
+            } else if let warnings = RenditionFindings.warnings(loaded) {
+                lines.append(.error(warnings))
+            }
+            for (rendition, project) in loaded {
+                lines.append(.output("\(path)\(rendition.map { " (rendition \($0))" } ?? ""): valid (\(project.graph.summary))"))
+            }
+        }
 
         mutating func fail(_ error: any Error) {
             lines.append(.error(Failure.message(for: error)))
