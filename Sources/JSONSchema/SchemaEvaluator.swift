@@ -309,8 +309,29 @@ struct SchemaEvaluator<Instance: JSONInstance> {
     /// branches evaluated again with their failures worded, to choose what to say.
     private func noAlternative(_ schema: Compiled, _ branches: [Compiled], _ node: Instance, depth: Int, scope: [String]) -> [Failure] {
         guard !run.isQuiet else { return [failure(.other, depth: depth, at: node.location, { "" })] }
+        if let named = namedForm(branches, node, depth: depth) { return [named] }
         let results = branches.map { evaluate($0, node, depth: depth, scope: scope) }
         return describedFailure(schema, branches, node, results, depth: depth) ?? closestFailures(results, branches, node, depth: depth)
+    }
+
+    /// A string that names a value of an alternative's one required key, written bare where
+    /// no alternative takes a name (`position: bottomRight`, where `position: { from:
+    /// bottom-right }` is meant): one message that shows the mapping to write.
+    private func namedForm(_ branches: [Compiled], _ node: Instance, depth: Int) -> Failure? {
+        guard case .string(let written) = node.value else { return nil }
+        let resolved = branches.map { $0.refTarget ?? $0 }
+        guard Self.names(in: resolved.filter { $0.types != ["object"] }).isEmpty else { return nil }
+        for branch in resolved where branch.types == ["object"] && branch.required.count == 1 {
+            let key = branch.required[0]
+            guard let value = branch.propertySchemas[key] else { continue }
+            let names = Self.names(in: [value]), aliases = Self.aliases(in: [value])
+            let spelling = Suggestion.spelling(written)
+            guard let name = names.first(where: { Suggestion.spelling($0) == spelling }) ?? aliases[spelling] else { continue }
+            return Failure(kind: .other, depth: depth, failure: SchemaFailure(location: node.location, path: path,
+                message: "\(here): \(node.excerpt) alone is not valid here; write { \(key): \(name) }",
+                hint: branch.description))
+        }
+        return nil
     }
 
     /// For a scalar that fits none of the alternatives of a described schema (a time, a colour),
